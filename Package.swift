@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "routebar",
+    products: [
+        .executable(name: "routebar", targets: ["routebar"]),
+        // Embeddable without a server: the layout algorithm, and the JSON wire format on top of it.
+        .library(name: "RouteBar", targets: ["RouteBar"]),
+        .library(name: "RouteBarJSON", targets: ["RouteBarJSON"]),
+    ],
+    targets: [
+        // libmicrohttpd, imported through a module map and a shim for its variadic functions.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // A strict RFC 8259 reader and a byte-buffer writer; no Foundation.
+        .target(name: "StrictJSON"),
+        // The route-bar algorithm and its models: no HTTP, no C, nothing an app could not embed.
+        .target(name: "RouteBar"),
+        // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
+        .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
+        // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "StrictJSON"]),
+        // openapi.yaml, compiled into the binary.
+        .target(name: "COpenAPISpec"),
+        // The executable only wires the above together.
+        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "COpenAPISpec"]),
+
+        .target(name: "RouteBarTestSupport", path: "Tests/RouteBarTestSupport"),
+        .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
+        .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
+        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON"]),
+        .testTarget(
+            name: "RouteBarServiceTests",
+            dependencies: ["RouteBarTestSupport", "routebar"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,87 @@
+#ifndef CMICROHTTPD_SHIM_H
+#define CMICROHTTPD_SHIM_H
+
+/* libmicrohttpd wants these before its own header. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netdb.h>
+#include <microhttpd.h>
+
+/*
+ * Swift cannot call C variadic functions, and MHD_start_daemon / MHD_get_daemon_info are
+ * variadic. These wrappers give them fixed signatures. Everything here is prefixed cmhd_.
+ */
+
+/* Why cmhd_start_daemon failed, when it returns NULL. */
+enum cmhd_start_error {
+    CMHD_START_OK = 0,
+    CMHD_START_BAD_HOST = 1,   /* the host is not a numeric address or a resolvable name */
+    CMHD_START_DAEMON = 2      /* libmicrohttpd refused (port in use, no permission, ...) */
+};
+
+/*
+ * Resolves host (IPv4, IPv6 or a name; the first address wins) and starts a daemon on it
+ * with an internal epoll thread and a thread pool. 0 for timeout_seconds means none,
+ * 0 for port an ephemeral one (see cmhd_bound_port).
+ */
+static inline struct MHD_Daemon *
+cmhd_start_daemon(const char *host, uint16_t port, unsigned int extra_flags,
+                  unsigned int thread_pool_size, unsigned int connection_limit,
+                  unsigned int timeout_seconds, size_t connection_memory_limit,
+                  MHD_AccessHandlerCallback handler, void *handler_cls,
+                  MHD_RequestCompletedCallback completed, void *completed_cls,
+                  int *error)
+{
+    struct addrinfo hints;
+    struct addrinfo *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    if (getaddrinfo(host, NULL, &hints, &found) != 0 || found == NULL) {
+        *error = CMHD_START_BAD_HOST;
+        return NULL;
+    }
+    struct sockaddr_storage address;
+    memset(&address, 0, sizeof address);
+    memcpy(&address, found->ai_addr, found->ai_addrlen);
+    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | extra_flags;
+    if (found->ai_family == AF_INET6) {
+        ((struct sockaddr_in6 *)&address)->sin6_port = htons(port);
+        flags |= MHD_USE_IPv6;
+    } else {
+        ((struct sockaddr_in *)&address)->sin_port = htons(port);
+    }
+    freeaddrinfo(found);
+
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        flags, port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_END);
+    *error = daemon == NULL ? CMHD_START_DAEMON : CMHD_START_OK;
+    return daemon;
+}
+
+/* The port the daemon listens on: the kernel's choice when it was started with port 0. */
+static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/* How many connections the daemon holds open right now. */
+static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
+    return info == NULL ? 0 : info->num_connections;
+}
+
+#endif

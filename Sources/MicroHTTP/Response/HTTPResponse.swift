@@ -1,0 +1,30 @@
+/// A complete response: status, headers and body bytes.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: [HTTPHeader]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")], body: body)
+    }
+
+    public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", contentType)], body: Array(text.utf8))
+    }
+}
+
+public struct HTTPHeader: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+}

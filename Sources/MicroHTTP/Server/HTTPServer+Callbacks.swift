@@ -1,0 +1,148 @@
+import CMicroHTTPD
+
+// libmicrohttpd calls these C function pointers; they capture nothing and find the server
+// through the `cls` pointer given at start, and the request through `con_cls`.
+
+let httpServerAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+    guard let cls, let connection, let url, let method, let uploadDataSize, let requestSlot else { return .NO }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    return server.handle(connection, url: url, method: method, upload: uploadData, uploadSize: uploadDataSize, slot: requestSlot)
+}
+
+let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+    guard let cls, let requestSlot, let context = requestSlot.pointee else { return }
+    Unmanaged<RequestContext>.fromOpaque(context).release()
+    requestSlot.pointee = nil
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    server.requestsInFlight.subtract(1, ordering: .releasing)
+}
+
+extension HTTPServer {
+    /// libmicrohttpd calls this once when the headers are in (slot empty), once per chunk of
+    /// body (`uploadSize` > 0), and once more when the body is complete.
+    func handle(
+        _ connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let existing = slot.pointee else {
+            requestsInFlight.add(1, ordering: .relaxed)
+            let context = RequestContext(method: String(cString: method), path: String(cString: url))
+            slot.pointee = Unmanaged.passRetained(context).toOpaque()
+            return begin(context, connection)
+        }
+        let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+
+        if uploadSize.pointee > 0 {
+            let size = uploadSize.pointee
+            uploadSize.pointee = 0
+            guard context.earlyAnswer == nil, !context.answered, let upload else { return .YES }
+            guard context.body.count + size <= configuration.maxBodyBytes else {
+                let answer = tooLarge("The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
+                // Answering mid-upload stops the read; where libmicrohttpd declines, the rest
+                // is discarded and the answer goes out when the body ends.
+                if queue(answer, on: connection) { context.answered = true } else { context.earlyAnswer = answer }
+                context.body = []
+                return .YES
+            }
+            upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+            }
+            return .YES
+        }
+
+        guard !context.answered else { return .YES }
+        context.answered = true
+        if let early = context.earlyAnswer {
+            return queue(early, on: connection) ? .YES : .NO
+        }
+        guard let route = context.route else { return .NO }
+        let request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
+        context.body = []
+        let response: HTTPResponse
+        do {
+            response = try route.handler(request)
+        } catch let problem as Problem {
+            response = problem.response
+        } catch {
+            response = Problem(status: 500, detail: "The handler failed: \(error).").response
+        }
+        return queue(response, on: connection) ? .YES : .NO
+    }
+
+    /// The first call: route the request and refuse what can be refused before the body.
+    private func begin(_ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        switch router.match(method: context.method, path: context.path) {
+        case .notFound:
+            context.earlyAnswer = Problem(status: 404, detail: "There is no resource at \(context.path).").response
+        case .methodNotAllowed(let allow):
+            context.earlyAnswer = Problem(
+                status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
+                headers: [HTTPHeader("Allow", allow)]).response
+        case .route(let route):
+            context.route = route
+            guard let mediaType = route.consumes else { break }
+            if let length = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }),
+               length > configuration.maxBodyBytes {
+                context.answered = true
+                let answer = tooLarge("The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
+                return queue(answer, on: connection) ? .YES : .NO
+            }
+            let contentType = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type")
+            if !MediaType.matches(contentType, mediaType) {
+                context.earlyAnswer = unsupportedMediaType(contentType, expected: mediaType, context)
+            }
+        }
+        return .YES
+    }
+
+    private func tooLarge(_ detail: String) -> HTTPResponse {
+        Problem(status: 413, detail: detail, members: [Problem.Member("limit", configuration.maxBodyBytes)]).response
+    }
+
+    private func unsupportedMediaType(_ found: String?, expected: String, _ context: RequestContext) -> HTTPResponse {
+        let got = found.map { "Content-Type \($0)" } ?? "no Content-Type"
+        var detail = "\(context.method) \(context.path) takes \(expected), but the request has \(got)."
+        if expected == "application/json" {
+            detail += " With curl, send the body with --json @file.json, or add -H 'Content-Type: application/json'."
+        } else {
+            detail += " With curl, add -H 'Content-Type: \(expected)'."
+        }
+        return Problem(status: 415, detail: detail, headers: [HTTPHeader("Accept-Post", expected)]).response
+    }
+
+    /// Hands a response to libmicrohttpd; false when it refuses (the connection is then closed).
+    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
+        let created = response.body.withUnsafeBytes { bytes in
+            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let created else { return false }
+        defer { MHD_destroy_response(created) }
+        for header in response.headers {
+            _ = MHD_add_response_header(created, header.name, header.value)
+        }
+        if draining.load(ordering: .acquiring) {
+            _ = MHD_add_response_header(created, "Connection", "close")
+        }
+        return MHD_queue_response(connection, UInt32(response.status), created) == .YES
+    }
+}
+
+/// `Content-Type` matching: the type and subtype, case-insensitively, parameters ignored;
+/// `application/json` also accepts any `application/…+json`.
+enum MediaType {
+    static func matches(_ header: String?, _ expected: String) -> Bool {
+        guard let header else { return false }
+        let essence = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace().lowercased() } ?? ""
+        if essence == expected { return true }
+        return expected == "application/json" && essence.hasPrefix("application/") && essence.hasSuffix("+json")
+    }
+}
+
+extension Substring {
+    func trimmingWhitespace() -> Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

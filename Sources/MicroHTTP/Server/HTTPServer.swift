@@ -1,0 +1,111 @@
+import CMicroHTTPD
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// An HTTP/1.1 server on libmicrohttpd: an internal epoll thread per worker, a thread pool,
+/// a connection limit and timeout, a body cap, and a graceful shutdown.
+///
+/// ```swift
+/// var router = Router()
+/// router.get("/healthz") { _ in .text("ok\n") }
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(), router: router)
+/// try server.run { port in print("listening on \(port)") }   // returns after SIGTERM or SIGINT
+/// ```
+///
+/// Handlers run on libmicrohttpd's threads, so they must be `Sendable` and must not block.
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    let router: Router
+
+    private let daemon = Mutex<OpaquePointer?>(nil)
+    private let boundPort = Atomic<UInt16>(0)
+    /// Requests whose headers have arrived and whose answer has not been fully sent.
+    let requestsInFlight = Atomic<Int>(0)
+    /// Set when shutdown begins: answers then carry `Connection: close`.
+    let draining = Atomic<Bool>(false)
+
+    public init(configuration: HTTPServerConfiguration, router: Router) {
+        self.configuration = configuration
+        self.router = router
+    }
+
+    deinit {
+        stopDaemon()
+    }
+
+    /// The port the server listens on, once started (the kernel's choice for port 0).
+    public var port: UInt16 { boundPort.load(ordering: .acquiring) }
+
+    /// Starts listening and serving on background threads.
+    public func start() throws(HTTPServerError) {
+        try daemon.withLock { (daemon: inout OpaquePointer?) throws(HTTPServerError) in
+            guard daemon == nil else { throw .alreadyStarted }
+            var failure: Int32 = 0
+            let context = Unmanaged.passUnretained(self).toOpaque()
+            let started = cmhd_start_daemon(
+                configuration.host, configuration.port, 0,
+                UInt32(max(1, configuration.threads)), UInt32(max(1, configuration.connectionLimit)),
+                UInt32(max(0, configuration.connectionTimeoutSeconds)), 64 * 1024,
+                httpServerAccessHandler, context, httpServerRequestCompleted, context, &failure)
+            guard let started else {
+                throw failure == Int32(CMHD_START_BAD_HOST.rawValue)
+                    ? .invalidHost(configuration.host)
+                    : .cannotListen(host: configuration.host, port: configuration.port)
+            }
+            daemon = started
+            boundPort.store(cmhd_bound_port(started), ordering: .releasing)
+        }
+    }
+
+    /// Stops taking connections, lets the requests in flight finish (up to the grace
+    /// period), then closes every connection and stops the threads.
+    public func shutdown() {
+        let listening: OpaquePointer? = daemon.withLock { $0 }
+        guard let listening else { return }
+        draining.store(true, ordering: .releasing)
+        let socket = MHD_quiesce_daemon(listening)
+        if socket >= 0 { close(socket) }
+
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
+        while clock.now < deadline {
+            if requestsInFlight.load(ordering: .acquiring) == 0 && cmhd_connection_count(listening) == 0 { break }
+            usleep(5_000)
+        }
+        stopDaemon()
+    }
+
+    /// Starts, reports the port, serves until SIGTERM or SIGINT, then shuts down gracefully.
+    /// Returns the signal that ended it.
+    @discardableResult
+    public func run(onStart: (UInt16) -> Void = { _ in }) throws(HTTPServerError) -> Int32 {
+        // Block the signals before libmicrohttpd starts its threads, so they inherit the mask
+        // and the signal is delivered to sigwait below, not to a random worker.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGTERM)
+        sigaddset(&signals, SIGINT)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        signal(SIGPIPE, SIG_IGN)
+
+        try start()
+        onStart(port)
+        var received: Int32 = 0
+        sigwait(&signals, &received)
+        shutdown()
+        return received
+    }
+
+    private func stopDaemon() {
+        let stopping: OpaquePointer? = daemon.withLock { daemon in
+            defer { daemon = nil }
+            return daemon
+        }
+        if let stopping { MHD_stop_daemon(stopping) }
+    }
+}

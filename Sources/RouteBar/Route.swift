@@ -1,0 +1,31 @@
+/// One leg of a route, as ODsay's `subPath` describes it.
+public struct SubPath: Sendable, Hashable {
+    /// ODsay's code: 1 subway, 2 bus, 3 walk, 4 train, 5 express bus, 6 intercity bus, 7 airplane.
+    public var trafficType: Int
+    /// Minutes; a leg of zero minutes (a transfer walk, say) is invisible in the bar.
+    public var sectionTime: Double
+
+    public init(trafficType: Int, sectionTime: Double) {
+        self.trafficType = trafficType
+        self.sectionTime = sectionTime
+    }
+
+    public var isVisible: Bool { sectionTime > 0 }
+    public var kind: SegmentKind { trafficType == 3 ? .walking : .transit }
+    public var mode: TransitMode { TransitMode(trafficType: trafficType) }
+}
+
+/// One route of a search result: the legs drawn as one bar.
+public struct Route: Sendable, Hashable {
+    /// The client's identifier, echoed back.
+    public var id: String?
+    /// The route's total minutes as the source reports them; it may differ from the legs' sum.
+    public var totalTime: Double?
+    public var subPaths: [SubPath]
+
+    public init(id: String? = nil, totalTime: Double? = nil, subPaths: [SubPath]) {
+        self.id = id
+        self.totalTime = totalTime
+        self.subPaths = subPaths
+    }
+}

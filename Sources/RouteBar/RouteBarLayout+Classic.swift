@@ -1,0 +1,45 @@
+extension RouteBarLayout {
+    /// The seed's `lengthComputation(totalTime:)` and `sizeForItemAt`, in the same Double
+    /// arithmetic and the same order of operations, so an app moving off that code sees
+    /// identical numbers. Where that arithmetic breaks (a division by zero, a negative or
+    /// non-finite width) it throws instead of drawing garbage, and suggests `fit`.
+    func classic(_ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) -> LaidOutRoute {
+        // The seed subtracts half a point so fractional widths do not wrap the last cell.
+        let pathTotalLength = options.width - 0.5
+        let leastWalkingLength = options.minWalkingLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
+        let leastTransitLength = options.minTransitLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
+        let remainTotalLength = pathTotalLength
+            - (leastWalkingLength * Double(legs.walking) + leastTransitLength * Double(legs.transit))
+        let totalTime = route.totalTime ?? legs.allMinutes
+        guard totalTime != 0 else {
+            throw RouteBarError(.classicUndefined, at: .totalTime(route: index),
+                                "classic divides by route \(index)'s totalTime, which is 0; use \"algorithm\": \"fit\"")
+        }
+        let oneMinuteLength = remainTotalLength / totalTime
+
+        var segments: [BarSegment] = []
+        segments.reserveCapacity(route.subPaths.count)
+        var x = 0.0
+        for (legIndex, leg) in route.subPaths.enumerated() {
+            var width = 0.0
+            if leg.isVisible {
+                width = (leg.kind == .walking ? leastWalkingLength : leastTransitLength) + oneMinuteLength * leg.sectionTime
+                guard width.isFinite, width >= 0 else {
+                    throw RouteBarError(
+                        .classicUndefined, at: .sectionTime(route: index, subPath: legIndex),
+                        "classic gives subPath \(legIndex) of route \(index) a width of \(width.shortDescription) points "
+                            + "(the minimums leave \(remainTotalLength.shortDescription) points for \(totalTime.shortDescription) minutes); "
+                            + "use \"algorithm\": \"fit\", which never goes negative")
+                }
+            }
+            segments.append(BarSegment(
+                index: legIndex, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode,
+                sectionTime: leg.sectionTime, x: x, width: width))
+            x += width
+        }
+        return LaidOutRoute(
+            id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
+            minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
+            minuteLength: oneMinuteLength, height: options.height, compressed: false, segments: segments)
+    }
+}

@@ -1,0 +1,118 @@
+/// Lays out transit routes as horizontal bars: one segment per leg, each as wide as a
+/// minimum plus a length per minute.
+///
+/// ```swift
+/// let layout = try RouteBarLayout(LayoutOptions(width: 343, scale: 3))
+/// let bars = try layout.layOut([route])
+/// ```
+///
+/// Two algorithms: `.fit` (the default) gives whole device pixels that fill the bar exactly;
+/// `.classic` reproduces the seed app's arithmetic number for number. Both throw
+/// `RouteBarError` for input they cannot lay out, naming the value at fault.
+public struct RouteBarLayout: Sendable {
+    public static let maxWidth = 100_000.0
+    public static let maxRoutes = 1_000
+    public static let maxSubPaths = 1_000
+    /// Minutes; a bound that keeps every sum finite.
+    public static let maxMinutes = 1_000_000.0
+
+    public let options: LayoutOptions
+
+    /// Checks every option against its range.
+    public init(_ options: LayoutOptions) throws(RouteBarError) {
+        try Self.check(.width, options.width, in: .leftOpen(0, Self.maxWidth))
+        try Self.check(.scale, options.scale, in: .closed(1, 4))
+        try Self.check(.minSegmentRatio, options.minSegmentRatio, in: .closed(0, 1))
+        if let value = options.minWalkingLength { try Self.check(.minWalkingLength, value, in: .closed(0, Self.maxWidth)) }
+        if let value = options.minTransitLength { try Self.check(.minTransitLength, value, in: .closed(0, Self.maxWidth)) }
+        try Self.check(.height, options.height, in: .closed(0, Self.maxWidth))
+        self.options = options
+    }
+
+    /// Lays out every route; errors name the route by its position in `routes`.
+    public func layOut(_ routes: [Route]) throws(RouteBarError) -> [LaidOutRoute] {
+        guard routes.count <= Self.maxRoutes else {
+            throw RouteBarError(.tooMany, at: .routes, "at most \(Self.maxRoutes) routes per request, got \(routes.count)")
+        }
+        var result: [LaidOutRoute] = []
+        result.reserveCapacity(routes.count)
+        for (index, route) in routes.enumerated() {
+            result.append(try layOut(route, index: index))
+        }
+        return result
+    }
+
+    public func layOut(_ route: Route) throws(RouteBarError) -> LaidOutRoute {
+        try layOut(route, index: 0)
+    }
+
+    func layOut(_ route: Route, index: Int) throws(RouteBarError) -> LaidOutRoute {
+        let legs = try LegCounts(route, index: index)
+        switch options.algorithm {
+        case .fit: return try fit(route, legs, index: index)
+        case .classic: return try classic(route, legs, index: index)
+        }
+    }
+}
+
+/// What both algorithms count first: the visible legs by kind, and their minutes.
+struct LegCounts {
+    var walking = 0
+    var transit = 0
+    var visibleMinutes = 0.0
+    var allMinutes = 0.0
+    var visible: Int { walking + transit }
+
+    init(_ route: Route, index: Int) throws(RouteBarError) {
+        guard route.subPaths.count <= RouteBarLayout.maxSubPaths else {
+            throw RouteBarError(.tooMany, at: .subPaths(route: index),
+                                "at most \(RouteBarLayout.maxSubPaths) subPaths per route, got \(route.subPaths.count)")
+        }
+        if let total = route.totalTime {
+            try RouteBarLayout.check(total, in: .closed(0, RouteBarLayout.maxMinutes), "totalTime", at: .totalTime(route: index))
+        }
+        for (legIndex, leg) in route.subPaths.enumerated() {
+            try RouteBarLayout.check(leg.sectionTime, in: .closed(0, RouteBarLayout.maxMinutes), "sectionTime",
+                                     at: .sectionTime(route: index, subPath: legIndex))
+            allMinutes += leg.sectionTime
+            guard leg.isVisible else { continue }
+            visibleMinutes += leg.sectionTime
+            if leg.kind == .walking { walking += 1 } else { transit += 1 }
+        }
+        guard visible > 0 else {
+            throw RouteBarError(.noVisibleSegment, at: .route(index),
+                                "route \(index) has no leg with sectionTime > 0, so there is nothing to draw")
+        }
+    }
+}
+
+extension RouteBarLayout {
+    enum ValueRange {
+        case closed(Double, Double)
+        case leftOpen(Double, Double)
+
+        func contains(_ value: Double) -> Bool {
+            switch self {
+            case .closed(let low, let high): value >= low && value <= high
+            case .leftOpen(let low, let high): value > low && value <= high
+            }
+        }
+
+        var phrase: String {
+            switch self {
+            case .closed(let low, let high): "from \(low.shortDescription) to \(high.shortDescription)"
+            case .leftOpen(let low, let high): "greater than \(low.shortDescription) and at most \(high.shortDescription)"
+            }
+        }
+    }
+
+    static func check(_ field: LayoutOptions.Field, _ value: Double, in range: ValueRange) throws(RouteBarError) {
+        try check(value, in: range, field.rawValue, at: .option(field))
+    }
+
+    static func check(_ value: Double, in range: ValueRange, _ name: String, at location: RouteBarError.Location) throws(RouteBarError) {
+        guard value.isFinite, range.contains(value) else {
+            throw RouteBarError(.outOfRange, at: location, "\(name) must be a number \(range.phrase), got \(value.shortDescription)")
+        }
+    }
+}

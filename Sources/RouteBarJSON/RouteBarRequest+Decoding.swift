@@ -1,0 +1,359 @@
+import RouteBar
+import StrictJSON
+
+extension RouteBarRequest {
+    /// Decodes a request body in one pass, with `query` supplying options the body leaves out.
+    ///
+    /// Bad JSON anywhere wins over a bad value (400 before 422), so the decoder notes the
+    /// first bad value and reads on to the end before it reports it. Unknown members are
+    /// skipped, validated but not stored. Ranges are checked by `RouteBarLayout`.
+    public init(json body: UnsafeBufferPointer<UInt8>, query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
+        var decoder = RequestDecoder(reader: JSONReader(body))
+        do {
+            try decoder.decodeDocument()
+            try decoder.reader.finish()
+        } catch {
+            throw RouteBarInputError(error)
+        }
+        if let issue = decoder.issue { throw issue }
+        self = try decoder.request(query: query)
+    }
+
+    public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
+        let result = body.withUnsafeBufferPointer { buffer in
+            Result { () throws(RouteBarInputError) in try RouteBarRequest(json: buffer, query: query) }
+        }
+        self = try result.get()
+    }
+}
+
+private struct RequestDecoder {
+    var reader: JSONReader
+    var issue: RouteBarInputError?
+
+    var numbers: [LayoutOptions.Field: Double] = [:]
+    var algorithm: LayoutAlgorithm?
+    var routes: [Route]?
+    var sawResult = false
+    var odsayRoutes: [Route]?
+    var odsayError: String?
+
+    init(reader: JSONReader) {
+        self.reader = reader
+    }
+
+    // MARK: Document
+
+    mutating func decodeDocument() throws(JSONSyntaxError) {
+        guard try expect(.object, "the body", at: "") else { return }
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if let field = optionField() {
+                if field == .algorithm {
+                    algorithm = try decodeAlgorithm()
+                } else if let value = try number(field.rawValue, at: "/\(field.rawValue)", optional: true) {
+                    numbers[field] = value
+                }
+            } else if reader.keyEquals("routes") {
+                routes = try decodeRoutes(.routeBar)
+            } else if reader.keyEquals("result") {
+                sawResult = true
+                try decodeODsayResult()
+            } else if reader.keyEquals("error") {
+                odsayError = try decodeODsayError()
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    func optionField() -> LayoutOptions.Field? {
+        if reader.keyEquals("width") { return .width }
+        if reader.keyEquals("scale") { return .scale }
+        if reader.keyEquals("algorithm") { return .algorithm }
+        if reader.keyEquals("minSegmentRatio") { return .minSegmentRatio }
+        if reader.keyEquals("minWalkingLength") { return .minWalkingLength }
+        if reader.keyEquals("minTransitLength") { return .minTransitLength }
+        if reader.keyEquals("height") { return .height }
+        return nil
+    }
+
+    mutating func decodeAlgorithm() throws(JSONSyntaxError) -> LayoutAlgorithm? {
+        let kind = try reader.peekKind()
+        if kind == .null {
+            try reader.readNull()
+            return nil
+        }
+        guard try expect(.string, "algorithm", at: "/algorithm") else { return nil }
+        let name = try reader.readString()
+        guard let algorithm = LayoutAlgorithm(rawValue: name) else {
+            note(.unknownAlgorithm(name, pointer: "/algorithm", parameter: nil))
+            return nil
+        }
+        return algorithm
+    }
+
+    // MARK: Routes
+
+    mutating func decodeRoutes(_ shape: RouteBarRequest.Shape) throws(JSONSyntaxError) -> [Route]? {
+        let pointer = shape == .routeBar ? "/routes" : "/result/path"
+        guard try expect(.array, shape == .routeBar ? "routes" : "path", at: pointer) else { return nil }
+        try reader.beginArray()
+        var routes: [Route] = []
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarLayout.maxRoutes {
+                routes.append(try decodeRoute(shape, index: index))
+            } else {
+                if index == RouteBarLayout.maxRoutes {
+                    note(.invalid("too-many", "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        return routes
+    }
+
+    mutating func decodeRoute(_ shape: RouteBarRequest.Shape, index: Int) throws(JSONSyntaxError) -> Route {
+        var route = Route(subPaths: [])
+        let base = shape == .routeBar ? "/routes/\(index)" : "/result/path/\(index)"
+        guard try expect(.object, "a route", at: base) else { return route }
+        var sawSubPaths = false
+        try reader.beginObject()
+        while try reader.nextKey() {
+            switch shape {
+            case .routeBar where reader.keyEquals("subPaths"), .odsay where reader.keyEquals("subPath"):
+                sawSubPaths = true
+                route.subPaths = try decodeSubPaths(at: base + (shape == .routeBar ? "/subPaths" : "/subPath"))
+            case .routeBar where reader.keyEquals("totalTime"):
+                route.totalTime = try number("totalTime", at: base + "/totalTime", optional: true)
+            case .routeBar where reader.keyEquals("id"):
+                if try reader.peekKind() == .null {
+                    try reader.readNull()
+                } else if try expect(.string, "id", at: base + "/id") {
+                    route.id = try reader.readString()
+                }
+            case .odsay where reader.keyEquals("info"):
+                route.totalTime = try decodeODsayInfo(at: base + "/info")
+            default:
+                try reader.skipValue()
+            }
+        }
+        if !sawSubPaths {
+            let name = shape == .routeBar ? "subPaths" : "subPath"
+            note(.invalid("missing-field", "\(name) is required: every route needs its legs", pointer: base + "/" + name))
+        }
+        return route
+    }
+
+    mutating func decodeSubPaths(at pointer: String) throws(JSONSyntaxError) -> [SubPath] {
+        guard try expect(.array, "subPaths", at: pointer) else { return [] }
+        try reader.beginArray()
+        var subPaths: [SubPath] = []
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarLayout.maxSubPaths {
+                subPaths.append(try decodeSubPath(at: "\(pointer)/\(index)"))
+            } else {
+                if index == RouteBarLayout.maxSubPaths {
+                    note(.invalid("too-many", "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        return subPaths
+    }
+
+    mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {
+        var subPath = SubPath(trafficType: 0, sectionTime: 0)
+        guard try expect(.object, "a subPath", at: pointer()) else { return subPath }
+        var sawTrafficType = false
+        var sawSectionTime = false
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if reader.keyEquals("trafficType") {
+                sawTrafficType = true
+                if let value = try number("trafficType", at: pointer() + "/trafficType", optional: false) {
+                    if value.rounded(.towardZero) == value && abs(value) <= Double(Int32.max) {
+                        subPath.trafficType = Int(value)
+                    } else {
+                        note(.invalid("invalid-type", "trafficType must be an integer (ODsay's mode code), got \(value)",
+                                      pointer: pointer() + "/trafficType"))
+                    }
+                }
+            } else if reader.keyEquals("sectionTime") {
+                sawSectionTime = true
+                subPath.sectionTime = try number("sectionTime", at: pointer() + "/sectionTime", optional: false) ?? 0
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if !sawTrafficType {
+            note(.invalid("missing-field", "trafficType is required", pointer: pointer() + "/trafficType"))
+        }
+        if !sawSectionTime {
+            note(.invalid("missing-field", "sectionTime is required", pointer: pointer() + "/sectionTime"))
+        }
+        return subPath
+    }
+
+    // MARK: ODsay
+
+    mutating func decodeODsayResult() throws(JSONSyntaxError) {
+        guard try expect(.object, "result", at: "/result") else { return }
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if reader.keyEquals("path") {
+                odsayRoutes = try decodeRoutes(.odsay)
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    mutating func decodeODsayInfo(at pointer: String) throws(JSONSyntaxError) -> Double? {
+        guard try expect(.object, "info", at: pointer) else { return nil }
+        var totalTime: Double?
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if reader.keyEquals("totalTime") {
+                totalTime = try number("totalTime", at: pointer + "/totalTime", optional: true)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        return totalTime
+    }
+
+    /// ODsay reports failures as `{"error": {"code": …, "msg": …}}` or `{"error": [{"code": …, "message": …}]}`;
+    /// returns the message to quote back, if there is one.
+    mutating func decodeODsayError() throws(JSONSyntaxError) -> String {
+        var message = ""
+        switch try reader.peekKind() {
+        case .object:
+            try reader.beginObject()
+            while try reader.nextKey() {
+                if (reader.keyEquals("msg") || reader.keyEquals("message")), try reader.peekKind() == .string {
+                    message = try reader.readString()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        case .array:
+            try reader.beginArray()
+            while try reader.nextElement() {
+                if message.isEmpty, try reader.peekKind() == .object {
+                    message = try decodeODsayError()
+                } else {
+                    try reader.skipValue()
+                }
+            }
+        case .string:
+            message = try reader.readString()
+        default:
+            try reader.skipValue()
+        }
+        return message
+    }
+
+    // MARK: Values
+
+    /// Reads a number, or notes what is wrong and skips the value. A null counts as absent
+    /// where the member is optional.
+    mutating func number(_ name: String, at pointer: @autoclosure () -> String, optional: Bool) throws(JSONSyntaxError) -> Double? {
+        if optional, try reader.peekKind() == .null {
+            try reader.readNull()
+            return nil
+        }
+        guard try expect(.number, name, at: pointer()) else { return nil }
+        let value = try reader.readNumber()
+        guard value.isFinite else {
+            note(.invalid("out-of-range", "\(name) is too large to be a finite number", pointer: pointer()))
+            return nil
+        }
+        return value
+    }
+
+    /// True when the next value is of `kind`; otherwise notes the mismatch, skips the value, and returns false.
+    mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        let found = try reader.peekKind()
+        guard found == kind else {
+            note(.invalid("invalid-type", "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer()))
+            try reader.skipValue()
+            return false
+        }
+        return true
+    }
+
+    mutating func note(_ issue: RouteBarInputError) {
+        if self.issue == nil { self.issue = issue }
+    }
+
+    // MARK: Result
+
+    func request(query: (String) -> String?) throws(RouteBarInputError) -> RouteBarRequest {
+        let shape: RouteBarRequest.Shape
+        let decodedRoutes: [Route]
+        if let routes {
+            shape = .routeBar
+            decodedRoutes = routes
+        } else if sawResult {
+            guard let odsayRoutes else {
+                throw .invalid("missing-field", "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
+            }
+            shape = .odsay
+            decodedRoutes = odsayRoutes
+        } else if let odsayError {
+            let quoted = odsayError.isEmpty ? "" : ": \"\(odsayError)\""
+            throw .invalid("odsay-error", "the body is an ODsay error response\(quoted); there are no routes to lay out", pointer: "/error")
+        } else {
+            throw .invalid("missing-field",
+                           "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
+                           pointer: "/routes")
+        }
+
+        var fromQuery: Set<LayoutOptions.Field> = []
+        var numbers = self.numbers
+        var algorithm = self.algorithm
+        for field in LayoutOptions.Field.allCases {
+            let present = field == .algorithm ? algorithm != nil : numbers[field] != nil
+            guard !present, let text = query(field.rawValue) else { continue }
+            fromQuery.insert(field)
+            if field == .algorithm {
+                guard let value = LayoutAlgorithm(rawValue: text) else {
+                    throw .unknownAlgorithm(text, pointer: nil, parameter: "algorithm")
+                }
+                algorithm = value
+            } else {
+                guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
+                    throw .invalid("invalid-type", "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
+                                   parameter: field.rawValue)
+                }
+                numbers[field] = value
+            }
+        }
+
+        guard let width = numbers[.width] else {
+            throw shape == .odsay
+                ? .invalid("missing-field", "width is required: pass the bar's width in points in the query string, as ?width=343",
+                           parameter: "width")
+                : .invalid("missing-field", "width is required: the bar's width in points", pointer: "/width")
+        }
+        var options = LayoutOptions(width: width)
+        if let value = numbers[.scale] { options.scale = value }
+        if let value = algorithm { options.algorithm = value }
+        if let value = numbers[.minSegmentRatio] { options.minSegmentRatio = value }
+        options.minWalkingLength = numbers[.minWalkingLength]
+        options.minTransitLength = numbers[.minTransitLength]
+        if let value = numbers[.height] { options.height = value }
+        return RouteBarRequest(options: options, routes: decodedRoutes, shape: shape, optionsFromQuery: fromQuery)
+    }
+}
+
+extension RouteBarInputError {
+    static func unknownAlgorithm(_ name: String, pointer: String?, parameter: String?) -> Self {
+        .invalid("unknown-algorithm", "algorithm must be \"fit\" or \"classic\", got \"\(name)\"", pointer: pointer, parameter: parameter)
+    }
+}

@@ -1,0 +1,64 @@
+import RouteBar
+
+/// A decoded `POST /v1/route-bars` request: layout options and routes, from either our own
+/// JSON shape or a raw ODsay `searchPubTransPathT` response.
+public struct RouteBarRequest: Sendable {
+    public enum Shape: Sendable, Hashable {
+        /// `{"width": …, "routes": [{"subPaths": […]}]}`
+        case routeBar
+        /// `{"result": {"path": [{"info": {"totalTime": …}, "subPath": […]}]}}`
+        case odsay
+    }
+
+    public var options: LayoutOptions
+    public var routes: [Route]
+    public var shape: Shape
+    /// The options that came from the query string rather than the body.
+    public var optionsFromQuery: Set<LayoutOptions.Field>
+
+    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOptions.Field> = []) {
+        self.options = options
+        self.routes = routes
+        self.shape = shape
+        self.optionsFromQuery = optionsFromQuery
+    }
+}
+
+extension RouteBarRequest {
+    /// Where a value lives in this request's body, as a JSON pointer.
+    func pointer(to location: RouteBarError.Location) -> String {
+        let routes = shape == .routeBar ? "/routes" : "/result/path"
+        switch location {
+        case .option(let field): return "/\(field.rawValue)"
+        case .routes: return routes
+        case .route(let route): return "\(routes)/\(route)"
+        case .totalTime(let route): return shape == .routeBar ? "\(routes)/\(route)/totalTime" : "\(routes)/\(route)/info/totalTime"
+        case .subPaths(let route): return shape == .routeBar ? "\(routes)/\(route)/subPaths" : "\(routes)/\(route)/subPath"
+        case .sectionTime(let route, let subPath):
+            return shape == .routeBar
+                ? "\(routes)/\(route)/subPaths/\(subPath)/sectionTime"
+                : "\(routes)/\(route)/subPath/\(subPath)/sectionTime"
+        }
+    }
+}
+
+extension RouteBarInputError {
+    /// The layout's complaint, pointed at the value in this request's body or query string.
+    public init(_ error: RouteBarError, in request: RouteBarRequest) {
+        let title: String
+        switch error.code {
+        case .outOfRange: title = "Value out of range"
+        case .tooMany: title = "Too many items"
+        case .noVisibleSegment: title = "Route has no visible segment"
+        case .barTooNarrow: title = "Bar too narrow"
+        case .classicUndefined: title = "Classic layout undefined for this route"
+        }
+        var pointer: String? = request.pointer(to: error.location)
+        var parameter: String?
+        if case .option(let field) = error.location, request.optionsFromQuery.contains(field) {
+            pointer = nil
+            parameter = field.rawValue
+        }
+        self.init(.invalid, type: error.code.rawValue, title: title, detail: error.message, pointer: pointer, parameter: parameter)
+    }
+}

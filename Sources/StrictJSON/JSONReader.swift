@@ -1,0 +1,481 @@
+/// A strict, single-pass RFC 8259 pull reader over a body's bytes.
+///
+/// The reader never builds a tree: callers walk the document with `beginObject`/`nextKey`,
+/// `beginArray`/`nextElement` and the scalar readers, and `skipValue` what they do not
+/// know. Skipped values are validated as strictly as read ones (UTF-8, escapes, number
+/// grammar), and nesting is capped so no input can exhaust the stack.
+///
+/// The buffer must outlive the reader; read it inside `withUnsafeBufferPointer`.
+public struct JSONReader {
+    public static let defaultMaxDepth = 64
+
+    private let buffer: UnsafeBufferPointer<UInt8>
+    /// The byte the reader looks at next.
+    public private(set) var offset: Int
+    private let maxDepth: Int
+    private var depth = 0
+    private var started = false
+    /// Set by `beginObject`/`beginArray`: the next `nextKey`/`nextElement` is the first of its container.
+    private var atContainerStart = false
+    private var keyRange = 0..<0
+    private var keyHasEscapes = false
+
+    public init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
+        self.buffer = buffer
+        self.maxDepth = maxDepth
+        // RFC 8259 §8.1 lets a parser ignore a leading byte order mark.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        offset = buffer.count >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] ? 3 : 0
+    }
+
+    // MARK: Structure
+
+    /// The kind of the next value, without consuming it.
+    public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
+        skipWhitespace()
+        guard offset < buffer.count else {
+            throw JSONSyntaxError(started ? .unexpectedEnd : .empty, at: offset)
+        }
+        started = true
+        switch buffer[offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case let byte: throw JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: offset) ? .invalidUTF8 : .unexpectedByte(byte), at: offset)
+        }
+    }
+
+    public mutating func beginObject() throws(JSONSyntaxError) {
+        try open(UInt8(ascii: "{"))
+    }
+
+    /// Moves to the next member's value and returns true, or consumes `}` and returns false.
+    /// The member's name is then available through `key` and `keyEquals(_:)`.
+    public mutating func nextKey() throws(JSONSyntaxError) -> Bool {
+        guard try advanceInContainer(closing: UInt8(ascii: "}")) else { return false }
+        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        guard buffer[offset] == UInt8(ascii: "\"") else { throw unexpected() }
+        let scanned = try scanString()
+        keyRange = scanned.range
+        keyHasEscapes = scanned.hasEscapes
+        skipWhitespace()
+        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        guard buffer[offset] == UInt8(ascii: ":") else { throw unexpected() }
+        offset += 1
+        return true
+    }
+
+    public mutating func beginArray() throws(JSONSyntaxError) {
+        try open(UInt8(ascii: "["))
+    }
+
+    /// Moves to the next element and returns true, or consumes `]` and returns false.
+    public mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+        try advanceInContainer(closing: UInt8(ascii: "]"))
+    }
+
+    /// Checks that nothing but whitespace follows the top-level value.
+    public mutating func finish() throws(JSONSyntaxError) {
+        skipWhitespace()
+        if offset < buffer.count { throw JSONSyntaxError(.trailingData, at: offset) }
+    }
+
+    // MARK: Keys
+
+    /// Whether the current member's name is `name`, escapes decoded.
+    public func keyEquals(_ name: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        if keyHasEscapes { return decodeEscapes(keyRange).elementsEqual(expected) }
+        guard keyRange.count == expected.count else { return false }
+        var index = 0
+        while index < expected.count {
+            if buffer[keyRange.lowerBound + index] != expected[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The current member's name.
+    public var key: String {
+        keyHasEscapes
+            ? String(decoding: decodeEscapes(keyRange), as: UTF8.self)
+            : String(decoding: UnsafeBufferPointer(rebasing: buffer[keyRange]), as: UTF8.self)
+    }
+
+    // MARK: Scalars
+
+    public mutating func readString() throws(JSONSyntaxError) -> String {
+        try expectKind(.string)
+        let scanned = try scanString()
+        return scanned.hasEscapes
+            ? String(decoding: decodeEscapes(scanned.range), as: UTF8.self)
+            : String(decoding: UnsafeBufferPointer(rebasing: buffer[scanned.range]), as: UTF8.self)
+    }
+
+    /// The number's value; a syntactically valid number too large for a Double is infinite.
+    public mutating func readNumber() throws(JSONSyntaxError) -> Double {
+        try expectKind(.number)
+        return try scanNumber()
+    }
+
+    public mutating func readBool() throws(JSONSyntaxError) -> Bool {
+        try expectKind(.bool)
+        if buffer[offset] == UInt8(ascii: "t") {
+            try literal("true")
+            return true
+        }
+        try literal("false")
+        return false
+    }
+
+    public mutating func readNull() throws(JSONSyntaxError) {
+        try expectKind(.null)
+        try literal("null")
+    }
+
+    /// Consumes the next value of any kind, validating it fully.
+    public mutating func skipValue() throws(JSONSyntaxError) {
+        switch try peekKind() {
+        case .object:
+            try beginObject()
+            while try nextKey() { try skipValue() }
+        case .array:
+            try beginArray()
+            while try nextElement() { try skipValue() }
+        case .string:
+            _ = try scanString()
+        case .number:
+            _ = try scanNumber()
+        case .bool:
+            _ = try readBool()
+        case .null:
+            try readNull()
+        }
+    }
+
+    // MARK: Internals
+
+    private mutating func skipWhitespace() {
+        while offset < buffer.count {
+            switch buffer[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    private func unexpected() -> JSONSyntaxError {
+        let byte = buffer[offset]
+        return JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: offset) ? .invalidUTF8 : .unexpectedByte(byte), at: offset)
+    }
+
+    private mutating func expectKind(_ kind: JSONValueKind) throws(JSONSyntaxError) {
+        guard try peekKind() == kind else { throw unexpected() }
+    }
+
+    private mutating func open(_ bracket: UInt8) throws(JSONSyntaxError) {
+        skipWhitespace()
+        started = true
+        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        guard buffer[offset] == bracket else { throw unexpected() }
+        guard depth < maxDepth else { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: offset) }
+        depth += 1
+        offset += 1
+        atContainerStart = true
+    }
+
+    private mutating func advanceInContainer(closing: UInt8) throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        let first = atContainerStart
+        atContainerStart = false
+        if buffer[offset] == closing {
+            // `[1,]` is caught by the value reader that follows the comma, not here.
+            offset += 1
+            depth -= 1
+            return false
+        }
+        if first { return true }
+        guard buffer[offset] == UInt8(ascii: ",") else { throw unexpected() }
+        offset += 1
+        skipWhitespace()
+        return true
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+        let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        for expected in bytes {
+            guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+            guard buffer[offset] == expected else { throw unexpected() }
+            offset += 1
+        }
+    }
+
+    /// Scans a string starting at its opening quote; returns the range between the quotes.
+    private mutating func scanString() throws(JSONSyntaxError) -> (range: Range<Int>, hasEscapes: Bool) {
+        offset += 1
+        let start = offset
+        var hasEscapes = false
+        while offset < buffer.count {
+            let byte = buffer[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                return (start..<(offset - 1), hasEscapes)
+            } else if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                try scanEscape()
+            } else if byte < 0x20 {
+                throw JSONSyntaxError(.controlCharacterInString, at: offset)
+            } else if byte < 0x80 {
+                offset += 1
+            } else {
+                let length = utf8SequenceLength(at: offset)
+                guard length > 0 else { throw JSONSyntaxError(.invalidUTF8, at: offset) }
+                offset += length
+            }
+        }
+        throw JSONSyntaxError(.unexpectedEnd, at: offset)
+    }
+
+    private mutating func scanEscape() throws(JSONSyntaxError) {
+        let escapeStart = offset
+        offset += 1
+        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        switch buffer[offset] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            offset += 1
+        case UInt8(ascii: "u"):
+            offset += 1
+            let unit = try scanHex4()
+            if (0xDC00...0xDFFF).contains(unit) { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
+            if (0xD800...0xDBFF).contains(unit) {
+                guard offset + 1 < buffer.count, buffer[offset] == UInt8(ascii: "\\"), buffer[offset + 1] == UInt8(ascii: "u") else {
+                    throw JSONSyntaxError(.loneSurrogate, at: escapeStart)
+                }
+                offset += 2
+                guard (0xDC00...0xDFFF).contains(try scanHex4()) else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
+            }
+        default:
+            throw JSONSyntaxError(.invalidEscape, at: escapeStart)
+        }
+    }
+
+    private mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+            guard let digit = hexValue(buffer[offset]) else { throw JSONSyntaxError(.invalidEscape, at: offset) }
+            value = value << 4 | digit
+            offset += 1
+        }
+        return value
+    }
+
+    /// Decodes a string's escapes; only called on ranges `scanString` has validated.
+    private func decodeEscapes(_ range: Range<Int>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(range.count)
+        var index = range.lowerBound
+        func hex4(_ at: Int) -> UInt32 {
+            var value: UInt32 = 0
+            for i in at..<(at + 4) { value = value << 4 | (hexValue(buffer[i]) ?? 0) }
+            return value
+        }
+        while index < range.upperBound {
+            let byte = buffer[index]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = buffer[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    let low = hex4(index + 2)
+                    index += 6
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                }
+                appendUTF8(scalar, to: &out)
+            default: out.append(escaped)
+            }
+        }
+        return out
+    }
+
+    /// Scans a number per RFC 8259's grammar and returns its value.
+    private mutating func scanNumber() throws(JSONSyntaxError) -> Double {
+        let start = offset
+        var negative = false
+        if buffer[offset] == UInt8(ascii: "-") {
+            negative = true
+            offset += 1
+        }
+        var mantissa: UInt64 = 0
+        var significantDigits = 0
+        var exponent = 0
+
+        guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
+        if buffer[offset] == UInt8(ascii: "0") {
+            offset += 1
+        } else {
+            while offset < buffer.count, isDigit(buffer[offset]) {
+                accumulate(buffer[offset], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: false)
+                offset += 1
+            }
+        }
+        if offset < buffer.count, buffer[offset] == UInt8(ascii: ".") {
+            offset += 1
+            guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
+            while offset < buffer.count, isDigit(buffer[offset]) {
+                accumulate(buffer[offset], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: true)
+                offset += 1
+            }
+        }
+        if offset < buffer.count, buffer[offset] == UInt8(ascii: "e") || buffer[offset] == UInt8(ascii: "E") {
+            offset += 1
+            var exponentNegative = false
+            if offset < buffer.count, buffer[offset] == UInt8(ascii: "+") || buffer[offset] == UInt8(ascii: "-") {
+                exponentNegative = buffer[offset] == UInt8(ascii: "-")
+                offset += 1
+            }
+            guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
+            var written = 0
+            while offset < buffer.count, isDigit(buffer[offset]) {
+                if written < 100_000 { written = written * 10 + Int(buffer[offset] - UInt8(ascii: "0")) }
+                offset += 1
+            }
+            exponent += exponentNegative ? -written : written
+        }
+
+        // Clinger's fast path: both the digits and the power of ten are exact Doubles,
+        // so one correctly rounded multiply or divide gives the correctly rounded result.
+        if significantDigits <= 15, exponent >= -22, exponent <= 22 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
+            return negative ? -value : value
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
+        return Double(text) ?? .nan
+    }
+
+    private func numberError() -> JSONSyntaxError {
+        JSONSyntaxError(offset < buffer.count ? .invalidNumber : .unexpectedEnd, at: offset)
+    }
+
+    private func accumulate(_ digit: UInt8, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int, fractional: Bool) {
+        let value = UInt64(digit - UInt8(ascii: "0"))
+        if digits == 0 && value == 0 {
+            // Leading zeros carry no precision.
+            if fractional { exponent -= 1 }
+            return
+        }
+        if digits < 19 {
+            mantissa = mantissa * 10 + value
+            digits += 1
+            if fractional { exponent -= 1 }
+        } else {
+            // Beyond 19 digits the fast path is off anyway; keep the magnitude right.
+            digits += 1
+            if !fractional { exponent += 1 }
+        }
+    }
+
+    /// The length of the valid UTF-8 sequence at `index`, or 0 (overlong, surrogate, beyond U+10FFFF, truncated).
+    private func utf8SequenceLength(at index: Int) -> Int {
+        let lead = buffer[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return 0
+        }
+        guard index + length <= buffer.count else { return 0 }
+        let second = buffer[index + 1]
+        guard second >= low && second <= high else { return 0 }
+        var next = index + 2
+        while next < index + length {
+            guard buffer[next] & 0xC0 == 0x80 else { return 0 }
+            next += 1
+        }
+        return length
+    }
+
+    private func startsValidUTF8(at index: Int) -> Bool {
+        utf8SequenceLength(at: index) > 0
+    }
+}
+
+/// The six kinds of JSON value.
+public enum JSONValueKind: Sendable, Equatable {
+    case object, array, string, number, bool, null
+
+    /// "an object", "a string", ...: for messages such as "expected a number, found a string".
+    public var phrase: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}
+
+private let powersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+]
+
+@inline(__always)
+private func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+}
+
+private func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+    default: nil
+    }
+}
+
+private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    switch scalar {
+    case 0..<0x80:
+        out.append(UInt8(scalar))
+    case 0x80..<0x800:
+        out.append(UInt8(0xC0 | scalar >> 6))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    case 0x800..<0x10000:
+        out.append(UInt8(0xE0 | scalar >> 12))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    default:
+        out.append(UInt8(0xF0 | scalar >> 18))
+        out.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+        out.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        out.append(UInt8(0x80 | scalar & 0x3F))
+    }
+}

@@ -1,0 +1,92 @@
+import MicroHTTP
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The command line: `routebar serve [options]`, `--help`, `--version`.
+enum RouteBarCommand {
+    static func run(_ arguments: [String], environment: ProcessEnvironment) -> Int32 {
+        guard let command = arguments.first else {
+            printError(usage)
+            return 64
+        }
+        switch command {
+        case "--help", "-h", "help":
+            print(usage)
+            return 0
+        case "--version", "version":
+            print("routebar \(RouteBarVersion.current)")
+            return 0
+        case "serve":
+            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(usage)
+                return 0
+            }
+            switch ServeOptions.parse(Array(arguments.dropFirst()), environment: environment) {
+            case .success(let configuration): return serve(configuration)
+            case .failure(let error):
+                printError("routebar: \(error.message)\nRun 'routebar --help' for the options.")
+                return 64
+            }
+        default:
+            printError("routebar: unknown command '\(command)'\n\n\(usage)")
+            return 64
+        }
+    }
+
+    static func serve(_ configuration: HTTPServerConfiguration) -> Int32 {
+        let server = HTTPServer(configuration: configuration, router: RouteBarAPI.router())
+        do {
+            let signal = try server.run { port in
+                let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+                printError("routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
+                    + "(\(configuration.threads) threads, bodies up to \(configuration.maxBodyBytes) bytes, "
+                    + "\(configuration.connectionLimit) connections, \(configuration.connectionTimeoutSeconds) s timeout)")
+            }
+            printError("routebar: \(signal == SIGINT ? "SIGINT" : "SIGTERM") received; finished the requests in flight and stopped")
+            return 0
+        } catch {
+            printError("routebar: \(error)")
+            return 1
+        }
+    }
+
+    static var usage: String {
+        var text = """
+            routebar \(RouteBarVersion.current): lays out transit route bars over HTTP.
+
+            Usage:
+              routebar serve [options]   start the HTTP service
+              routebar --help            show this help
+              routebar --version         show the version
+
+            Options for serve (each falls back to the environment variable beside it):
+
+            """
+        for setting in ServeOptions.settings {
+            let flag = "\(setting.flag) VALUE".padding(to: 28)
+            text += "  \(flag)\(setting.variable.padding(to: 30))\(setting.summary)\n"
+        }
+        text += """
+
+            Endpoints: POST /v1/route-bars, GET /healthz, GET /openapi.yaml.
+            SIGTERM or SIGINT stops taking connections, answers the requests in flight, and exits 0.
+            """
+        return text
+    }
+}
+
+func printError(_ text: String) {
+    // Unbuffered, so the line is out before the process waits or exits.
+    let line = Array((text + "\n").utf8)
+    _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,89 @@
+import MicroHTTP
+
+/// `routebar serve`'s settings: each a flag, with an environment variable as the fallback.
+struct ServeOptions {
+    struct Setting: Sendable {
+        let flag: String
+        let variable: String
+        let summary: String
+        let apply: @Sendable (inout HTTPServerConfiguration, String) -> String?
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", variable: "ROUTEBAR_HOST", summary: "address to listen on (default 127.0.0.1; 0.0.0.0 for all)") { config, value in
+            guard !value.isEmpty else { return "must not be empty" }
+            config.host = value
+            return nil
+        },
+        Setting(flag: "--port", variable: "ROUTEBAR_PORT", summary: "TCP port (default 8080; 0 picks a free one)") { config, value in
+            guard let port = UInt16(value) else { return "must be a port number from 0 to 65535" }
+            config.port = port
+            return nil
+        },
+        Setting(flag: "--threads", variable: "ROUTEBAR_THREADS", summary: "worker threads (default: the number of cores)") { config, value in
+            integer(value, 1...1024).map { config.threads = $0 } == nil ? "must be a whole number from 1 to 1024" : nil
+        },
+        Setting(flag: "--max-body-bytes", variable: "ROUTEBAR_MAX_BODY_BYTES", summary: "largest request body (default 1048576)") { config, value in
+            integer(value, 1...(1 << 30)).map { config.maxBodyBytes = $0 } == nil ? "must be a whole number from 1 to 1073741824" : nil
+        },
+        Setting(flag: "--connection-limit", variable: "ROUTEBAR_CONNECTION_LIMIT", summary: "open connections at most (default 1024)") { config, value in
+            integer(value, 1...1_000_000).map { config.connectionLimit = $0 } == nil ? "must be a whole number from 1 to 1000000" : nil
+        },
+        Setting(flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT", summary: "seconds before an idle connection closes (default 10; 0 for never)") { config, value in
+            integer(value, 0...86_400).map { config.connectionTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+        },
+        Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") { config, value in
+            integer(value, 0...3_600).map { config.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
+        },
+    ]
+
+    private static func integer(_ text: String, _ range: ClosedRange<Int>) -> Int? {
+        guard let value = Int(text), range.contains(value) else { return nil }
+        return value
+    }
+
+    /// The configuration from flags, then environment variables, then defaults; or a usage error.
+    static func parse(_ arguments: [String], environment: ProcessEnvironment) -> Result<HTTPServerConfiguration, UsageError> {
+        var config = HTTPServerConfiguration()
+        var given: [String: String] = [:]
+        var index = 0
+        while index < arguments.count {
+            var argument = arguments[index]
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                value = String(argument[argument.index(after: equals)...])
+                argument = String(argument[..<equals])
+            }
+            guard settings.contains(where: { $0.flag == argument }) else {
+                return .failure(UsageError("unknown option '\(arguments[index])' for serve"))
+            }
+            if value == nil {
+                index += 1
+                guard index < arguments.count else { return .failure(UsageError("\(argument) needs a value")) }
+                value = arguments[index]
+            }
+            given[argument] = value
+            index += 1
+        }
+        for setting in settings {
+            let source: String
+            let value: String
+            if let flagValue = given[setting.flag] {
+                (source, value) = (setting.flag, flagValue)
+            } else if let variableValue = environment[setting.variable] {
+                (source, value) = (setting.variable, variableValue)
+            } else {
+                continue
+            }
+            if let problem = setting.apply(&config, value) {
+                return .failure(UsageError("\(source) '\(value)': \(problem)"))
+            }
+        }
+        return .success(config)
+    }
+}
+
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,3 @@
+enum RouteBarVersion {
+    static let current = "1.0.0"
+}
