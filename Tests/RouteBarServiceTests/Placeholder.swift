@@ -1,1 +1,1 @@
-// placeholder
+// placeholder until the service suite lands

@@ -1,0 +1,161 @@
+import RouteBar
+import RouteBarTestSupport
+import Testing
+@testable import RouteBarJSON
+
+private func decode(_ body: String, query: [String: String] = [:]) throws(RouteBarInputError) -> RouteBarRequest {
+    try RouteBarRequest(json: Array(body.utf8), query: { query[$0] })
+}
+
+private func inputError(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
+    do {
+        _ = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] })
+        return nil
+    } catch {
+        return error
+    }
+}
+
+@Suite struct RequestDecodingTests {
+    @Test func decodesOurShapeAndIgnoresUnknownMembers() throws {
+        let request = try decode("""
+            {"width": 343, "scale": 3, "algorithm": "classic", "minSegmentRatio": 0.1, "height": 24,
+             "minWalkingLength": 12, "minTransitLength": null, "theme": {"dark": [true, null]},
+             "routes": [{"id": "r1", "totalTime": 47, "pathType": 3,
+                         "subPaths": [{"trafficType": 3, "sectionTime": 6, "distance": 400, "lane": [{"busNo": "421"}]},
+                                      {"trafficType": 2, "sectionTime": 14.5}]},
+                        {"subPaths": [{"sectionTime": 1, "trafficType": 1}], "id": null}]}
+            """)
+        #expect(request.shape == .routeBar)
+        #expect(request.options == LayoutOptions(width: 343, scale: 3, algorithm: .classic, minSegmentRatio: 0.1,
+                                                 minWalkingLength: 12, minTransitLength: nil, height: 24))
+        #expect(request.routes == [
+            Route(id: "r1", totalTime: 47, subPaths: [SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14.5)]),
+            Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]),
+        ])
+        #expect(request.optionsFromQuery.isEmpty)
+    }
+
+    @Test func decodesAnODsayResponseWithOptionsFromTheQuery() throws {
+        let request = try decode(Samples.odsayResponse, query: ["width": "343", "scale": "2.625", "algorithm": "fit"])
+        #expect(request.shape == .odsay)
+        #expect(request.options.width == 343)
+        #expect(request.options.scale == 2.625)
+        #expect(request.optionsFromQuery == [.width, .scale, .algorithm])
+        #expect(request.routes.count == 2)
+        #expect(request.routes[0].totalTime == 37)
+        #expect(request.routes[0].subPaths.map(\.sectionTime) == [3, 9, 0, 18, 4])
+        #expect(request.routes[0].subPaths.map(\.trafficType) == [3, 2, 3, 1, 3])
+        #expect(request.routes[1].totalTime == 52)
+    }
+
+    @Test func theBodyWinsOverTheQuery() throws {
+        let request = try decode(#"{"width": 300, "routes": []}"#, query: ["width": "500", "height": "40"])
+        #expect(request.options.width == 300)
+        #expect(request.options.height == 40)
+        #expect(request.optionsFromQuery == [.height])
+    }
+
+    @Test func syntaxErrorsWinOverValueErrors() {
+        let error = inputError(#"{"width": "wide", "routes": [}"#)
+        #expect(error?.kind == .malformed)
+        #expect(error?.type == "malformed-json")
+        #expect(error?.detail == "The body is not valid JSON: unexpected '}' at byte 29.")
+    }
+
+    @Test(arguments: [
+        ("", "empty-body"),
+        ("{\"width\": 1} {}", "trailing-data"),
+        (String(repeating: "[", count: 100), "too-deep"),
+        ("{\"routes\": [\"\u{1}\"]}", "malformed-json"),
+    ])
+    func malformedBodies(body: String, type: String) {
+        let error = inputError(body)
+        #expect(error?.kind == .malformed)
+        #expect(error?.type == type)
+    }
+
+    @Test func invalidUTF8IsMalformed() throws {
+        var body = Array(#"{"width": 343, "routes": [{"id": "x"#.utf8)
+        body += [0xC3, 0x28]
+        body += Array(#"", "subPaths": []}]}"#.utf8)
+        do {
+            _ = try RouteBarResponse.layOut(json: body)
+            Issue.record("accepted invalid UTF-8")
+        } catch {
+            #expect(error.kind == .malformed)
+            #expect(error.type == "invalid-utf8")
+            #expect(error.detail.contains("byte 35"))
+        }
+    }
+
+    /// Each 422 names the value by a JSON pointer into the body (or a query parameter).
+    @Test(arguments: [
+        (#"[1]"#, "invalid-type", "", "the body must be an object, got an array"),
+        (#"{"routes": []}"#, "missing-field", "/width", "width is required: the bar's width in points"),
+        (#"{"width": 343}"#, "missing-field", "/routes", nil),
+        (#"{"width": "343", "routes": []}"#, "invalid-type", "/width", "width must be a number, got a string"),
+        (#"{"width": 343, "routes": {}}"#, "invalid-type", "/routes", "routes must be an array, got an object"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/sectionTime", "sectionTime is required"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"sectionTime": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/trafficType", "trafficType is required"),
+        (#"{"width": 343, "routes": [{"totalTime": 3}]}"#, "missing-field", "/routes/0/subPaths", nil),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2.5, "sectionTime": 3}]}]}"#, "invalid-type", "/routes/0/subPaths/0/trafficType", nil),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": true, "sectionTime": 3}]}]}"#, "invalid-type", "/routes/0/subPaths/0/trafficType", "trafficType must be a number, got a boolean"),
+        (#"{"width": 343, "routes": [{"id": 7, "subPaths": []}]}"#, "invalid-type", "/routes/0/id", "id must be a string, got a number"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e999}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime is too large to be a finite number"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be a number from 0 to 1000000, got -4"),
+        (#"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range", "/routes/0/totalTime", nil),
+        (#"{"width": 0, "routes": []}"#, "out-of-range", "/width", "width must be a number greater than 0 and at most 100000, got 0"),
+        (#"{"width": 100001, "routes": []}"#, "out-of-range", "/width", nil),
+        (#"{"width": 343, "scale": 5, "routes": []}"#, "out-of-range", "/scale", "scale must be a number from 1 to 4, got 5"),
+        (#"{"width": 343, "algorithm": "pretty", "routes": []}"#, "unknown-algorithm", "/algorithm", #"algorithm must be "fit" or "classic", got "pretty""#),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}, {"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#, "no-visible-segment", "/routes/1", nil),
+        (#"{"width": 2, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}, {"trafficType": 2, "sectionTime": 1}, {"trafficType": 3, "sectionTime": 1}]}]}"#, "bar-too-narrow", "/width", nil),
+        (#"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 0, "subPaths": [{"trafficType": 1, "sectionTime": 1}]}]}"#, "classic-undefined", "/routes/0/totalTime", nil),
+        (#"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": [{"trafficType": 1, "sectionTime": "5"}]}]}}"#, "invalid-type", "/result/path/0/subPath/0/sectionTime", nil),
+        (#"{"result": {"searchType": 0}}"#, "missing-field", "/result/path", nil),
+        (#"{"error": {"code": "-98", "msg": "출발지 정류장이 없습니다."}}"#, "odsay-error", "/error", #"the body is an ODsay error response: "출발지 정류장이 없습니다."; there are no routes to lay out"#),
+        (#"{"error": [{"code": "500", "message": "[ApiKeyAuthFailed]"}]}"#, "odsay-error", "/error", nil),
+    ] as [(String, String, String, String?)])
+    func invalidRequests(body: String, type: String, pointer: String, detail: String?) {
+        let error = inputError(body)
+        #expect(error?.kind == .invalid, "\(body)")
+        #expect(error?.type == type, "\(body)")
+        #expect(error?.pointer == pointer, "\(body)")
+        #expect(error?.parameter == nil)
+        if let detail { #expect(error?.detail == detail + ".") }
+    }
+
+    @Test func tooManyRoutesAndLegs() {
+        let leg = #"{"trafficType": 1, "sectionTime": 1}"#
+        let route = "{\"subPaths\": [\(leg)]}"
+        let routes = Array(repeating: route, count: 1_001).joined(separator: ",")
+        let error = inputError("{\"width\": 343, \"routes\": [\(routes)]}")
+        #expect(error?.type == "too-many")
+        #expect(error?.pointer == "/routes")
+        let legs = Array(repeating: leg, count: 1_001).joined(separator: ",")
+        let legsError = inputError("{\"width\": 343, \"routes\": [{\"subPaths\": [\(legs)]}]}")
+        #expect(legsError?.type == "too-many")
+        #expect(legsError?.pointer == "/routes/0/subPaths")
+        let exactly = Array(repeating: route, count: 1_000).joined(separator: ",")
+        #expect(inputError("{\"width\": 343, \"routes\": [\(exactly)]}") == nil)
+    }
+
+    @Test func queryParametersAreNamedInErrors() {
+        let missing = inputError(Samples.odsayResponse)
+        #expect(missing?.type == "missing-field")
+        #expect(missing?.parameter == "width")
+        #expect(missing?.pointer == nil)
+        #expect(missing?.detail == "width is required: pass the bar's width in points in the query string, as ?width=343.")
+
+        for (name, value, type) in [("width", "wide", "invalid-type"), ("width", "nan", "invalid-type"), ("scale", "inf", "invalid-type"),
+                                    ("scale", "9", "out-of-range"), ("algorithm", "best", "unknown-algorithm")] {
+            var query = ["width": "343"]
+            query[name] = value
+            let error = inputError(Samples.odsayResponse, query: query)
+            #expect(error?.type == type, "\(name)=\(value)")
+            #expect(error?.parameter == name)
+            #expect(error?.pointer == nil)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `routebar` binary, started on an ephemeral loopback port for one test.
+///
+/// The binary is the one `swift build --build-tests` put beside the test bundle, or
+/// `ROUTEBAR_BINARY`. The server is killed when this object goes away.
+public final class ServerProcess: @unchecked Sendable {
+    // @unchecked: `port` and `process` are set in init and never reassigned; the only
+    // mutable state, `log`, is read and written under `lock` (the pipe's handler appends to it).
+    public let port: UInt16
+    private let process: Process
+    private let lock = NSLock()
+    private var log: [String] = []
+
+    public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stderr = Pipe()
+        process.standardError = stderr
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+
+        // Read stderr line by line until the server says where it listens.
+        let handle = stderr.fileHandleForReading
+        var pending = Data()
+        var found: UInt16?
+        let deadline = Date().addingTimeInterval(20)
+        while found == nil, Date() < deadline {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            pending += chunk
+            let text = String(decoding: pending, as: UTF8.self)
+            if let range = text.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                found = UInt16(text[range].split(separator: ":").last ?? "")
+            }
+        }
+        guard let found else {
+            process.terminate()
+            throw TestClientError("the server did not report a port; stderr: \(String(decoding: pending, as: UTF8.self))")
+        }
+        port = found
+        log = String(decoding: pending, as: UTF8.self).split(separator: "\n").map(String.init)
+        // Keep draining stderr so the server never blocks on a full pipe.
+        handle.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard !data.isEmpty, let self else {
+                handle.readabilityHandler = nil
+                return
+            }
+            self.lock.withLock { self.log += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init) }
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// The lines the server wrote to stderr so far.
+    public var stderrLines: [String] { lock.withLock { log } }
+
+    public func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    public var isRunning: Bool { process.isRunning }
+
+    /// Waits for the process to end and returns its exit status, or nil after the timeout.
+    public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeoutSeconds)
+        while process.isRunning {
+            if Date() > deadline { return nil }
+            usleep(10_000)
+        }
+        return process.terminationStatus
+    }
+
+    public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["ROUTEBAR_BINARY"] {
+            return URL(fileURLWithPath: path)
+        }
+        // The test bundle runs from the build directory, where the executable also lands.
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = exe.deletingLastPathComponent()
+        while !directory.path.hasSuffix(".xctest") && directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("routebar").path) {
+            directory = directory.deletingLastPathComponent()
+        }
+        if directory.path.hasSuffix(".xctest") { directory = directory.deletingLastPathComponent() }
+        return directory.appendingPathComponent("routebar")
+    }
+
+    /// Runs the binary with arguments to completion (for --help, --version, bad flags).
+    public static func runToCompletion(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+}

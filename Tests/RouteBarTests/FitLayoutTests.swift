@@ -1,0 +1,158 @@
+import Testing
+@testable import RouteBar
+
+@Suite struct FitLayoutTests {
+    private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
+        SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14),
+        SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21),
+        SubPath(trafficType: 3, sectionTime: 3),
+    ])
+
+    @Test func seedRouteAtScale3FillsTheBarInWholePixels() throws {
+        let bar = try RouteBarLayout(LayoutOptions(width: 343, scale: 3)).layOut(seedRoute)
+        let pixels = bar.segments.map { Int(($0.width * 3).rounded()) }
+        // 1029 pixels; minimums round(343 * 0.05 * 3) = 51 each, 774 left over 47 minutes:
+        // quotas 98.8, 230.55, 49.4, 345.83, 49.4 -> floors 98, 230, 49, 345, 49 (771), +1 to the
+        // three largest fractions (0.83, 0.8, 0.55).
+        #expect(pixels == [51 + 99, 51 + 231, 51 + 49, 51 + 346, 51 + 49])
+        #expect(pixels.reduce(0, +) == 1029)
+        #expect(bar.minWalkingLength == 17)
+        #expect(bar.minuteLength == 774.0 / 47 / 3)
+        #expect(bar.segments.last!.x + bar.segments.last!.width == 343)
+        #expect(bar.compressed == false)
+    }
+
+    @Test func totalTimeIsEchoedWhileTheLegsShareTheBar() throws {
+        // ODsay reports 37 minutes for legs that add up to 34.
+        let route = Route(totalTime: 37, subPaths: [
+            SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 2, sectionTime: 9),
+            SubPath(trafficType: 3, sectionTime: 0), SubPath(trafficType: 1, sectionTime: 18),
+            SubPath(trafficType: 3, sectionTime: 4),
+        ])
+        let bar = try RouteBarLayout(LayoutOptions(width: 375, scale: 2)).layOut(route)
+        #expect(bar.totalTime == 37)
+        #expect(bar.walkingCount == 2)
+        #expect(bar.transitCount == 2)
+        #expect(bar.segments[2].width == 0)
+        #expect(bar.segments[2].x == bar.segments[1].x + bar.segments[1].width)
+        #expect(bar.segments.map { $0.width * 2 }.reduce(0, +) == 750)
+        #expect(bar.minuteLength == Double(750 - 4 * 38) / 34 / 2)
+    }
+
+    @Test func overflowingMinimumsAreSharedEvenlyAndFlagged() throws {
+        // 30 legs of 5 pixels minimum need 150 pixels in a 100-pixel bar: 3 each, 10 left by minutes.
+        let legs = (0..<30).map { SubPath(trafficType: $0 % 2 == 0 ? 3 : 2, sectionTime: Double($0 + 1)) }
+        let bar = try RouteBarLayout(LayoutOptions(width: 100)).layOut(Route(subPaths: legs))
+        #expect(bar.compressed)
+        #expect(bar.minWalkingLength == 3)
+        #expect(bar.minTransitLength == 3)
+        #expect(bar.segments.allSatisfy { $0.width >= 3 })
+        #expect(bar.segments.map(\.width).reduce(0, +) == 100)
+        #expect(bar.minuteLength == 10.0 / 465)
+    }
+
+    @Test func aBarNarrowerThanItsSegmentsIsAnError() {
+        let route = Route(subPaths: Array(repeating: SubPath(trafficType: 1, sectionTime: 5), count: 4))
+        #expect(throws: RouteBarError.self) {
+            try RouteBarLayout(LayoutOptions(width: 3.9)).layOut(route)
+        }
+        do {
+            _ = try RouteBarLayout(LayoutOptions(width: 3.9)).layOut(route)
+        } catch {
+            #expect(error.code == .barTooNarrow)
+            #expect(error.location == .option(.width))
+        }
+        // Four pixels for four segments is enough: one each.
+        #expect((try? RouteBarLayout(LayoutOptions(width: 4)).layOut(route).segments.map(\.width)) == [1, 1, 1, 1])
+    }
+
+    @Test func aRouteWithoutVisibleLegsIsAnError() {
+        let route = Route(subPaths: [SubPath(trafficType: 3, sectionTime: 0)])
+        for algorithm in LayoutAlgorithm.allCases {
+            #expect(throws: RouteBarError(.noVisibleSegment, at: .route(0),
+                                          "route 0 has no leg with sectionTime > 0, so there is nothing to draw")) {
+                try RouteBarLayout(LayoutOptions(width: 343, algorithm: algorithm)).layOut(route)
+            }
+        }
+    }
+
+    @Test func separateMinimumsInPoints() throws {
+        var options = LayoutOptions(width: 300, scale: 2)
+        options.minWalkingLength = 10
+        options.minTransitLength = 40.25
+        let bar = try RouteBarLayout(options).layOut(seedRoute)
+        #expect(bar.minWalkingLength == 10)
+        #expect(bar.minTransitLength == 40.5) // round(80.5) = 81 pixels
+        #expect(bar.segments[2].width >= 10)
+        #expect(bar.segments[1].width >= 40.5)
+    }
+
+    @Test func devicePixelsForgiveBinaryRoundingOnly() {
+        #expect(RouteBarLayout.devicePixels(width: 343, scale: 2.625) == 900)
+        #expect(RouteBarLayout.devicePixels(width: 4.35, scale: 1) == 4)
+        #expect(RouteBarLayout.devicePixels(width: 1.45, scale: 3) == 4) // 4.35 in binary is 4.3499...
+        #expect(RouteBarLayout.devicePixels(width: 108.7, scale: 4) == 434) // 434.8
+        #expect(RouteBarLayout.devicePixels(width: 144.99999999999997, scale: 3) == 435) // 434.99999999999994
+        #expect(RouteBarLayout.devicePixels(width: 320.5, scale: 1) == 320)
+    }
+
+    /// The promises of `fit`, over many random routes, widths and scales.
+    @Test(arguments: [1.0, 2.0, 3.0, 2.625])
+    func invariantsHoldOnRandomRoutes(scale: Double) throws {
+        var generator = SplitMix64(seed: UInt64(scale * 1000))
+        for _ in 0..<3_000 {
+            let legCount = Int.random(in: 1...40, using: &generator)
+            let legs = (0..<legCount).map { _ in
+                SubPath(trafficType: Int.random(in: 0...9, using: &generator),
+                        sectionTime: Bool.random(using: &generator) ? Double(Int.random(in: 0...60, using: &generator))
+                                                                    : Double.random(in: 0...90, using: &generator))
+            }
+            guard legs.contains(where: \.isVisible) else { continue }
+            var options = LayoutOptions(width: Double.random(in: 40...1_200, using: &generator).rounded() / 2, scale: scale)
+            options.minSegmentRatio = [0.05, 0, 0.1, 0.3].randomElement(using: &generator)!
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                options.minWalkingLength = Double.random(in: 0...40, using: &generator)
+                options.minTransitLength = Double.random(in: 0...40, using: &generator)
+            }
+            let visible = legs.filter(\.isVisible).count
+            let pixels = RouteBarLayout.devicePixels(width: options.width, scale: scale)
+            guard pixels >= visible else { continue }
+            let bar = try RouteBarLayout(options).layOut(Route(subPaths: legs))
+            try checkInvariants(bar, legs: legs, options: options, pixels: pixels)
+        }
+    }
+
+    private func checkInvariants(_ bar: LaidOutRoute, legs: [SubPath], options: LayoutOptions, pixels: Int) throws {
+        let scale = options.scale
+        let widths = bar.segments.map { $0.width * scale }
+        let whole = widths.map { $0.rounded() }
+        for (width, rounded) in zip(widths, whole) {
+            #expect(abs(width - rounded) < 1e-6, "every width is a whole number of pixels")
+        }
+        #expect(Int(whole.reduce(0, +)) == pixels, "the visible segments fill the bar exactly")
+        #expect(bar.walkingCount == legs.filter { $0.isVisible && $0.trafficType == 3 }.count)
+        #expect(bar.transitCount == legs.filter { $0.isVisible && $0.trafficType != 3 }.count)
+
+        let minWalking = max(1, Int(((options.minWalkingLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
+        let minTransit = max(1, Int(((options.minTransitLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
+        let needed = minWalking * bar.walkingCount + minTransit * bar.transitCount
+        #expect(bar.compressed == (needed > pixels))
+        var x = 0.0
+        for (leg, segment) in zip(legs, bar.segments) {
+            #expect(abs(segment.x * scale - x) < 1e-6, "x is the running sum")
+            x += (segment.width * scale).rounded()
+            if !leg.isVisible {
+                #expect(segment.width == 0)
+                continue
+            }
+            #expect(segment.width > 0)
+            let floor = bar.compressed ? pixels / (bar.walkingCount + bar.transitCount) : (leg.kind == .walking ? minWalking : minTransit)
+            #expect(Int((segment.width * scale).rounded()) >= floor, "each visible segment gets its minimum")
+        }
+        for a in bar.segments where a.width > 0 {
+            for b in bar.segments where b.width > 0 && a.kind == b.kind && a.sectionTime > b.sectionTime {
+                #expect(a.width >= b.width, "a longer leg is never narrower than a shorter one of its kind")
+            }
+        }
+    }
+}

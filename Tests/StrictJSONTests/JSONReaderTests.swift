@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import StrictJSON
+
+/// Reads any JSON value into Foundation-like values, through the reader's API only.
+private func readValue(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Any {
+    switch try reader.peekKind() {
+    case .object:
+        var object: [String: Any] = [:]
+        try reader.beginObject()
+        while try reader.nextKey() {
+            let key = reader.key
+            object[key] = try readValue(&reader)
+        }
+        return object
+    case .array:
+        var array: [Any] = []
+        try reader.beginArray()
+        while try reader.nextElement() { array.append(try readValue(&reader)) }
+        return array
+    case .string: return try reader.readString()
+    case .number: return try reader.readNumber()
+    case .bool: return try reader.readBool()
+    case .null:
+        try reader.readNull()
+        return NSNull()
+    }
+}
+
+private func parse(_ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) -> Result<Any, JSONSyntaxError> {
+    bytes.withUnsafeBufferPointer { buffer in
+        var reader = JSONReader(buffer, maxDepth: maxDepth)
+        do throws(JSONSyntaxError) {
+            let value = try readValue(&reader)
+            try reader.finish()
+            return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+private func parse(_ text: String) -> Result<Any, JSONSyntaxError> {
+    parse(Array(text.utf8))
+}
+
+private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
+    bytes.withUnsafeBufferPointer { buffer -> JSONSyntaxError? in
+        var reader = JSONReader(buffer)
+        do throws(JSONSyntaxError) {
+            try reader.skipValue()
+            try reader.finish()
+            return nil
+        } catch {
+            return error
+        }
+    }
+}
+
+@Suite struct JSONReaderTests {
+    @Test func readsADocument() throws {
+        let value = try parse(#" {"a": [1, -2.5, 3e2, true, false, null], "b": {"c": "d\u00e9\n"}, "": 0} "#).get()
+        let object = try #require(value as? [String: Any])
+        let array = try #require(object["a"] as? [Any])
+        #expect(array[0] as? Double == 1)
+        #expect(array[1] as? Double == -2.5)
+        #expect(array[2] as? Double == 300)
+        #expect(array[3] as? Bool == true)
+        #expect(array[4] as? Bool == false)
+        #expect(array[5] is NSNull)
+        #expect((object["b"] as? [String: Any])?["c"] as? String == "dé\n")
+        #expect(object[""] as? Double == 0)
+    }
+
+    @Test func decodesEscapesAndSurrogatePairs() throws {
+        let value = try parse(#"["\"\\\/\b\f\n\r\t", "\uD83D\uDE80 \u0041\u00e9\u4e2d", "가나 🚀"]"#).get()
+        let strings = try #require(value as? [String])
+        #expect(strings == ["\"\\/\u{08}\u{0C}\n\r\t", "🚀 Aé中", "가나 🚀"])
+    }
+
+    @Test func keysCompareAfterDecodingEscapes() throws {
+        let body = Array(#"{"w\u0069dth": 1, "width": 2, "widths": 3}"#.utf8)
+        let matches = body.withUnsafeBufferPointer { buffer -> [Bool] in
+            var reader = JSONReader(buffer)
+            var result: [Bool] = []
+            try! reader.beginObject()
+            while try! reader.nextKey() {
+                result.append(reader.keyEquals("width"))
+                try! reader.skipValue()
+            }
+            return result
+        }
+        #expect(matches == [true, true, false])
+    }
+
+    @Test func numbersMatchTheStandardLibrary() throws {
+        var generator = SystemRandomNumberGenerator()
+        var texts = ["0", "-0", "1", "0.1", "0.30000000000000004", "5.4787234042553195", "1e22", "1e23", "9007199254740993",
+                     "123456789012345678901234567890", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
+                     "0.000001", "1E+2", "1e-7", "-12.5e-3", "100000000000000000000000", "3.14159265358979323846"]
+        for _ in 0..<5_000 {
+            let value = Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator))
+            texts.append(value.description)
+            texts.append(String(Int.random(in: -1_000_000...1_000_000, using: &generator)) + "." + String(Int.random(in: 0...999_999, using: &generator)))
+        }
+        for text in texts {
+            let parsed = try parse(text).get() as? Double
+            #expect(parsed == Double(text), "\(text)")
+        }
+        #expect(try parse("1e400").get() as? Double == .infinity)
+    }
+
+    @Test(arguments: [
+        ("", JSONSyntaxError.Reason.empty),
+        ("   \n", .empty),
+        ("{", .unexpectedEnd),
+        (#"{"a" 1}"#, .unexpectedByte(UInt8(ascii: "1"))),
+        (#"{"a":1,}"#, .unexpectedByte(UInt8(ascii: "}"))),
+        (#"{"a":1 "b":2}"#, .unexpectedByte(UInt8(ascii: "\""))),
+        ("[1,]", .unexpectedByte(UInt8(ascii: "]"))),
+        ("[1 2]", .unexpectedByte(UInt8(ascii: "2"))),
+        ("{1: 2}", .unexpectedByte(UInt8(ascii: "1"))),
+        ("01", .trailingData),
+        ("1.", .unexpectedEnd),
+        ("1.e5", .invalidNumber),
+        (".5", .unexpectedByte(UInt8(ascii: "."))),
+        ("+1", .unexpectedByte(UInt8(ascii: "+"))),
+        ("-", .unexpectedEnd),
+        ("-a", .invalidNumber),
+        ("1e", .unexpectedEnd),
+        ("1e+", .unexpectedEnd),
+        ("NaN", .unexpectedByte(UInt8(ascii: "N"))),
+        ("Infinity", .unexpectedByte(UInt8(ascii: "I"))),
+        ("tru", .unexpectedEnd),
+        ("nul1", .unexpectedByte(UInt8(ascii: "1"))),
+        (#""abc"#, .unexpectedEnd),
+        (#""\x""#, .invalidEscape),
+        (#""\u12G4""#, .invalidEscape),
+        (#""\uD800""#, .loneSurrogate),
+        (#""\uDC00\uD800""#, .loneSurrogate),
+        (#""\uD800\u0041""#, .loneSurrogate),
+        ("\"a\tb\"", .controlCharacterInString),
+        ("{} x", .trailingData),
+        ("[] []", .trailingData),
+        ("'a'", .unexpectedByte(UInt8(ascii: "'"))),
+    ])
+    func rejectsMalformedText(text: String, reason: JSONSyntaxError.Reason) {
+        #expect(throws: JSONSyntaxError.self) { try parse(text).get() }
+        if case .failure(let error) = parse(text) {
+            #expect(error.reason == reason, "\(text)")
+        }
+        if !text.isEmpty, case .success = parse(text) { Issue.record("accepted \(text)") }
+        #expect(skip(Array(text.utf8))?.reason == reason, "skipValue agrees on \(text)")
+    }
+
+    @Test(arguments: [
+        [0x22, 0xC0, 0xAF, 0x22],             // overlong '/'
+        [0x22, 0xE0, 0x80, 0xAF, 0x22],       // overlong, three bytes
+        [0x22, 0xED, 0xA0, 0x80, 0x22],       // UTF-16 surrogate in UTF-8
+        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // beyond U+10FFFF
+        [0x22, 0xFF, 0x22],
+        [0x22, 0x80, 0x22],                   // lone continuation byte
+        [0x22, 0xE4, 0xB8, 0x22],             // truncated sequence
+        [0xFE, 0xFF],
+        [0x7B, 0xC3, 0xA9, 0x7D],             // valid UTF-8 where a key must be
+    ] as [[UInt8]])
+    func rejectsInvalidUTF8(bytes: [UInt8]) {
+        guard case .failure(let error) = parse(bytes) else {
+            Issue.record("accepted \(bytes)")
+            return
+        }
+        if bytes == [0x7B, 0xC3, 0xA9, 0x7D] {
+            #expect(error.reason == .unexpectedByte(0xC3))
+        } else {
+            #expect(error.reason == .invalidUTF8)
+        }
+    }
+
+    @Test func acceptsEveryValidUTF8Length() throws {
+        let value = try parse(Array("\"a\u{E9}\u{4E2D}\u{1F680}\u{10FFFF}\"".utf8)).get()
+        #expect(value as? String == "a\u{E9}\u{4E2D}\u{1F680}\u{10FFFF}")
+    }
+
+    @Test func ignoresALeadingByteOrderMark() throws {
+        #expect(try parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).get() as? [Double] == [1])
+    }
+
+    @Test func capsNestingWithoutRecursingPastIt() {
+        let ok = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        #expect((try? parse(ok).get()) != nil)
+        let deep = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)
+        #expect(throws: JSONSyntaxError(.tooDeep(limit: 64), at: 64)) { try parse(deep).get() }
+        // A million levels must fail fast, not overflow the stack.
+        let hostile = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        #expect(skip(hostile)?.reason == .tooDeep(limit: 64))
+        let objects = Array(String(repeating: #"{"a":"#, count: 100_000).utf8)
+        #expect(skip(objects)?.reason == .tooDeep(limit: 64))
+    }
+
+    @Test func errorsSayWhereAndWhat() {
+        guard case .failure(let error) = parse(#"{"a": tru}"#) else { return }
+        #expect(error.offset == 9)
+        #expect(error.message == "unexpected '}' at byte 9")
+        #expect(JSONSyntaxError(.invalidUTF8, at: 3).message == "invalid UTF-8 at byte 3")
+        #expect(JSONSyntaxError(.unexpectedByte(0x01), at: 0).message == "unexpected byte 0x01 at byte 0")
+    }
+}

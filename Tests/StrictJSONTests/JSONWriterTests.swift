@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import StrictJSON
+
+@Suite struct JSONWriterTests {
+    @Test func writesNestedValuesWithCommas() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("a", 1)
+        writer.key("b")
+        writer.beginArray()
+        writer.number(1.5)
+        writer.bool(true)
+        writer.null()
+        writer.beginObject()
+        writer.endObject()
+        writer.beginArray()
+        writer.endArray()
+        writer.endArray()
+        writer.field("c", "x")
+        writer.endObject()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":1,"b":[1.5,true,null,{},[]],"c":"x"}"#)
+    }
+
+    @Test func doublesAreShortestRoundTripAndWholeNumbersHaveNoFraction() {
+        let values: [Double] = [17, -0.0, 0, 5.4787234042553195, 102.33333333333333, 1e300, -2.5e-8, 9_007_199_254_740_991, 9_007_199_254_740_992, 0.1]
+        for value in values {
+            var writer = JSONWriter()
+            writer.number(value)
+            let text = String(decoding: writer.bytes, as: UTF8.self)
+            #expect(Double(text) == value || (value == 0 && Double(text) == 0), "\(value) -> \(text)")
+            // (Not checked against JSONSerialization: on Linux it reads 5.4787234042553195 one ulp off.)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == (value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992
+                ? String(Int(value)) : value.description))
+        }
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(17.0)
+        writer.number(-3.0)
+        writer.number(Double.nan)
+        writer.number(Int.min)
+        writer.endArray()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[17,-3,null,-9223372036854775808]")
+    }
+
+    @Test func escapesStrings() throws {
+        var writer = JSONWriter()
+        let text = "q\"b\\n\nr\rt\tc\u{01}\u{1F}é🚀"
+        writer.string(text)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #""q\"b\\n\nr\rt\tc\u0001\u001fé🚀""#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String
+        #expect(decoded == text)
+    }
+
+    @Test func resetKeepsNothingButCapacity() {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.number(1)
+        writer.reset()
+        writer.number(2)
+        #expect(writer.bytes == Array("2".utf8))
+    }
+}
