@@ -1,0 +1,41 @@
+import RouteBarTestSupport
+import Testing
+
+@Suite struct CommandLineTests {
+    @Test func versionAndHelp() throws {
+        let version = try ServerProcess.runToCompletion(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout == "routebar 1.0.0\n")
+        let help = try ServerProcess.runToCompletion(["--help"])
+        #expect(help.status == 0)
+        for flag in ["--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace",
+                     "ROUTEBAR_HOST", "ROUTEBAR_PORT", "ROUTEBAR_THREADS", "ROUTEBAR_MAX_BODY_BYTES"] {
+            #expect(help.stdout.contains(flag), "help lists \(flag)")
+        }
+    }
+
+    @Test func badSettingsAreUsageErrors() throws {
+        for arguments in [["serve", "--port", "70000"], ["serve", "--threads", "0"], ["serve", "--bogus"], ["serve", "--port"], ["launch"], []] {
+            let result = try ServerProcess.runToCompletion(arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(!result.stderr.isEmpty)
+        }
+        let fromEnvironment = try ServerProcess.runToCompletion(["serve"], environment: ["ROUTEBAR_MAX_BODY_BYTES": "lots"])
+        #expect(fromEnvironment.status == 64)
+        #expect(fromEnvironment.stderr.contains("ROUTEBAR_MAX_BODY_BYTES 'lots'"))
+    }
+
+    @Test func environmentVariablesAreFallbacksAndFlagsWin() throws {
+        let server = try ServerProcess(environment: ["ROUTEBAR_MAX_BODY_BYTES": "2048", "ROUTEBAR_THREADS": "3"])
+        #expect(server.stderrLines.joined().contains("3 threads, bodies up to 2048 bytes"))
+        let flagged = try ServerProcess(arguments: ["--max-body-bytes", "1000"], environment: ["ROUTEBAR_MAX_BODY_BYTES": "2048"])
+        #expect(flagged.stderrLines.joined().contains("bodies up to 1000 bytes"))
+    }
+
+    @Test func aPortInUseIsReported() throws {
+        let server = try ServerProcess()
+        let result = try ServerProcess.runToCompletion(["serve", "--host", "127.0.0.1", "--port", String(server.port)])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(server.port)"))
+    }
+}
