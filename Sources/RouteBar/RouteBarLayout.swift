@@ -15,6 +15,9 @@ public struct RouteBarLayout: Sendable {
     public static let maxSubPaths = 1_000
     /// Minutes; a bound that keeps every sum finite.
     public static let maxMinutes = 1_000_000.0
+    /// The shortest visible leg, in minutes (60 ms): shorter ones would make a minute's
+    /// length overflow to infinity.
+    public static let minVisibleMinutes = 0.001
 
     public let options: LayoutOptions
 
@@ -72,7 +75,7 @@ struct LegCounts {
             try RouteBarLayout.check(total, in: .closed(0, RouteBarLayout.maxMinutes), "totalTime", at: .totalTime(route: index))
         }
         for (legIndex, leg) in route.subPaths.enumerated() {
-            try RouteBarLayout.check(leg.sectionTime, in: .closed(0, RouteBarLayout.maxMinutes), "sectionTime",
+            try RouteBarLayout.check(leg.sectionTime, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",
                                      at: .sectionTime(route: index, subPath: legIndex))
             allMinutes += leg.sectionTime
             guard leg.isVisible else { continue }
@@ -90,18 +93,22 @@ extension RouteBarLayout {
     enum ValueRange {
         case closed(Double, Double)
         case leftOpen(Double, Double)
+        /// 0, or a number in the closed range.
+        case zeroOr(Double, Double)
 
         func contains(_ value: Double) -> Bool {
             switch self {
             case .closed(let low, let high): value >= low && value <= high
             case .leftOpen(let low, let high): value > low && value <= high
+            case .zeroOr(let low, let high): value == 0 || (value >= low && value <= high)
             }
         }
 
         var phrase: String {
             switch self {
-            case .closed(let low, let high): "from \(low.shortDescription) to \(high.shortDescription)"
-            case .leftOpen(let low, let high): "greater than \(low.shortDescription) and at most \(high.shortDescription)"
+            case .closed(let low, let high): "a number from \(low.shortDescription) to \(high.shortDescription)"
+            case .leftOpen(let low, let high): "a number greater than \(low.shortDescription) and at most \(high.shortDescription)"
+            case .zeroOr(let low, let high): "0 or a number from \(low.shortDescription) to \(high.shortDescription)"
             }
         }
     }
@@ -112,7 +119,7 @@ extension RouteBarLayout {
 
     static func check(_ value: Double, in range: ValueRange, _ name: String, at location: RouteBarError.Location) throws(RouteBarError) {
         guard value.isFinite, range.contains(value) else {
-            throw RouteBarError(.outOfRange, at: location, "\(name) must be a number \(range.phrase), got \(value.shortDescription)")
+            throw RouteBarError(.outOfRange, at: location, "\(name) must be \(range.phrase), got \(value.shortDescription)")
         }
     }
 }

@@ -4,50 +4,74 @@ import StrictJSON
 /// Why a request body (or its query string) cannot be laid out, in the terms of RFC 9457:
 /// a problem type, a title, a detail for a person, and where the bad value is.
 public struct RouteBarInputError: Error, Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
-        /// Not a JSON text at all: bad syntax, bad UTF-8, too deep, trailing data (HTTP 400).
-        case malformed
-        /// JSON, but not a request we can lay out: types, missing fields, ranges (HTTP 422).
-        case invalid
+    /// Every kind of bad input, named as in the API's problem types.
+    public enum ProblemType: String, Sendable, Hashable, CaseIterable {
+        case emptyBody = "empty-body"
+        case malformedJSON = "malformed-json"
+        case invalidUTF8 = "invalid-utf8"
+        case trailingData = "trailing-data"
+        case tooDeep = "too-deep"
+        case invalidType = "invalid-type"
+        case missingField = "missing-field"
+        case outOfRange = "out-of-range"
+        case tooMany = "too-many"
+        case unknownAlgorithm = "unknown-algorithm"
+        case noVisibleSegment = "no-visible-segment"
+        case barTooNarrow = "bar-too-narrow"
+        case classicUndefined = "classic-undefined"
+        case odsayError = "odsay-error"
+        case conflictingOption = "conflicting-option"
+
+        /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
+        public var isMalformed: Bool {
+            switch self {
+            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: true
+            default: false
+            }
+        }
+
+        public var title: String {
+            switch self {
+            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: "Malformed JSON"
+            case .invalidType: "Wrong type"
+            case .missingField: "Missing field"
+            case .outOfRange: "Value out of range"
+            case .tooMany: "Too many items"
+            case .unknownAlgorithm: "Unknown algorithm"
+            case .noVisibleSegment: "Route has no visible segment"
+            case .barTooNarrow: "Bar too narrow"
+            case .classicUndefined: "Classic layout undefined for this route"
+            case .odsayError: "ODsay error response"
+            case .conflictingOption: "Option given twice"
+            }
+        }
     }
 
-    public var kind: Kind
-    /// A short stable name for the problem type, such as `malformed-json` or `out-of-range`.
-    public var type: String
-    public var title: String
+    public var type: ProblemType
+    /// A sentence for a person: what is wrong, and what would be right.
     public var detail: String
     /// An RFC 6901 JSON pointer to the offending value in the body, when there is one.
     public var pointer: String?
     /// The offending query-string parameter, when the value came from there.
     public var parameter: String?
 
-    public init(_ kind: Kind, type: String, title: String, detail: String, pointer: String? = nil, parameter: String? = nil) {
-        self.kind = kind
+    public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil) {
         self.type = type
-        self.title = title
-        self.detail = Self.sentence(detail)
+        // Details end with a full stop; they keep their first word's case, often a field name.
+        self.detail = detail.last == "." ? detail : detail + "."
         self.pointer = pointer
         self.parameter = parameter
     }
 
     init(_ syntax: JSONSyntaxError) {
-        let type: String
+        let type: ProblemType
         switch syntax.reason {
-        case .empty: type = "empty-body"
-        case .invalidUTF8: type = "invalid-utf8"
-        case .tooDeep: type = "too-deep"
-        case .trailingData: type = "trailing-data"
-        default: type = "malformed-json"
+        case .empty: type = .emptyBody
+        case .invalidUTF8: type = .invalidUTF8
+        case .tooDeep: type = .tooDeep
+        case .trailingData: type = .trailingData
+        default: type = .malformedJSON
         }
-        self.init(.malformed, type: type, title: "Malformed JSON", detail: "The body is not valid JSON: \(syntax.message)")
-    }
-
-    /// Details end with a full stop; they keep their first word's case, as it is often a field name.
-    static func sentence(_ text: String) -> String {
-        text.last == "." ? text : text + "."
-    }
-
-    static func invalid(_ type: String, _ detail: String, pointer: String? = nil, parameter: String? = nil) -> Self {
-        Self(.invalid, type: type, title: "Invalid request", detail: detail, pointer: pointer, parameter: parameter)
+        self.init(type, "The body is not valid JSON: \(syntax.message)")
     }
 }

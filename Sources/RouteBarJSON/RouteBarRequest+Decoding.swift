@@ -106,7 +106,7 @@ private struct RequestDecoder {
                 routes.append(try decodeRoute(shape, index: index))
             } else {
                 if index == RouteBarLayout.maxRoutes {
-                    note(.invalid("too-many", "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
                 }
                 try reader.skipValue()
             }
@@ -142,7 +142,7 @@ private struct RequestDecoder {
         }
         if !sawSubPaths {
             let name = shape == .routeBar ? "subPaths" : "subPath"
-            note(.invalid("missing-field", "\(name) is required: every route needs its legs", pointer: base + "/" + name))
+            note(.init(.missingField, "\(name) is required: every route needs its legs", pointer: base + "/" + name))
         }
         return route
     }
@@ -157,7 +157,7 @@ private struct RequestDecoder {
                 subPaths.append(try decodeSubPath(at: "\(pointer)/\(index)"))
             } else {
                 if index == RouteBarLayout.maxSubPaths {
-                    note(.invalid("too-many", "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer))
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer))
                 }
                 try reader.skipValue()
             }
@@ -176,11 +176,14 @@ private struct RequestDecoder {
             if reader.keyEquals("trafficType") {
                 sawTrafficType = true
                 if let value = try number("trafficType", at: pointer() + "/trafficType", optional: false) {
-                    if value.rounded(.towardZero) == value && abs(value) <= Double(Int32.max) {
-                        subPath.trafficType = Int(value)
+                    if value.rounded(.towardZero) != value {
+                        note(.init(.invalidType, "trafficType must be an integer (ODsay's mode code), got \(value)",
+                                   pointer: pointer() + "/trafficType"))
+                    } else if value < Double(Int32.min) || value > Double(Int32.max) {
+                        note(.init(.outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
+                                   pointer: pointer() + "/trafficType"))
                     } else {
-                        note(.invalid("invalid-type", "trafficType must be an integer (ODsay's mode code), got \(value)",
-                                      pointer: pointer() + "/trafficType"))
+                        subPath.trafficType = Int(value)
                     }
                 }
             } else if reader.keyEquals("sectionTime") {
@@ -191,10 +194,10 @@ private struct RequestDecoder {
             }
         }
         if !sawTrafficType {
-            note(.invalid("missing-field", "trafficType is required", pointer: pointer() + "/trafficType"))
+            note(.init(.missingField, "trafficType is required", pointer: pointer() + "/trafficType"))
         }
         if !sawSectionTime {
-            note(.invalid("missing-field", "sectionTime is required", pointer: pointer() + "/sectionTime"))
+            note(.init(.missingField, "sectionTime is required", pointer: pointer() + "/sectionTime"))
         }
         return subPath
     }
@@ -270,7 +273,7 @@ private struct RequestDecoder {
         guard try expect(.number, name, at: pointer()) else { return nil }
         let value = try reader.readNumber()
         guard value.isFinite else {
-            note(.invalid("out-of-range", "\(name) is too large to be a finite number", pointer: pointer()))
+            note(.init(.outOfRange, "\(name) is too large to be a finite number", pointer: pointer()))
             return nil
         }
         return value
@@ -280,7 +283,7 @@ private struct RequestDecoder {
     mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         guard found == kind else {
-            note(.invalid("invalid-type", "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer()))
+            note(.init(.invalidType, "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer()))
             try reader.skipValue()
             return false
         }
@@ -301,45 +304,58 @@ private struct RequestDecoder {
             decodedRoutes = routes
         } else if sawResult {
             guard let odsayRoutes else {
-                throw .invalid("missing-field", "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
+                throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
             }
             shape = .odsay
             decodedRoutes = odsayRoutes
         } else if let odsayError {
             let quoted = odsayError.isEmpty ? "" : ": \"\(odsayError)\""
-            throw .invalid("odsay-error", "the body is an ODsay error response\(quoted); there are no routes to lay out", pointer: "/error")
+            throw .init(.odsayError, "the body is an ODsay error response\(quoted); there are no routes to lay out", pointer: "/error")
         } else {
-            throw .invalid("missing-field",
-                           "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
-                           pointer: "/routes")
+            throw .init(.missingField,
+                        "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
+                        pointer: "/routes")
         }
 
+        // Query values fill in what the body leaves out; the same option given twice with
+        // different values is an error rather than a silent choice.
         var fromQuery: Set<LayoutOptions.Field> = []
         var numbers = self.numbers
         var algorithm = self.algorithm
         for field in LayoutOptions.Field.allCases {
-            let present = field == .algorithm ? algorithm != nil : numbers[field] != nil
-            guard !present, let text = query(field.rawValue) else { continue }
-            fromQuery.insert(field)
+            guard let text = query(field.rawValue) else { continue }
+            let conflict = RouteBarInputError(
+                .conflictingOption, "\(field.rawValue) is given in the body and, differently, in the query string; give it once",
+                parameter: field.rawValue)
             if field == .algorithm {
                 guard let value = LayoutAlgorithm(rawValue: text) else {
                     throw .unknownAlgorithm(text, pointer: nil, parameter: "algorithm")
                 }
-                algorithm = value
+                if let inBody = algorithm {
+                    guard inBody == value else { throw conflict }
+                } else {
+                    algorithm = value
+                    fromQuery.insert(field)
+                }
             } else {
                 guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-                    throw .invalid("invalid-type", "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
-                                   parameter: field.rawValue)
+                    throw .init(.invalidType, "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
+                                parameter: field.rawValue)
                 }
-                numbers[field] = value
+                if let inBody = numbers[field] {
+                    guard inBody == value else { throw conflict }
+                } else {
+                    numbers[field] = value
+                    fromQuery.insert(field)
+                }
             }
         }
 
         guard let width = numbers[.width] else {
             throw shape == .odsay
-                ? .invalid("missing-field", "width is required: pass the bar's width in points in the query string, as ?width=343",
+                ? .init(.missingField, "width is required: pass the bar's width in points in the query string, as ?width=343",
                            parameter: "width")
-                : .invalid("missing-field", "width is required: the bar's width in points", pointer: "/width")
+                : .init(.missingField, "width is required: the bar's width in points", pointer: "/width")
         }
         var options = LayoutOptions(width: width)
         if let value = numbers[.scale] { options.scale = value }
@@ -354,6 +370,6 @@ private struct RequestDecoder {
 
 extension RouteBarInputError {
     static func unknownAlgorithm(_ name: String, pointer: String?, parameter: String?) -> Self {
-        .invalid("unknown-algorithm", "algorithm must be \"fit\" or \"classic\", got \"\(name)\"", pointer: pointer, parameter: parameter)
+        .init(.unknownAlgorithm, "algorithm must be \"fit\" or \"classic\", got \"\(name)\"", pointer: pointer, parameter: parameter)
     }
 }

@@ -45,20 +45,18 @@ extension RouteBarRequest {
 extension RouteBarInputError {
     /// The layout's complaint, pointed at the value in this request's body or query string.
     public init(_ error: RouteBarError, in request: RouteBarRequest) {
-        let title: String
+        let type: ProblemType
         switch error.code {
-        case .outOfRange: title = "Value out of range"
-        case .tooMany: title = "Too many items"
-        case .noVisibleSegment: title = "Route has no visible segment"
-        case .barTooNarrow: title = "Bar too narrow"
-        case .classicUndefined: title = "Classic layout undefined for this route"
+        case .outOfRange: type = .outOfRange
+        case .tooMany: type = .tooMany
+        case .noVisibleSegment: type = .noVisibleSegment
+        case .barTooNarrow: type = .barTooNarrow
+        case .classicUndefined: type = .classicUndefined
         }
-        var pointer: String? = request.pointer(to: error.location)
-        var parameter: String?
         if case .option(let field) = error.location, request.optionsFromQuery.contains(field) {
-            pointer = nil
-            parameter = field.rawValue
+            self.init(type, error.message, parameter: field.rawValue)
+        } else {
+            self.init(type, error.message, pointer: request.pointer(to: error.location))
         }
-        self.init(.invalid, type: error.code.rawValue, title: title, detail: error.message, pointer: pointer, parameter: parameter)
     }
 }

@@ -37,7 +37,7 @@ extension Problem {
         if let pointer = error.pointer { members.append(Member("pointer", pointer)) }
         if let parameter = error.parameter { members.append(Member("parameter", parameter)) }
         self.init(
-            status: error.kind == .malformed ? 400 : 422, type: "urn:routebar:problem:\(error.type)",
-            title: error.title, detail: error.detail, members: members)
+            status: error.type.isMalformed ? 400 : 422, type: "urn:routebar:problem:\(error.type.rawValue)",
+            title: error.type.title, detail: error.detail, members: members)
     }
 }

@@ -49,17 +49,20 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         #expect(request.routes[1].totalTime == 52)
     }
 
-    @Test func theBodyWinsOverTheQuery() throws {
-        let request = try decode(#"{"width": 300, "routes": []}"#, query: ["width": "500", "height": "40"])
+    @Test func theQueryFillsInWhatTheBodyLeavesOut() throws {
+        let request = try decode(#"{"width": 300, "routes": []}"#, query: ["width": "300", "height": "40"])
         #expect(request.options.width == 300)
         #expect(request.options.height == 40)
         #expect(request.optionsFromQuery == [.height])
+        let conflict = inputError(#"{"width": 300, "routes": []}"#, query: ["width": "500"])
+        #expect(conflict?.type == .conflictingOption)
+        #expect(conflict?.parameter == "width")
+        #expect(inputError(#"{"width": 300, "algorithm": "fit", "routes": []}"#, query: ["algorithm": "classic"])?.type == .conflictingOption)
     }
 
     @Test func syntaxErrorsWinOverValueErrors() {
         let error = inputError(#"{"width": "wide", "routes": [}"#)
-        #expect(error?.kind == .malformed)
-        #expect(error?.type == "malformed-json")
+        #expect(error?.type == .malformedJSON)
         #expect(error?.detail == "The body is not valid JSON: unexpected '}' at byte 29.")
     }
 
@@ -71,8 +74,8 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
     ])
     func malformedBodies(body: String, type: String) {
         let error = inputError(body)
-        #expect(error?.kind == .malformed)
-        #expect(error?.type == type)
+        #expect(error?.type.isMalformed == true)
+        #expect(error?.type.rawValue == type)
     }
 
     @Test func invalidUTF8IsMalformed() throws {
@@ -83,8 +86,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
             _ = try RouteBarResponse.layOut(json: body)
             Issue.record("accepted invalid UTF-8")
         } catch {
-            #expect(error.kind == .malformed)
-            #expect(error.type == "invalid-utf8")
+            #expect(error.type == .invalidUTF8)
             #expect(error.detail.contains("byte 35"))
         }
     }
@@ -103,7 +105,9 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": true, "sectionTime": 3}]}]}"#, "invalid-type", "/routes/0/subPaths/0/trafficType", "trafficType must be a number, got a boolean"),
         (#"{"width": 343, "routes": [{"id": 7, "subPaths": []}]}"#, "invalid-type", "/routes/0/id", "id must be a string, got a number"),
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e999}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime is too large to be a finite number"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be a number from 0 to 1000000, got -4"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got -4"),
+        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3000000000, "sectionTime": 1}]}]}"#, "out-of-range", "/routes/0/subPaths/0/trafficType", "trafficType must be an integer from -2147483648 to 2147483647, got 3000000000"),
         (#"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range", "/routes/0/totalTime", nil),
         (#"{"width": 0, "routes": []}"#, "out-of-range", "/width", "width must be a number greater than 0 and at most 100000, got 0"),
         (#"{"width": 100001, "routes": []}"#, "out-of-range", "/width", nil),
@@ -119,8 +123,8 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
     ] as [(String, String, String, String?)])
     func invalidRequests(body: String, type: String, pointer: String, detail: String?) {
         let error = inputError(body)
-        #expect(error?.kind == .invalid, "\(body)")
-        #expect(error?.type == type, "\(body)")
+        #expect(error?.type.isMalformed == false, "\(body)")
+        #expect(error?.type.rawValue == type, "\(body)")
         #expect(error?.pointer == pointer, "\(body)")
         #expect(error?.parameter == nil)
         if let detail { #expect(error?.detail == detail + ".") }
@@ -131,11 +135,11 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         let route = "{\"subPaths\": [\(leg)]}"
         let routes = Array(repeating: route, count: 1_001).joined(separator: ",")
         let error = inputError("{\"width\": 343, \"routes\": [\(routes)]}")
-        #expect(error?.type == "too-many")
+        #expect(error?.type == .tooMany)
         #expect(error?.pointer == "/routes")
         let legs = Array(repeating: leg, count: 1_001).joined(separator: ",")
         let legsError = inputError("{\"width\": 343, \"routes\": [{\"subPaths\": [\(legs)]}]}")
-        #expect(legsError?.type == "too-many")
+        #expect(legsError?.type == .tooMany)
         #expect(legsError?.pointer == "/routes/0/subPaths")
         let exactly = Array(repeating: route, count: 1_000).joined(separator: ",")
         #expect(inputError("{\"width\": 343, \"routes\": [\(exactly)]}") == nil)
@@ -143,7 +147,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
 
     @Test func queryParametersAreNamedInErrors() {
         let missing = inputError(Samples.odsayResponse)
-        #expect(missing?.type == "missing-field")
+        #expect(missing?.type == .missingField)
         #expect(missing?.parameter == "width")
         #expect(missing?.pointer == nil)
         #expect(missing?.detail == "width is required: pass the bar's width in points in the query string, as ?width=343.")
@@ -153,7 +157,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
             var query = ["width": "343"]
             query[name] = value
             let error = inputError(Samples.odsayResponse, query: query)
-            #expect(error?.type == type, "\(name)=\(value)")
+            #expect(error?.type.rawValue == type, "\(name)=\(value)")
             #expect(error?.parameter == name)
             #expect(error?.pointer == nil)
         }

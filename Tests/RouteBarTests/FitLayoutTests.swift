@@ -105,7 +105,7 @@ import Testing
             let legs = (0..<legCount).map { _ in
                 SubPath(trafficType: Int.random(in: 0...9, using: &generator),
                         sectionTime: Bool.random(using: &generator) ? Double(Int.random(in: 0...60, using: &generator))
-                                                                    : Double.random(in: 0...90, using: &generator))
+                                                                    : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator))
             }
             guard legs.contains(where: \.isVisible) else { continue }
             var options = LayoutOptions(width: Double.random(in: 40...1_200, using: &generator).rounded() / 2, scale: scale)

@@ -41,7 +41,7 @@ import Testing
             _ = try layout.layOut([negative, negative])
         } catch {
             #expect(error.location == .sectionTime(route: 0, subPath: 1))
-            #expect(error.message == "sectionTime must be a number from 0 to 1000000, got -1")
+            #expect(error.message == "sectionTime must be 0 or a number from 0.001 to 1000000, got -1")
         }
         let routes = Array(repeating: Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]), count: 1_001)
         #expect(throws: RouteBarError(.tooMany, at: .routes, "at most 1000 routes per request, got 1001")) {
