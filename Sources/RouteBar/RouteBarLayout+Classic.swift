@@ -24,7 +24,7 @@ extension RouteBarLayout {
             var width = 0.0
             if leg.isVisible {
                 width = (leg.kind == .walking ? leastWalkingLength : leastTransitLength) + oneMinuteLength * leg.sectionTime
-                guard width.isFinite, width >= 0 else {
+                guard width.isFinite, width >= 0, (x + width).isFinite else {
                     throw RouteBarError(
                         .classicUndefined, at: .sectionTime(route: index, subPath: legIndex),
                         "classic gives subPath \(legIndex) of route \(index) a width of \(width.shortDescription) points "

@@ -15,8 +15,8 @@ public struct RouteBarLayout: Sendable {
     public static let maxSubPaths = 1_000
     /// Minutes; a bound that keeps every sum finite.
     public static let maxMinutes = 1_000_000.0
-    /// The shortest visible leg, in minutes (60 ms): shorter ones would make a minute's
-    /// length overflow to infinity.
+    /// The shortest visible leg or total, in minutes (60 ms): shorter ones would make a
+    /// minute's length overflow to infinity.
     public static let minVisibleMinutes = 0.001
 
     public let options: LayoutOptions
@@ -72,7 +72,8 @@ struct LegCounts {
                                 "at most \(RouteBarLayout.maxSubPaths) subPaths per route, got \(route.subPaths.count)")
         }
         if let total = route.totalTime {
-            try RouteBarLayout.check(total, in: .closed(0, RouteBarLayout.maxMinutes), "totalTime", at: .totalTime(route: index))
+            try RouteBarLayout.check(total, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "totalTime",
+                                     at: .totalTime(route: index))
         }
         for (legIndex, leg) in route.subPaths.enumerated() {
             try RouteBarLayout.check(leg.sectionTime, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",

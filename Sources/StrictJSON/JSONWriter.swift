@@ -1,51 +1,72 @@
-/// Writes JSON straight into a byte buffer, placing commas itself.
+/// Writes JSON straight into a growable byte buffer, placing commas itself.
 ///
-/// Doubles are written in their shortest round-trip form (Swift's `description`), and
-/// whole numbers below 2^53 without a fraction, so `17.0` reads `17`.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8]
+/// Doubles are written in their shortest round-trip form (what Swift's `description` gives),
+/// and whole numbers below 2^53 without a fraction, so `17.0` reads `17`. The writer owns its
+/// buffer, so it cannot be copied; `reset()` reuses the buffer for the next document.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    public private(set) var count = 0
     private var needsComma = false
 
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// A copy of what has been written.
+    public var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Lends the written bytes without copying them.
+    public func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     /// Empties the buffer but keeps its storage, so a writer can be reused.
     public mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
         needsComma = false
     }
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        appendByte(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        appendByte(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A member name; `name` must need no escaping.
     public mutating func key(_ name: StaticString) {
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        if needsComma { append(UInt8(ascii: ",")) }
+        append(UInt8(ascii: "\""))
+        (base + count).update(from: name.utf8Start, count: length)
+        count += length
+        append(UInt8(ascii: "\""))
+        append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -53,7 +74,7 @@ public struct JSONWriter {
     public mutating func key(named name: String) {
         separate()
         appendEscaped(name)
-        bytes.append(UInt8(ascii: ":"))
+        appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -77,7 +98,14 @@ public struct JSONWriter {
         } else if value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 {
             appendInteger(Int(value))
         } else {
-            bytes.append(contentsOf: value.description.utf8)
+            // Swift's shortest round-trip formatting. (Its C entry point, swift_float64ToString,
+            // would skip the String, but in Swift 6.3 it drops the ".0" of some whole numbers.)
+            var text = value.description
+            text.withUTF8 { utf8 in
+                reserve(utf8.count)
+                (base + count).update(from: utf8.baseAddress!, count: utf8.count)
+                count += utf8.count
+            }
         }
         needsComma = true
     }
@@ -95,9 +123,13 @@ public struct JSONWriter {
     }
 
     /// Appends bytes that already are one complete JSON value.
-    public mutating func raw(_ json: some Sequence<UInt8>) {
+    public mutating func raw(_ json: UnsafeRawBufferPointer) {
         separate()
-        bytes.append(contentsOf: json)
+        reserve(json.count)
+        if let source = json.baseAddress {
+            (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: json.count)
+        }
+        count += json.count
         needsComma = true
     }
 
@@ -124,51 +156,89 @@ public struct JSONWriter {
     // MARK: Internals
 
     @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends without a capacity check: callers `reserve` first.
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        append(byte)
+    }
+
+    @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { appendByte(UInt8(ascii: ",")) }
     }
 
     private mutating func appendASCII(_ text: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        reserve(text.utf8CodeUnitCount)
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
     }
 
     private mutating func appendInteger(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        reserve(20)
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            repeat {
-                scratch[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: scratch[(20 - count)...])
+        var digits = 1
+        var probe = magnitude
+        while probe >= 10 {
+            probe /= 10
+            digits += 1
         }
+        var position = count + digits - 1
+        repeat {
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            position -= 1
+        } while magnitude > 0
+        count += digits
     }
 
     private mutating func appendEscaped(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): appendASCII("\\\"")
-            case UInt8(ascii: "\\"): appendASCII("\\\\")
-            case 0x0A: appendASCII("\\n")
-            case 0x0D: appendASCII("\\r")
-            case 0x09: appendASCII("\\t")
-            case 0x08: appendASCII("\\b")
-            case 0x0C: appendASCII("\\f")
-            case 0..<0x20:
-                appendASCII("\\u00")
-                let hex: StaticString = "0123456789abcdef"
-                bytes.append(hex.utf8Start[Int(byte >> 4)])
-                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
+        var value = value
+        value.withUTF8 { utf8 in
+            // Worst case: every byte becomes \u00XX.
+            reserve(utf8.count * 6 + 2)
+            append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): append(UInt8(ascii: "\\")); append(byte)
+                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(byte)
+                case 0x0A: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
+                case 0x0D: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
+                case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
+                case 0x08: append(UInt8(ascii: "\\")); append(UInt8(ascii: "b"))
+                case 0x0C: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
+                case 0..<0x20:
+                    let hex: StaticString = "0123456789abcdef"
+                    for digit in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                  hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)]] {
+                        append(digit)
+                    }
+                default:
+                    append(byte)
+                }
             }
+            append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

@@ -109,6 +109,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3000000000, "sectionTime": 1}]}]}"#, "out-of-range", "/routes/0/subPaths/0/trafficType", "trafficType must be an integer from -2147483648 to 2147483647, got 3000000000"),
         (#"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range", "/routes/0/totalTime", nil),
+        (#"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 1e-303, "subPaths": [{"trafficType": 1, "sectionTime": 500}]}]}"#, "out-of-range", "/routes/0/totalTime", "totalTime must be 0 or a number from 0.001 to 1000000, got 1e-303"),
         (#"{"width": 0, "routes": []}"#, "out-of-range", "/width", "width must be a number greater than 0 and at most 100000, got 0"),
         (#"{"width": 100001, "routes": []}"#, "out-of-range", "/width", nil),
         (#"{"width": 343, "scale": 5, "routes": []}"#, "out-of-range", "/scale", "scale must be a number from 1 to 4, got 5"),

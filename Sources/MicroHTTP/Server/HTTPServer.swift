@@ -47,10 +47,12 @@ public final class HTTPServer: Sendable {
             guard daemon == nil else { throw .alreadyStarted }
             var failure: Int32 = 0
             let context = Unmanaged.passUnretained(self).toOpaque()
+            // libmicrohttpd clears a connection's memory pool for every request, so its size is a
+            // per-request cost: 16 KiB holds any sane request head (larger ones get 431).
             let started = cmhd_start_daemon(
                 configuration.host, configuration.port, 0,
                 UInt32(max(1, configuration.threads)), UInt32(max(1, configuration.connectionLimit)),
-                UInt32(max(0, configuration.connectionTimeoutSeconds)), 64 * 1024,
+                UInt32(max(0, configuration.connectionTimeoutSeconds)), 16 * 1024,
                 httpServerAccessHandler, context, httpServerRequestCompleted, context, &failure)
             guard let started else {
                 throw failure == Int32(CMHD_START_BAD_HOST.rawValue)

@@ -1,0 +1,80 @@
+// In-process throughput of the three stages of a request, without HTTP:
+// decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes).
+// Usage: routebar-microbench WORKLOAD_DIR   (reads single.json, batch20.json, batch1000.json)
+
+import RouteBar
+import RouteBarJSON
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&chunk, 1, chunk.count, file)
+        if count == 0 { break }
+        bytes += chunk[..<count]
+    }
+    return bytes
+}
+
+/// Runs `body` in batches for about `seconds` in all and returns the best time per call, in
+/// seconds; the clock is read once per batch so that it does not weigh on small workloads.
+func bestTime<E: Error>(seconds: Double = 0.5, _ body: () throws(E) -> Void) throws(E) -> Double {
+    let clock = ContinuousClock()
+    func elapsed(since start: ContinuousClock.Instant) -> Double {
+        let duration = clock.now - start
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+    var batch = 1
+    var best = Double.infinity
+    var spent = 0.0
+    while spent < seconds {
+        let start = clock.now
+        for _ in 0..<batch { try body() }
+        let time = elapsed(since: start)
+        spent += time
+        best = min(best, time / Double(batch))
+        if time < 0.01 { batch *= 2 }
+    }
+    return best
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+    var scaled = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
+    if scaled == -0.0 { scaled = 0 }
+    return digits == 0 ? String(Int(scaled)) : String(scaled)
+}
+
+let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "bench/workloads"
+print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |")
+print("|---|---:|---:|---:|---:|---:|---:|")
+var sink = 0
+for name in ["single", "batch20", "batch1000"] {
+    guard let body = readFile("\(directory)/\(name).json") else {
+        print("cannot read \(directory)/\(name).json")
+        exit(1)
+    }
+    do throws(RouteBarInputError) {
+        let request = try RouteBarRequest(json: body)
+        let layout = try! RouteBarLayout(request.options)
+        let routes = try! layout.layOut(request.routes)
+        let answer = RouteBarResponse.encode(routes, options: request.options)
+
+        let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
+        let compute = bestTime { sink &+= (try! layout.layOut(request.routes)).count }
+        let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
+        let whole = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).count }
+        print("| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
+            + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / compute, 0)) "
+            + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) |")
+    } catch {
+        print("\(name): \(error.detail)")
+        exit(1)
+    }
+}
+if sink == 42 { print("") }

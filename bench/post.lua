@@ -1,0 +1,7 @@
+-- wrk script: POST the file named by the BODY environment variable.
+local path = os.getenv("BODY")
+local file = assert(io.open(path, "rb"))
+wrk.method = "POST"
+wrk.body = file:read("*a")
+file:close()
+wrk.headers["Content-Type"] = "application/json"
