@@ -23,13 +23,24 @@ public struct RouteBarLayout: Sendable {
 
     /// Checks every option against its range.
     public init(_ options: LayoutOptions) throws(RouteBarError) {
-        try Self.check(.width, options.width, in: .leftOpen(0, Self.maxWidth))
-        try Self.check(.scale, options.scale, in: .closed(1, 4))
-        try Self.check(.minSegmentRatio, options.minSegmentRatio, in: .closed(0, 1))
-        if let value = options.minWalkingLength { try Self.check(.minWalkingLength, value, in: .closed(0, Self.maxWidth)) }
-        if let value = options.minTransitLength { try Self.check(.minTransitLength, value, in: .closed(0, Self.maxWidth)) }
-        try Self.check(.height, options.height, in: .closed(0, Self.maxWidth))
+        try Self.check(.width, options.width)
+        try Self.check(.scale, options.scale)
+        try Self.check(.minSegmentRatio, options.minSegmentRatio)
+        if let value = options.minWalkingLength { try Self.check(.minWalkingLength, value) }
+        if let value = options.minTransitLength { try Self.check(.minTransitLength, value) }
+        try Self.check(.height, options.height)
         self.options = options
+    }
+
+    /// Checks one numeric option against its range (`algorithm` is not numeric and always passes).
+    public static func check(_ field: LayoutOptions.Field, _ value: Double) throws(RouteBarError) {
+        switch field {
+        case .width: try check(field, value, in: .leftOpen(0, maxWidth))
+        case .scale: try check(field, value, in: .closed(1, 4))
+        case .minSegmentRatio: try check(field, value, in: .closed(0, 1))
+        case .minWalkingLength, .minTransitLength, .height: try check(field, value, in: .closed(0, maxWidth))
+        case .algorithm: break
+        }
     }
 
     /// Lays out every route; errors name the route by its position in `routes`.

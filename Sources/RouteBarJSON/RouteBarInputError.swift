@@ -20,7 +20,6 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case barTooNarrow = "bar-too-narrow"
         case classicUndefined = "classic-undefined"
         case odsayError = "odsay-error"
-        case conflictingOption = "conflicting-option"
 
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
@@ -42,7 +41,6 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .barTooNarrow: "Bar too narrow"
             case .classicUndefined: "Classic layout undefined for this route"
             case .odsayError: "ODsay error response"
-            case .conflictingOption: "Option given twice"
             }
         }
     }

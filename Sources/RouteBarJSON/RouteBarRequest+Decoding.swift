@@ -317,37 +317,35 @@ private struct RequestDecoder {
                         pointer: "/routes")
         }
 
-        // Query values fill in what the body leaves out; the same option given twice with
-        // different values is an error rather than a silent choice.
+        // Query values fill in what the body leaves out (the body wins), and every query
+        // value is checked, used or not, so a bad one never passes unnoticed.
         var fromQuery: Set<LayoutOptions.Field> = []
         var numbers = self.numbers
         var algorithm = self.algorithm
         for field in LayoutOptions.Field.allCases {
             guard let text = query(field.rawValue) else { continue }
-            let conflict = RouteBarInputError(
-                .conflictingOption, "\(field.rawValue) is given in the body and, differently, in the query string; give it once",
-                parameter: field.rawValue)
             if field == .algorithm {
                 guard let value = LayoutAlgorithm(rawValue: text) else {
                     throw .unknownAlgorithm(text, pointer: nil, parameter: "algorithm")
                 }
-                if let inBody = algorithm {
-                    guard inBody == value else { throw conflict }
-                } else {
+                if algorithm == nil {
                     algorithm = value
                     fromQuery.insert(field)
                 }
-            } else {
-                guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-                    throw .init(.invalidType, "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
-                                parameter: field.rawValue)
-                }
-                if let inBody = numbers[field] {
-                    guard inBody == value else { throw conflict }
-                } else {
-                    numbers[field] = value
-                    fromQuery.insert(field)
-                }
+                continue
+            }
+            guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
+                throw .init(.invalidType, "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
+                            parameter: field.rawValue)
+            }
+            do {
+                try RouteBarLayout.check(field, value)
+            } catch {
+                throw .init(.outOfRange, error.message, parameter: field.rawValue)
+            }
+            if numbers[field] == nil {
+                numbers[field] = value
+                fromQuery.insert(field)
             }
         }
 

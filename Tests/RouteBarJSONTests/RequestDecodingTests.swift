@@ -49,15 +49,16 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         #expect(request.routes[1].totalTime == 52)
     }
 
-    @Test func theQueryFillsInWhatTheBodyLeavesOut() throws {
-        let request = try decode(#"{"width": 300, "routes": []}"#, query: ["width": "300", "height": "40"])
+    @Test func theQueryFillsInWhatTheBodyLeavesOutAndIsAlwaysChecked() throws {
+        let request = try decode(#"{"width": 300, "routes": []}"#, query: ["width": "500", "height": "40"])
         #expect(request.options.width == 300)
         #expect(request.options.height == 40)
         #expect(request.optionsFromQuery == [.height])
-        let conflict = inputError(#"{"width": 300, "routes": []}"#, query: ["width": "500"])
-        #expect(conflict?.type == .conflictingOption)
-        #expect(conflict?.parameter == "width")
-        #expect(inputError(#"{"width": 300, "algorithm": "fit", "routes": []}"#, query: ["algorithm": "classic"])?.type == .conflictingOption)
+        let unused = inputError(#"{"width": 300, "routes": []}"#, query: ["width": "100001"])
+        #expect(unused?.type == .outOfRange)
+        #expect(unused?.parameter == "width")
+        #expect(unused?.detail == "width must be a number greater than 0 and at most 100000, got 100001.")
+        #expect(inputError(#"{"width": 300, "algorithm": "fit", "routes": []}"#, query: ["algorithm": "best"])?.type == .unknownAlgorithm)
     }
 
     @Test func syntaxErrorsWinOverValueErrors() {
