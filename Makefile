@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev pkg-config
 
-.PHONY: run test build release deps clean
+.PHONY: run test build release deps clean bench fuzz sanitize
 
 ## deps: install libmicrohttpd's headers (and pkg-config) with apt when they are missing.
 deps:
@@ -37,6 +37,31 @@ run: release
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	bash scripts/contract-test.sh
+
+## bench: the service against a C baseline under wrk, and parser numbers; writes bench/results.md.
+bench: deps
+	bash bench/run.sh
+
+## fuzz: the request decoder under libFuzzer and AddressSanitizer for FUZZ_SECONDS (default 60).
+## New inputs go to .build/fuzz-corpus, crashes to .build/fuzz-artifacts; seeds are Tests/FuzzCorpus.
+FUZZ_SECONDS ?= 60
+# gold trips over ASan's symbols when linking; the toolchain's lld does not.
+LLD := -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+fuzz: deps
+	swift build -c release --product routebar-fuzz --scratch-path .build/fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING $(LLD)
+	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
+	SWIFT_BACKTRACE=enable=no .build/fuzz/release/routebar-fuzz .build/fuzz-corpus Tests/FuzzCorpus \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1
+
+## sanitize: the whole Swift suite under AddressSanitizer, then under ThreadSanitizer
+## (the integration tests run the sanitized server binary, so libmicrohttpd's threads are covered).
+sanitize: deps
+	swift build --build-tests --scratch-path .build/asan --sanitize=address $(LLD)
+	swift test --skip-build --scratch-path .build/asan --sanitize=address
+	swift build --build-tests --scratch-path .build/tsan --sanitize=thread $(LLD)
+	swift test --skip-build --scratch-path .build/tsan --sanitize=thread
 
 clean:
 	rm -rf .build

@@ -34,6 +34,9 @@ let package = Package(
         .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "COpenAPISpec"]),
         // `make bench`'s in-process stage timings: decode, compute, encode.
         .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON"]),
+        // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.
+        .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarJSON", "StrictJSON", "CFuzzerDriver"]),
+        .target(name: "CFuzzerDriver"),
 
         .target(name: "RouteBarTestSupport", path: "Tests/RouteBarTestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
@@ -41,7 +44,7 @@ let package = Package(
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport"]),
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "routebar"]
+            dependencies: ["RouteBarTestSupport", "routebar", "routebar-fuzz"]
         ),
     ],
     swiftLanguageModes: [.v6]

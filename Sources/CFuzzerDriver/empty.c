@@ -1,0 +1,1 @@
+/* A header-only module: SwiftPM wants one source file per C target. */
