@@ -21,6 +21,9 @@ public final class ServerProcess: @unchecked Sendable {
         process.executableURL = Self.binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + arguments
         var env = ProcessInfo.processInfo.environment
+        // `make sanitize` checks the server for leaks but not the test runner, whose XCTest
+        // and Foundation keep a few objects to the end.
+        if let serverOptions = env["ROUTEBAR_SERVER_ASAN_OPTIONS"] { env["ASAN_OPTIONS"] = serverOptions }
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stderr = Pipe()
