@@ -98,14 +98,12 @@ public struct JSONWriter: ~Copyable {
         } else if value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 {
             appendInteger(Int(value))
         } else {
-            // Swift's shortest round-trip formatting. (Its C entry point, swift_float64ToString,
-            // would skip the String, but in Swift 6.3 it drops the ".0" of some whole numbers.)
-            var text = value.description
-            text.withUTF8 { utf8 in
-                reserve(utf8.count)
-                (base + count).update(from: utf8.baseAddress!, count: utf8.count)
-                count += utf8.count
-            }
+            // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`
+            // hands them over through `_writeASCII`, where `description` would allocate a String.
+            reserve(ASCIISink.capacity)
+            var sink = ASCIISink(target: base + count)
+            value.write(to: &sink)
+            count += sink.count
         }
         needsComma = true
     }
@@ -239,6 +237,26 @@ public struct JSONWriter: ~Copyable {
                 }
             }
             append(UInt8(ascii: "\""))
+        }
+    }
+}
+
+/// Receives a number's digits for `JSONWriter`; the longest Double is 24 characters.
+private struct ASCIISink: TextOutputStream {
+    static let capacity = 32
+    let target: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        let length = min(buffer.count, Self.capacity - count)
+        if let source = buffer.baseAddress { (target + count).update(from: source, count: length) }
+        count += length
+    }
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 where count < Self.capacity {
+            target[count] = byte
+            count += 1
         }
     }
 }

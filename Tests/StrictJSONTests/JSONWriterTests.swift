@@ -43,6 +43,17 @@ import StrictJSON
         #expect(String(decoding: writer.bytes, as: UTF8.self) == "[17,-3,null,-9223372036854775808]")
     }
 
+    @Test func randomDoublesAreWrittenAsTheirDescription() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<50_000 {
+            let value = Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator)) * (Bool.random() ? 1 : -1)
+            var writer = JSONWriter(capacity: 8)
+            writer.number(value)
+            let expected = value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 ? String(Int(value)) : value.description
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+    }
+
     @Test func escapesStrings() throws {
         var writer = JSONWriter()
         let text = "q\"b\\n\nr\rt\tc\u{01}\u{1F}é🚀"
