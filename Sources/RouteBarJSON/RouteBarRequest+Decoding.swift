@@ -31,7 +31,7 @@ private struct RequestDecoder {
     var reader: JSONReader
     var issue: RouteBarInputError?
 
-    var numbers: [LayoutOptions.Field: Double] = [:]
+    var numbers = NumericOptions()
     var algorithm: LayoutAlgorithm?
     var routes: [Route]?
     var sawResult = false
@@ -117,47 +117,48 @@ private struct RequestDecoder {
 
     mutating func decodeRoute(_ shape: RouteBarRequest.Shape, index: Int) throws(JSONSyntaxError) -> Route {
         var route = Route(subPaths: [])
-        let base = shape == .routeBar ? "/routes/\(index)" : "/result/path/\(index)"
-        guard try expect(.object, "a route", at: base) else { return route }
+        // Pointers are built only for an error, not for every route.
+        func base() -> String { shape == .routeBar ? "/routes/\(index)" : "/result/path/\(index)" }
+        guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
         try reader.beginObject()
         while try reader.nextKey() {
             switch shape {
             case .routeBar where reader.keyEquals("subPaths"), .odsay where reader.keyEquals("subPath"):
                 sawSubPaths = true
-                route.subPaths = try decodeSubPaths(at: base + (shape == .routeBar ? "/subPaths" : "/subPath"))
+                route.subPaths = try decodeSubPaths(at: base() + (shape == .routeBar ? "/subPaths" : "/subPath"))
             case .routeBar where reader.keyEquals("totalTime"):
-                route.totalTime = try number("totalTime", at: base + "/totalTime", optional: true)
+                route.totalTime = try number("totalTime", at: base() + "/totalTime", optional: true)
             case .routeBar where reader.keyEquals("id"):
                 if try reader.peekKind() == .null {
                     try reader.readNull()
-                } else if try expect(.string, "id", at: base + "/id") {
+                } else if try expect(.string, "id", at: base() + "/id") {
                     route.id = try reader.readString()
                 }
             case .odsay where reader.keyEquals("info"):
-                route.totalTime = try decodeODsayInfo(at: base + "/info")
+                route.totalTime = try decodeODsayInfo(at: base() + "/info")
             default:
                 try reader.skipValue()
             }
         }
         if !sawSubPaths {
             let name = shape == .routeBar ? "subPaths" : "subPath"
-            note(.init(.missingField, "\(name) is required: every route needs its legs", pointer: base + "/" + name))
+            note(.init(.missingField, "\(name) is required: every route needs its legs", pointer: base() + "/" + name))
         }
         return route
     }
 
-    mutating func decodeSubPaths(at pointer: String) throws(JSONSyntaxError) -> [SubPath] {
-        guard try expect(.array, "subPaths", at: pointer) else { return [] }
+    mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
+        guard try expect(.array, "subPaths", at: pointer()) else { return [] }
         try reader.beginArray()
         var subPaths: [SubPath] = []
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                subPaths.append(try decodeSubPath(at: "\(pointer)/\(index)"))
+                subPaths.append(try decodeSubPath(at: "\(pointer())/\(index)"))
             } else {
                 if index == RouteBarLayout.maxSubPaths {
-                    note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer))
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
                 }
                 try reader.skipValue()
             }
@@ -216,13 +217,13 @@ private struct RequestDecoder {
         }
     }
 
-    mutating func decodeODsayInfo(at pointer: String) throws(JSONSyntaxError) -> Double? {
-        guard try expect(.object, "info", at: pointer) else { return nil }
+    mutating func decodeODsayInfo(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Double? {
+        guard try expect(.object, "info", at: pointer()) else { return nil }
         var totalTime: Double?
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("totalTime") {
-                totalTime = try number("totalTime", at: pointer + "/totalTime", optional: true)
+                totalTime = try number("totalTime", at: pointer() + "/totalTime", optional: true)
             } else {
                 try reader.skipValue()
             }
@@ -322,7 +323,7 @@ private struct RequestDecoder {
         var fromQuery: Set<LayoutOptions.Field> = []
         var numbers = self.numbers
         var algorithm = self.algorithm
-        for field in LayoutOptions.Field.allCases {
+        for field in NumericOptions.fieldsInOrder {
             guard let text = query(field.rawValue) else { continue }
             if field == .algorithm {
                 guard let value = LayoutAlgorithm(rawValue: text) else {
@@ -369,5 +370,37 @@ private struct RequestDecoder {
 extension RouteBarInputError {
     static func unknownAlgorithm(_ name: String, pointer: String?, parameter: String?) -> Self {
         .init(.unknownAlgorithm, "algorithm must be \"fit\" or \"classic\", got \"\(name)\"", pointer: pointer, parameter: parameter)
+    }
+}
+
+/// The numeric options as decoded, by field: a few optionals, where a dictionary would hash.
+private struct NumericOptions {
+    /// `algorithm` is not numeric but is listed so the query string is read in the documented order.
+    static let fieldsInOrder = LayoutOptions.Field.allCases
+    private var values: (Double?, Double?, Double?, Double?, Double?, Double?) = (nil, nil, nil, nil, nil, nil)
+
+    subscript(field: LayoutOptions.Field) -> Double? {
+        get {
+            switch field {
+            case .width: values.0
+            case .scale: values.1
+            case .minSegmentRatio: values.2
+            case .minWalkingLength: values.3
+            case .minTransitLength: values.4
+            case .height: values.5
+            case .algorithm: nil
+            }
+        }
+        set {
+            switch field {
+            case .width: values.0 = newValue
+            case .scale: values.1 = newValue
+            case .minSegmentRatio: values.2 = newValue
+            case .minWalkingLength: values.3 = newValue
+            case .minTransitLength: values.4 = newValue
+            case .height: values.5 = newValue
+            case .algorithm: break
+            }
+        }
     }
 }
