@@ -32,7 +32,7 @@ release: deps
 	swift build -c release
 
 run: release
-	.build/release/routebar serve --host $(HOST) --port $(PORT)
+	.build/release/routebar serve --host $(HOST) --port $(PORT) --access-log on
 
 test: deps
 	swift build --build-tests
@@ -69,3 +69,13 @@ sanitize: deps
 
 clean:
 	rm -rf .build
+
+## load: the reliability scripts in scripts/ (storm, slow clients, SIGTERM under load, soak, leaks)
+## against the release binary as it is, one after the other; fails if any failed. SOAK_SECONDS=N.
+.PHONY: load
+load:
+	@failed=; for script in storm.py slow_clients.py graceful_shutdown.sh soak.sh leaks.sh; do \
+		echo "== scripts/$$script"; \
+		case $$script in *.py) python3 scripts/$$script ;; *) bash scripts/$$script ;; esac || failed="$$failed $$script"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "load: failed:$$failed"; exit 1; fi; echo "load: all passed"

@@ -33,6 +33,7 @@ cmhd_start_daemon(const char *host, uint16_t port, unsigned int extra_flags,
                   unsigned int timeout_seconds, size_t connection_memory_limit,
                   MHD_AccessHandlerCallback handler, void *handler_cls,
                   MHD_RequestCompletedCallback completed, void *completed_cls,
+                  MHD_NotifyConnectionCallback connections, void *connections_cls,
                   int *error)
 {
     struct addrinfo hints;
@@ -65,6 +66,7 @@ cmhd_start_daemon(const char *host, uint16_t port, unsigned int extra_flags,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, connections, connections_cls,
         MHD_OPTION_END);
     *error = daemon == NULL ? CMHD_START_DAEMON : CMHD_START_OK;
     return daemon;

@@ -56,13 +56,21 @@ public enum RouteBarResponse {
 
 extension RouteBarResponse {
     /// The whole exchange: decodes a request body, lays out its routes, and encodes the answer.
-    public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> [UInt8] {
+    public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
         let request = try RouteBarRequest(json: body, query: query)
         do {
-            let layout = try RouteBarLayout(request.options)
-            return encode(try layout.layOut(request.routes), options: request.options)
+            let routes = try RouteBarLayout(request.options).layOut(request.routes)
+            return RouteBarAnswer(bytes: encode(routes, options: request.options), routeCount: routes.count,
+                                  segmentCount: routes.reduce(0) { $0 + $1.segments.count })
         } catch {
             throw RouteBarInputError(error, in: request)
         }
     }
+}
+
+/// An encoded `200` answer, with what it holds (for metrics).
+public struct RouteBarAnswer: Sendable {
+    public var bytes: [UInt8]
+    public var routeCount: Int
+    public var segmentCount: Int
 }

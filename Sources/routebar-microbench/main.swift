@@ -68,7 +68,7 @@ for name in ["single", "batch20", "batch1000"] {
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let compute = bestTime { sink &+= (try! layout.layOut(request.routes)).count }
         let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
-        let whole = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).count }
+        let whole = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).bytes.count }
         print("| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
             + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / compute, 0)) "
             + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) |")

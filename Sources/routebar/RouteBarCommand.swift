@@ -20,6 +20,12 @@ enum RouteBarCommand {
         case "--version", "version":
             print("routebar \(RouteBarVersion.current)")
             return 0
+        case "layout":
+            if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(usage)
+                return 0
+            }
+            return LayoutCommand.run(Array(arguments.dropFirst()))
         case "serve":
             if arguments.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
                 print(usage)
@@ -38,18 +44,23 @@ enum RouteBarCommand {
     }
 
     static func serve(_ configuration: HTTPServerConfiguration) -> Int32 {
-        let server = HTTPServer(configuration: configuration, router: RouteBarAPI.router())
+        let api = RouteBarAPI()
+        let server = HTTPServer(configuration: configuration, router: api.router, extraMetrics: api.renderMetrics)
         do {
             let signal = try server.run { port in
                 let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-                printError("routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
+                LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
                     + "(\(configuration.threads) threads, bodies up to \(configuration.maxBodyBytes) bytes, "
-                    + "\(configuration.connectionLimit) connections, \(configuration.connectionTimeoutSeconds) s timeout)")
+                    + "\(configuration.connectionLimit) connections, \(configuration.connectionTimeoutSeconds) s timeout)") { line in
+                    line.field("port", Int(port))
+                    line.field("version", RouteBarVersion.current)
+                }
             }
-            printError("routebar: \(signal == SIGINT ? "SIGINT" : "SIGTERM") received; finished the requests in flight and stopped")
+            LogLine.write(event: "stopped",
+                          message: "\(signal == SIGINT ? "SIGINT" : "SIGTERM") received; finished the requests in flight and stopped")
             return 0
         } catch {
-            printError("routebar: \(error)")
+            LogLine.write(level: "error", event: "failed", message: "routebar: \(error)")
             return 1
         }
     }
@@ -60,6 +71,10 @@ enum RouteBarCommand {
 
             Usage:
               routebar serve [options]   start the HTTP service
+              routebar layout [--width W] [--scale S] [--algorithm A] [--height H] [--min-segment-ratio R]
+                              [--min-walking-length L] [--min-transit-length L] [FILE]
+                                         lay out a request body (ours or ODsay's) from FILE or stdin and print
+                                         the answer the server would give; exit 1 when the server would refuse it
               routebar --help            show this help
               routebar --version         show the version
 
@@ -72,7 +87,7 @@ enum RouteBarCommand {
         }
         text += """
 
-            Endpoints: POST /v1/route-bars, GET /healthz, GET /openapi.yaml.
+            Endpoints: POST /v1/route-bars, GET /healthz, GET /openapi.yaml, GET /metrics.
             SIGTERM or SIGINT stops taking connections, answers the requests in flight, and exits 0.
             """
         return text

@@ -35,6 +35,14 @@ struct ServeOptions {
         Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") { config, value in
             integer(value, 0...3_600).map { config.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
         },
+        Setting(flag: "--access-log", variable: "ROUTEBAR_ACCESS_LOG", summary: "on: one JSON line per request on stderr (default off)") { config, value in
+            switch value {
+            case "on": config.accessLog = true
+            case "off": config.accessLog = false
+            default: return "must be on or off"
+            }
+            return nil
+        },
     ]
 
     private static func integer(_ text: String, _ range: ClosedRange<Int>) -> Int? {
@@ -45,6 +53,7 @@ struct ServeOptions {
     /// The configuration from flags, then environment variables, then defaults; or a usage error.
     static func parse(_ arguments: [String], environment: ProcessEnvironment) -> Result<HTTPServerConfiguration, UsageError> {
         var config = HTTPServerConfiguration()
+        config.metricsNamespace = "routebar"
         var given: [String: String] = [:]
         var index = 0
         while index < arguments.count {

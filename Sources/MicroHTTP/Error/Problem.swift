@@ -62,7 +62,7 @@ public struct Problem: Error, Sendable, Hashable {
         return HTTPResponse(
             status: status,
             headers: [HTTPHeader("Content-Type", "application/problem+json")] + headers,
-            body: writer.bytes)
+            body: writer.bytes, problemType: type)
     }
 }
 

@@ -3,11 +3,14 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [HTTPHeader]
     public var body: [UInt8]
+    /// The problem type, when the body is a problem: the access log names it.
+    public var problemType: String?
 
-    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], problemType: String? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.problemType = problemType
     }
 
     public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {

@@ -11,9 +11,13 @@ public struct Router: Sendable {
         /// The media type a body must have (`Content-Type`), or nil for routes without a body.
         public var consumes: String?
         public var handler: Handler
+        /// The path's position in `paths`, for metrics.
+        var pathIndex = 0
     }
 
     private var routes: [String: [String: Route]] = [:]
+    /// Every path, in the order first added.
+    public private(set) var paths: [String] = []
 
     public init() {}
 
@@ -26,12 +30,15 @@ public struct Router: Sendable {
     }
 
     public mutating func add(_ route: Route) {
+        var route = route
+        route.pathIndex = paths.firstIndex(of: route.path) ?? paths.count
+        if route.pathIndex == paths.count { paths.append(route.path) }
         routes[route.path, default: [:]][route.method] = route
     }
 
     enum Match {
         case route(Route)
-        case methodNotAllowed(allow: String)
+        case methodNotAllowed(allow: String, pathIndex: Int)
         case notFound
     }
 
@@ -42,6 +49,6 @@ public struct Router: Sendable {
         }
         var allowed = byMethod.keys.sorted()
         if byMethod["GET"] != nil { allowed.append("HEAD") }
-        return .methodNotAllowed(allow: allowed.joined(separator: ", "))
+        return .methodNotAllowed(allow: allowed.joined(separator: ", "), pathIndex: byMethod.values.first?.pathIndex ?? 0)
     }
 }

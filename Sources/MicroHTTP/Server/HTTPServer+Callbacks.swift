@@ -10,11 +10,17 @@ let httpServerAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url,
 }
 
 let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
-    guard let cls, let requestSlot, let context = requestSlot.pointee else { return }
-    Unmanaged<RequestContext>.fromOpaque(context).release()
+    guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
+    let context = Unmanaged<RequestContext>.fromOpaque(slot).takeRetainedValue()
     requestSlot.pointee = nil
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    server.requestsInFlight.subtract(1, ordering: .releasing)
+    server.finish(context)
+}
+
+let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, _, _, code in
+    guard let cls else { return }
+    let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
+    server.metrics.openConnections.wrappingAdd(code == .CONNECTION_NOTIFY_STARTED ? 1 : -1, ordering: .relaxed)
 }
 
 extension HTTPServer {
@@ -25,8 +31,10 @@ extension HTTPServer {
         upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>, slot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let existing = slot.pointee else {
-            requestsInFlight.add(1, ordering: .relaxed)
-            let context = RequestContext(method: String(cString: method), path: String(cString: url))
+            metrics.requestsInFlight.add(1, ordering: .relaxed)
+            let context = RequestContext(method: String(cString: method), path: String(cString: url),
+                                         unmatchedIndex: metrics.routeLabels.count - 1)
+            context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             return begin(context, connection)
         }
@@ -35,12 +43,13 @@ extension HTTPServer {
         if uploadSize.pointee > 0 {
             let size = uploadSize.pointee
             uploadSize.pointee = 0
+            context.requestBytes += size
             guard context.earlyAnswer == nil, !context.answered, let upload else { return .YES }
             guard context.body.count + size <= configuration.maxBodyBytes else {
                 let answer = tooLarge("The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
                 // Answering mid-upload stops the read; where libmicrohttpd declines, the rest
                 // is discarded and the answer goes out when the body ends.
-                if queue(answer, on: connection) { context.answered = true } else { context.earlyAnswer = answer }
+                if queue(answer, for: context, on: connection) { context.answered = true } else { context.earlyAnswer = answer }
                 context.body = []
                 return .YES
             }
@@ -53,7 +62,7 @@ extension HTTPServer {
         guard !context.answered else { return .YES }
         context.answered = true
         if let early = context.earlyAnswer {
-            return queue(early, on: connection) ? .YES : .NO
+            return queue(early, for: context, on: connection) ? .YES : .NO
         }
         guard let route = context.route else { return .NO }
         let request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
@@ -66,7 +75,7 @@ extension HTTPServer {
         } catch {
             response = Problem(status: 500, detail: "The handler failed: \(error).").response
         }
-        return queue(response, on: connection) ? .YES : .NO
+        return queue(response, for: context, on: connection) ? .YES : .NO
     }
 
     /// The first call: route the request and refuse what can be refused before the body.
@@ -74,18 +83,20 @@ extension HTTPServer {
         switch router.match(method: context.method, path: context.path) {
         case .notFound:
             context.earlyAnswer = Problem(status: 404, detail: "There is no resource at \(context.path).").response
-        case .methodNotAllowed(let allow):
+        case .methodNotAllowed(let allow, let pathIndex):
+            context.pathIndex = pathIndex
             context.earlyAnswer = Problem(
                 status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
                 headers: [HTTPHeader("Allow", allow)]).response
         case .route(let route):
             context.route = route
+            context.pathIndex = route.pathIndex
             guard let mediaType = route.consumes else { break }
             if let length = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }),
                length > configuration.maxBodyBytes {
                 context.answered = true
                 let answer = tooLarge("The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
-                return queue(answer, on: connection) ? .YES : .NO
+                return queue(answer, for: context, on: connection) ? .YES : .NO
             }
             let contentType = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type")
             if !MediaType.matches(contentType, mediaType) {
@@ -111,7 +122,10 @@ extension HTTPServer {
     }
 
     /// Hands a response to libmicrohttpd; false when it refuses (the connection is then closed).
-    private func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> Bool {
+    private func queue(_ response: HTTPResponse, for context: RequestContext, on connection: OpaquePointer) -> Bool {
+        context.status = response.status
+        context.responseBytes = response.body.count
+        context.problemType = response.problemType
         let created = response.body.withUnsafeBytes { bytes in
             MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
         }
@@ -120,10 +134,40 @@ extension HTTPServer {
         for header in response.headers {
             _ = MHD_add_response_header(created, header.name, header.value)
         }
+        _ = MHD_add_response_header(created, "X-Request-Id", context.requestId)
         if draining.load(ordering: .acquiring) {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
         return MHD_queue_response(connection, UInt32(response.status), created) == .YES
+    }
+
+    /// The client's `X-Request-Id` when it is a sane token, or a new one.
+    private func requestId(_ given: String?) -> String {
+        if let given, (1...128).contains(given.utf8.count),
+           given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return given
+        }
+        let sequence = requestSequence.wrappingAdd(1, ordering: .relaxed).newValue
+        return requestIdPrefix + "-" + String(sequence, radix: 16)
+    }
+
+    /// The request is over (answered, or the connection went): count it, and log it if asked.
+    func finish(_ context: RequestContext) {
+        metrics.requestsInFlight.subtract(1, ordering: .releasing)
+        let elapsed = monotonicNanoseconds() &- context.startNanoseconds
+        metrics.record(route: context.pathIndex, status: context.status, nanoseconds: elapsed,
+                       requestBytes: context.requestBytes, responseBytes: context.responseBytes)
+        guard configuration.accessLog else { return }
+        LogLine.write(event: "request") { line in
+            line.field("method", context.method)
+            line.field("path", context.path)
+            line.field("status", context.status)
+            line.field("requestBytes", context.requestBytes)
+            line.field("responseBytes", context.responseBytes)
+            line.field("durationMicros", Int(elapsed / 1_000))
+            line.field("requestId", context.requestId)
+            if let problem = context.problemType { line.field("problem", problem) }
+        }
     }
 }
 

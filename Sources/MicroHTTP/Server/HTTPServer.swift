@@ -21,17 +21,34 @@ import Musl
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let router: Router
+    /// Counted on every request; served at `configuration.metricsPath`.
+    public let metrics: HTTPMetrics
 
     private let daemon = Mutex<OpaquePointer?>(nil)
     private let boundPort = Atomic<UInt16>(0)
-    /// Requests whose headers have arrived and whose answer has not been fully sent.
-    let requestsInFlight = Atomic<Int>(0)
     /// Set when shutdown begins: answers then carry `Connection: close`.
     let draining = Atomic<Bool>(false)
+    /// For `X-Request-Id`s this process makes up: a random prefix and a sequence number.
+    let requestIdPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
+    let requestSequence = Atomic<UInt64>(0)
 
-    public init(configuration: HTTPServerConfiguration, router: Router) {
+    /// `extraMetrics` appends the application's own families to the metrics page.
+    public init(configuration: HTTPServerConfiguration, router: Router,
+                extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }) {
         self.configuration = configuration
+        var router = router
+        let metrics = HTTPMetrics(namespace: configuration.metricsNamespace,
+                                  routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []))
+        if let path = configuration.metricsPath {
+            router.get(path) { _ in
+                var text = ""
+                metrics.render(into: &text)
+                extraMetrics(&text)
+                return .text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+            }
+        }
         self.router = router
+        self.metrics = metrics
     }
 
     deinit {
@@ -53,7 +70,8 @@ public final class HTTPServer: Sendable {
                 configuration.host, configuration.port, 0,
                 UInt32(max(1, configuration.threads)), UInt32(max(1, configuration.connectionLimit)),
                 UInt32(max(0, configuration.connectionTimeoutSeconds)), 16 * 1024,
-                httpServerAccessHandler, context, httpServerRequestCompleted, context, &failure)
+                httpServerAccessHandler, context, httpServerRequestCompleted, context,
+                httpServerConnectionNotified, context, &failure)
             guard let started else {
                 throw failure == Int32(CMHD_START_BAD_HOST.rawValue)
                     ? .invalidHost(configuration.host)
@@ -76,7 +94,7 @@ public final class HTTPServer: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
         while clock.now < deadline {
-            if requestsInFlight.load(ordering: .acquiring) == 0 && cmhd_connection_count(listening) == 0 { break }
+            if metrics.requestsInFlight.load(ordering: .acquiring) == 0 && cmhd_connection_count(listening) == 0 { break }
             usleep(5_000)
         }
         stopDaemon()

@@ -14,6 +14,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var connectionTimeoutSeconds = 10
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
+    /// One JSON line per request on stderr.
+    public var accessLog = false
+    /// Where the server answers with its metrics (Prometheus text), or nil for nowhere.
+    public var metricsPath: String? = "/metrics"
+    /// The prefix of every metric's name.
+    public var metricsNamespace = "http_server"
 
     public init() {}
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// What the server keeps about one request between libmicrohttpd's calls: the route, the
 /// body so far, and an answer decided before the body was read.
 ///
@@ -13,8 +19,25 @@ final class RequestContext {
     /// The answer has been queued already.
     var answered = false
 
-    init(method: String, path: String) {
+    // For metrics and the access log.
+    let startNanoseconds: UInt64
+    var pathIndex: Int
+    var requestId = ""
+    var requestBytes = 0
+    var status = 0
+    var responseBytes = 0
+    var problemType: String?
+
+    init(method: String, path: String, unmatchedIndex: Int) {
         self.method = method
         self.path = path
+        pathIndex = unmatchedIndex
+        startNanoseconds = monotonicNanoseconds()
     }
+}
+
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

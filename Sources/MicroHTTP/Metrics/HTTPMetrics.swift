@@ -1,0 +1,116 @@
+import Synchronization
+
+/// Request counts, durations and bytes by route and status, and connection gauges, in the
+/// Prometheus text exposition format.
+///
+/// Every update is a relaxed atomic add on a counter of its own: no lock on the request path.
+/// Routes are the router's paths plus `unmatched`, and statuses a fixed set plus `other`, so
+/// no client can make the label set grow.
+public final class HTTPMetrics: Sendable {
+    /// Upper bounds of the duration histogram, in seconds.
+    static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
+    static let statuses = [200, 400, 404, 405, 413, 415, 422, 431, 500, 503]
+
+    let namespace: String
+    let routeLabels: [String]
+    let requestsInFlight = Atomic<Int>(0)
+    let openConnections = Atomic<Int>(0)
+    private let counters: AtomicCounters
+
+    // Offsets of each family in `counters`.
+    private var requestsBase: Int { 0 }
+    private var bucketsBase: Int { routeLabels.count * (Self.statuses.count + 1) }
+    private var sumBase: Int { bucketsBase + routeLabels.count * (Self.bucketBounds.count + 1) }
+    private var requestBytesBase: Int { sumBase + routeLabels.count }
+    private var responseBytesBase: Int { requestBytesBase + routeLabels.count }
+
+    init(namespace: String, routes: [String]) {
+        self.namespace = namespace
+        routeLabels = routes + ["unmatched"]
+        let perRoute = (Self.statuses.count + 1) + (Self.bucketBounds.count + 1) + 3
+        counters = AtomicCounters(count: routeLabels.count * perRoute)
+    }
+
+    /// Records one finished request; `route` indexes `routeLabels`.
+    func record(route: Int, status: Int, nanoseconds: UInt64, requestBytes: Int, responseBytes: Int) {
+        let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
+        counters.add(1, at: requestsBase + route * (Self.statuses.count + 1) + statusIndex)
+        let seconds = Double(nanoseconds) / 1e9
+        let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
+        counters.add(1, at: bucketsBase + route * (Self.bucketBounds.count + 1) + bucket)
+        counters.add(Int(nanoseconds / 1_000), at: sumBase + route)
+        counters.add(requestBytes, at: requestBytesBase + route)
+        counters.add(responseBytes, at: responseBytesBase + route)
+    }
+
+    /// Appends the HTTP families to `text`.
+    public func render(into text: inout String) {
+        let name = "\(namespace)_http"
+        family(&text, "\(name)_requests_total", "counter", "Requests answered, by route and status.")
+        for route in routeLabels.indices {
+            for status in 0...Self.statuses.count {
+                let value = counters.load(requestsBase + route * (Self.statuses.count + 1) + status)
+                guard value > 0 else { continue }
+                let label = status < Self.statuses.count ? String(Self.statuses[status]) : "other"
+                text += "\(name)_requests_total{route=\"\(routeLabels[route])\",status=\"\(label)\"} \(value)\n"
+            }
+        }
+        family(&text, "\(name)_request_duration_seconds", "histogram",
+               "Time from the request's head arriving to its answer being sent, by route.")
+        for route in routeLabels.indices {
+            var cumulative = 0
+            for bucket in 0...Self.bucketBounds.count {
+                cumulative += counters.load(bucketsBase + route * (Self.bucketBounds.count + 1) + bucket)
+                let bound = bucket < Self.bucketBounds.count ? String(Self.bucketBounds[bucket]) : "+Inf"
+                text += "\(name)_request_duration_seconds_bucket{route=\"\(routeLabels[route])\",le=\"\(bound)\"} \(cumulative)\n"
+            }
+            let sum = Double(counters.load(sumBase + route)) / 1e6
+            text += "\(name)_request_duration_seconds_sum{route=\"\(routeLabels[route])\"} \(sum)\n"
+            text += "\(name)_request_duration_seconds_count{route=\"\(routeLabels[route])\"} \(cumulative)\n"
+        }
+        family(&text, "\(name)_request_body_bytes_total", "counter", "Request body bytes received, by route.")
+        for route in routeLabels.indices {
+            text += "\(name)_request_body_bytes_total{route=\"\(routeLabels[route])\"} \(counters.load(requestBytesBase + route))\n"
+        }
+        family(&text, "\(name)_response_body_bytes_total", "counter", "Response body bytes sent, by route.")
+        for route in routeLabels.indices {
+            text += "\(name)_response_body_bytes_total{route=\"\(routeLabels[route])\"} \(counters.load(responseBytesBase + route))\n"
+        }
+        family(&text, "\(name)_requests_in_flight", "gauge", "Requests whose head has arrived and whose answer is not yet sent.")
+        text += "\(name)_requests_in_flight \(requestsInFlight.load(ordering: .relaxed))\n"
+        family(&text, "\(name)_open_connections", "gauge", "Open client connections.")
+        text += "\(name)_open_connections \(openConnections.load(ordering: .relaxed))\n"
+    }
+
+    private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {
+        text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
+    }
+}
+
+/// A fixed block of atomic integers.
+final class AtomicCounters: @unchecked Sendable {
+    // @unchecked: `storage` is allocated and initialised in init, freed in deinit, never
+    // reassigned, and every element is only touched through its Atomic operations.
+    private let storage: UnsafeMutablePointer<Atomic<Int>>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        storage = .allocate(capacity: count)
+        for index in 0..<count { (storage + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        storage.deinitialize(count: count)
+        storage.deallocate()
+    }
+
+    @inline(__always)
+    func add(_ value: Int, at index: Int) {
+        storage[index].wrappingAdd(value, ordering: .relaxed)
+    }
+
+    func load(_ index: Int) -> Int {
+        storage[index].load(ordering: .relaxed)
+    }
+}
