@@ -20,6 +20,7 @@ BINARY=${ROUTEBAR_BINARY:-.build/debug/routebar}
 # The versions these tests were written and checked against; bump them deliberately.
 SCHEMATHESIS_VERSION=4.32.5
 OPENAPI_SPEC_VALIDATOR_VERSION=0.9.0
+PROMETHEUS_CLIENT_VERSION=0.26.0
 
 # Generated requests per operation, and the seed that makes a run repeatable. 100 examples
 # gives about 600 test cases over the 5 operations (examples, coverage and fuzzing phases)
@@ -71,7 +72,8 @@ fi
 # Quick when the pinned versions are already installed (pip then does not go to the index).
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
     "schemathesis==$SCHEMATHESIS_VERSION" \
-    "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION"
+    "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION" \
+    "prometheus-client==$PROMETHEUS_CLIENT_VERSION"
 
 # --- 2. the document -----------------------------------------------------------------------
 
@@ -142,6 +144,9 @@ rc=0
         --no-color \
         --report json --report-json-path "$WORK/report.json"
 ) || rc=$?
+
+# The metrics page, read by prometheus_client's parser, on the same server.
+"$VENV/bin/python" scripts/check_metrics.py "http://127.0.0.1:$PORT" || rc=1
 
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "contract-test: the service died during the run:" >&2

@@ -8,7 +8,7 @@ import Testing
         #expect(version.stdout == "routebar 1.0.0\n")
         let help = try ServerProcess.runToCompletion(["--help"])
         #expect(help.status == 0)
-        for flag in ["--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace",
+        for flag in ["--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace", "--access-log", "ROUTEBAR_ACCESS_LOG",
                      "ROUTEBAR_HOST", "ROUTEBAR_PORT", "ROUTEBAR_THREADS", "ROUTEBAR_MAX_BODY_BYTES"] {
             #expect(help.stdout.contains(flag), "help lists \(flag)")
         }
