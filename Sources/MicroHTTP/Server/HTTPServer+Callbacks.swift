@@ -92,11 +92,15 @@ extension HTTPServer {
             context.route = route
             context.pathIndex = route.pathIndex
             guard let mediaType = route.consumes else { break }
-            if let length = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }),
-               length > configuration.maxBodyBytes {
-                context.answered = true
-                let answer = tooLarge("The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
-                return queue(answer, for: context, on: connection) ? .YES : .NO
+            if let length = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Length").flatMap({ Int($0) }) {
+                guard length <= configuration.maxBodyBytes else {
+                    context.answered = true
+                    let answer = tooLarge("The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
+                    return queue(answer, for: context, on: connection) ? .YES : .NO
+                }
+                // One allocation for typical bodies; capped so that clients announcing large
+                // bodies and then stalling cannot make the server reserve memory for them.
+                context.body.reserveCapacity(min(length, 64 * 1024))
             }
             let contentType = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type")
             if !MediaType.matches(contentType, mediaType) {
