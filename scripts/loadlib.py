@@ -1,5 +1,6 @@
 """Shared pieces of the Python load scripts: start routebar on a free loopback port, read
 its /proc figures, percentiles. Standard library only."""
+import atexit
 import os
 import re
 import signal
@@ -21,6 +22,7 @@ class Server:
         self.proc = subprocess.Popen([binary, "serve", "--host", "127.0.0.1", "--port", "0", *flags],
                                      stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         self.pid = self.proc.pid
+        atexit.register(self.kill)  # a script that fails half-way leaves no server behind
         self.log = []
         self.port = None
         ready = threading.Event()

@@ -100,7 +100,7 @@ def attack():
     selector.close()
 
 
-attacker = threading.Thread(target=attack)
+attacker = threading.Thread(target=attack, daemon=True)
 attacker.start()
 during = latencies(REQUESTS)
 attack_busy = len(closed_after) < SLOW  # the attack was still on when the last request ended

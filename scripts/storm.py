@@ -12,13 +12,15 @@ Promises:
 Connections over the limit are not answered by the server at all: libmicrohttpd stops
 accepting, so they wait in the kernel's accept backlog (or get no SYN-ACK once that is full).
 
-  STORM_CONNECTIONS (3000), STORM_LIMIT (256), STORM_HOLD_SECONDS (3)
+  STORM_CONNECTIONS (3000), STORM_LIMIT (256), STORM_HOLD_SECONDS (3),
+  STORM_PAUSE (1: freeze the server while the storm closes; 0: do not)
 """
 import errno
 import http.client
 import os
 import resource
 import selectors
+import signal
 import socket
 import threading
 import time
@@ -28,6 +30,7 @@ from loadlib import Server, fail_if, wait_until
 CONNECTIONS = int(os.environ.get("STORM_CONNECTIONS", 3000))
 LIMIT = int(os.environ.get("STORM_LIMIT", 256))
 HOLD = float(os.environ.get("STORM_HOLD_SECONDS", 3))
+PAUSE = os.environ.get("STORM_PAUSE", "1") != "0"
 THREADS = 2  # fixed, so that each worker's share of the limit (LIMIT / THREADS) is the same on any machine
 
 # Our end needs a descriptor per storm connection; 1024 is a common default soft limit.
@@ -80,8 +83,8 @@ def check_health():
     conn.close()
 
 
-sampler = threading.Thread(target=sample)
-checker = threading.Thread(target=check_health)
+sampler = threading.Thread(target=sample, daemon=True)
+checker = threading.Thread(target=check_health, daemon=True)
 sampler.start()
 checker.start()
 wait_until(lambda: len(health["latencies"]) >= 5, 5)  # the checker is connected before the storm
@@ -129,9 +132,16 @@ stop.set()
 checker.join()
 held_during_storm = peak["held"]
 
-# The storm leaves; a new client must get in within 1 s.
+# The storm leaves; a new client must get in within 1 s. The server is frozen (SIGSTOP) while
+# the storm closes, as a busy or descheduled host would be, so that the closes reach each worker
+# together instead of one by one depending on how loaded this machine happens to be.
+if PAUSE:
+    os.kill(server.pid, signal.SIGSTOP)
 for s in storm:
     s.close()
+if PAUSE:
+    time.sleep(0.1)
+    os.kill(server.pid, signal.SIGCONT)
 closed_at = time.monotonic()
 fresh_error = None
 try:

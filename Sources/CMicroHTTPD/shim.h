@@ -24,7 +24,7 @@ enum cmhd_start_error {
 
 /*
  * Resolves host (IPv4, IPv6 or a name; the first address wins) and starts a daemon on it
- * with an internal epoll thread and a thread pool. 0 for timeout_seconds means none,
+ * with internal poll() threads in a pool. 0 for timeout_seconds means none,
  * 0 for port an ephemeral one (see cmhd_bound_port).
  */
 static inline struct MHD_Daemon *
@@ -49,7 +49,10 @@ cmhd_start_daemon(const char *host, uint16_t port, unsigned int extra_flags,
     struct sockaddr_storage address;
     memset(&address, 0, sizeof address);
     memcpy(&address, found->ai_addr, found->ai_addrlen);
-    unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | extra_flags;
+    /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls until the connection timeout
+       when a worker at its connection limit gets exactly 128 events at once (a storm of
+       connections closing together), locking new clients out. poll() measured level with it. */
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | extra_flags;
     if (found->ai_family == AF_INET6) {
         ((struct sockaddr_in6 *)&address)->sin6_port = htons(port);
         flags |= MHD_USE_IPv6;
@@ -61,7 +64,8 @@ cmhd_start_daemon(const char *host, uint16_t port, unsigned int extra_flags,
     struct MHD_Daemon *daemon = MHD_start_daemon(
         flags, port, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
-        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
+        /* 1 would print a warning: one worker is the internal thread itself, without a pool. */
+        MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size > 1 ? thread_pool_size : 0,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
@@ -84,6 +88,20 @@ static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
+}
+
+/* The connection's socket, so a watchdog can shut down one that overstays its deadline. */
+static inline int cmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+/* The pointer the notify-connection callback stored for this connection. */
+static inline void *cmhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
 }
 
 #endif

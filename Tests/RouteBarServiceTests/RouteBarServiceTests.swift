@@ -232,3 +232,26 @@ import Glibc
         #expect(server.waitForExit() == 0)
     }
 }
+
+/// Clients that trickle their request in, byte by byte, are cut off at the deadline.
+@Suite struct SlowClientTests {
+    @Test func aTricklingRequestIsClosedAtTheDeadline() throws {
+        let server = try ServerProcess(arguments: ["--connection-timeout", "1"])
+        let slow = try TestHTTPConnection(port: server.port, timeoutSeconds: 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+        var closedAfter: Duration?
+        // A byte every 200 ms keeps libmicrohttpd's idle timer from ever firing.
+        for byte in Array("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ".utf8) + Array(repeating: UInt8(ascii: "a"), count: 40) {
+            if (try? slow.send([byte])) == nil {
+                closedAfter = clock.now - start
+                break
+            }
+            usleep(200_000)
+        }
+        let elapsed = try #require(closedAfter, "the trickling connection was never closed")
+        #expect(elapsed >= .milliseconds(900) && elapsed < .seconds(4))
+        // A prompt client is unaffected.
+        #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
+    }
+}

@@ -9,7 +9,9 @@ let httpServerAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url,
     return server.handle(connection, url: url, method: method, upload: uploadData, uploadSize: uploadDataSize, slot: requestSlot)
 }
 
-let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
+    // The next request's deadline starts now.
+    if let connection { watchedConnection(connection)?.waitingSince.store(monotonicNanoseconds(), ordering: .relaxed) }
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
     let context = Unmanaged<RequestContext>.fromOpaque(slot).takeRetainedValue()
     requestSlot.pointee = nil
@@ -17,10 +19,26 @@ let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, _, request
     server.finish(context)
 }
 
-let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, _, _, code in
-    guard let cls else { return }
+let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
-    server.metrics.openConnections.wrappingAdd(code == .CONNECTION_NOTIFY_STARTED ? 1 : -1, ordering: .relaxed)
+    if code == .CONNECTION_NOTIFY_STARTED {
+        server.metrics.openConnections.wrappingAdd(1, ordering: .relaxed)
+        let watched = ConnectionWatchdog.Connection(socket: cmhd_connection_fd(connection))
+        server.watchdog.opened(watched)
+        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+    } else {
+        server.metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
+        guard let stored = socketContext.pointee else { return }
+        let watched = Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(stored).takeRetainedValue()
+        socketContext.pointee = nil
+        server.watchdog.closed(watched)
+    }
+}
+
+/// The watchdog's record of the connection a request arrived on.
+func watchedConnection(_ connection: OpaquePointer) -> ConnectionWatchdog.Connection? {
+    cmhd_socket_context(connection).map { Unmanaged<ConnectionWatchdog.Connection>.fromOpaque($0).takeUnretainedValue() }
 }
 
 extension HTTPServer {
@@ -59,6 +77,8 @@ extension HTTPServer {
             return .YES
         }
 
+        // The request is complete: it is ours to answer now, whatever the deadline.
+        watchedConnection(connection)?.waitingSince.store(0, ordering: .relaxed)
         guard !context.answered else { return .YES }
         context.answered = true
         if let early = context.earlyAnswer {

@@ -23,6 +23,7 @@ public final class HTTPServer: Sendable {
     let router: Router
     /// Counted on every request; served at `configuration.metricsPath`.
     public let metrics: HTTPMetrics
+    let watchdog: ConnectionWatchdog
 
     private let daemon = Mutex<OpaquePointer?>(nil)
     private let boundPort = Atomic<UInt16>(0)
@@ -49,6 +50,7 @@ public final class HTTPServer: Sendable {
         }
         self.router = router
         self.metrics = metrics
+        watchdog = ConnectionWatchdog(deadlineSeconds: configuration.connectionTimeoutSeconds)
     }
 
     deinit {
@@ -79,6 +81,7 @@ public final class HTTPServer: Sendable {
             }
             daemon = started
             boundPort.store(cmhd_bound_port(started), ordering: .releasing)
+            watchdog.start()
         }
     }
 
@@ -127,5 +130,6 @@ public final class HTTPServer: Sendable {
             return daemon
         }
         if let stopping { MHD_stop_daemon(stopping) }
+        watchdog.stop()
     }
 }

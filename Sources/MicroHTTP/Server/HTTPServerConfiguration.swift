@@ -4,13 +4,14 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var host = "127.0.0.1"
     /// 0 picks a free port; `HTTPServer.port` tells which.
     public var port: UInt16 = 8080
-    /// Worker threads, each running its own epoll loop.
+    /// Worker threads, each running its own poll() loop.
     public var threads = HTTPServerConfiguration.processorCount
     /// Larger bodies get 413, by `Content-Length` before they are read or as soon as a chunked body passes it.
     public var maxBodyBytes = 1 << 20
     /// Connections beyond this are refused.
     public var connectionLimit = 1024
-    /// Seconds a connection may sit idle (or trickle a request) before it is closed.
+    /// Seconds a connection may sit idle, and seconds a request may take to arrive completely
+    /// (from the connection's start or its previous answer), before the connection is closed.
     public var connectionTimeoutSeconds = 10
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
