@@ -1,9 +1,21 @@
 # routebar: build with the official Swift image, run on slim Debian.
 # Mirrors `make release`: libmicrohttpd-dev from apt, then `swift build -c release`.
+#
+# Debian package versions (hadolint DL3008): libmicrohttpd and pkg-config are pinned to the
+# versions in Debian 12 (bookworm), unchanged since its release; one ARG pins the headers the
+# binary is built against and the library it runs with to the same version. A Debian archive
+# keeps only the newest version of a package per suite, so when a pin stops resolving
+# ("Version ... was not found"), look the new one up with `apt-cache policy PACKAGE` on
+# bookworm and bump it here. curl is the exception, see the runtime stage.
+ARG LIBMICROHTTPD_VERSION=0.9.75-6
+ARG PKG_CONFIG_VERSION=1.8.1-1
 
 FROM swift:6.3-bookworm AS build
+ARG LIBMICROHTTPD_VERSION
+ARG PKG_CONFIG_VERSION
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd-dev pkg-config \
+    && apt-get install -y --no-install-recommends \
+        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders must exist for it to load.
@@ -15,9 +27,15 @@ RUN swift build -c release --static-swift-stdlib --product routebar \
     && strip /out/routebar
 
 FROM debian:bookworm-slim
+ARG LIBMICROHTTPD_VERSION
 # libmicrohttpd12 is the runtime half of libmicrohttpd-dev; curl serves the health check.
+# curl is deliberately not pinned: bookworm has had 15 curl updates since its release in 2023
+# (7.88.1-10+deb12u1 to u15, about one every two months) and the archive drops the previous one
+# each time, so a pin would break the build every few months; the health check needs nothing
+# version-specific from curl.
+# hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libmicrohttpd12 curl \
+    && apt-get install -y --no-install-recommends "libmicrohttpd12=${LIBMICROHTTPD_VERSION}" curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin routebar
 COPY --from=build /out/routebar /usr/local/bin/routebar
@@ -25,8 +43,10 @@ USER 10001
 ENV ROUTEBAR_HOST=0.0.0.0 \
     ROUTEBAR_PORT=8080
 EXPOSE 8080
+# Exec form (hadolint DL3025): no shell in between; any non-zero exit of curl (-f: also on an
+# HTTP error status) counts as a failed check.
 HEALTHCHECK --interval=10s --timeout=2s --start-period=5s --retries=3 \
-    CMD curl -fsS http://127.0.0.1:8080/healthz || exit 1
+    CMD ["curl", "-fsS", "--max-time", "2", "http://127.0.0.1:8080/healthz"]
 # SIGTERM drains the requests in flight before the process exits 0.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/routebar"]

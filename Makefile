@@ -38,6 +38,13 @@ test: deps
 	swift build --build-tests
 	swift test --skip-build
 	bash scripts/contract-test.sh
+	bash scripts/lint-container.sh
+	bash scripts/lint-kubernetes.sh
+
+## scale-out: three instances behind nginx on loopback under wrk, one stopped with SIGTERM mid-run.
+.PHONY: scale-out
+scale-out:
+	bash scripts/scale-out.sh
 
 ## bench: the service against a C baseline under wrk, and parser numbers; writes bench/results.md.
 bench: deps

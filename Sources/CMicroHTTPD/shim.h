@@ -1,6 +1,10 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* accept4 */
+#endif
+
 /* libmicrohttpd wants these before its own header. */
 #include <stdarg.h>
 #include <stdint.h>
@@ -8,6 +12,8 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netdb.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <microhttpd.h>
 
 /*
@@ -88,6 +94,29 @@ static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon)
 {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
     return info == NULL ? 0 : info->num_connections;
+}
+
+/*
+ * Stops the daemon listening, but first hands it every connection the kernel has already
+ * accepted on its behalf: their clients may have sent whole requests, which would otherwise
+ * be reset when the listening socket closes. Returns how many were handed over.
+ */
+static inline int cmhd_quiesce_and_drain_backlog(struct MHD_Daemon *daemon)
+{
+    MHD_socket listening = MHD_quiesce_daemon(daemon);
+    if (listening == MHD_INVALID_SOCKET) return 0;
+    /* Never block here: an empty queue ends the loop. */
+    fcntl(listening, F_SETFL, fcntl(listening, F_GETFL) | O_NONBLOCK);
+    int handed = 0;
+    for (;;) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        int client = accept4(listening, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        if (client < 0) break; /* EAGAIN: the queue is empty */
+        if (MHD_add_connection(daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
+    }
+    close(listening);
+    return handed;
 }
 
 /* The connection's socket, so a watchdog can shut down one that overstays its deadline. */

@@ -225,6 +225,22 @@ import Glibc
         #expect(server.stderrLines.contains { $0.contains("SIGTERM received") })
     }
 
+    @Test func sigtermAnswersConnectionsStillInTheKernelsQueue() throws {
+        let server = try ServerProcess(arguments: ["--threads", "1"])
+        // Stopped, the server accepts nothing: the kernel completes these handshakes and queues them.
+        server.signal(SIGSTOP)
+        let queued = try (0..<5).map { _ in try TestHTTPConnection(port: server.port) }
+        for connection in queued {
+            try connection.postJSONWithoutReading("/v1/route-bars", Samples.seedRequest())
+        }
+        server.signal(SIGTERM)
+        server.signal(SIGCONT)
+        for connection in queued {
+            #expect(try connection.readResponse().status == 200, "a request queued before SIGTERM is answered, not reset")
+        }
+        #expect(server.waitForExit() == 0)
+    }
+
     @Test func sigintStopsAnIdleServer() throws {
         let server = try ServerProcess()
         #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)

@@ -84,6 +84,12 @@ public final class TestHTTPConnection {
         return try readResponse(method: method)
     }
 
+    /// Sends a JSON POST and returns at once; read the answer with `readResponse()`.
+    public func postJSONWithoutReading(_ target: String, _ body: String) throws {
+        try send("POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    }
+
     public func postJSON(_ target: String, _ body: String) throws -> TestHTTPResponse {
         try request("POST", target, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
     }

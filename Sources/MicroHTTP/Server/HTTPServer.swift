@@ -91,8 +91,7 @@ public final class HTTPServer: Sendable {
         let listening: OpaquePointer? = daemon.withLock { $0 }
         guard let listening else { return }
         draining.store(true, ordering: .releasing)
-        let socket = MHD_quiesce_daemon(listening)
-        if socket >= 0 { close(socket) }
+        _ = cmhd_quiesce_and_drain_backlog(listening)
 
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
