@@ -18,6 +18,8 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var compressed: Bool
     /// One per leg, in order; invisible legs have width 0.
     public var segments: [BarSegment]
+    /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
+    public var accessibilityLabel: String
 }
 
 /// One leg's place in the bar.
@@ -32,4 +34,12 @@ public struct BarSegment: Sendable, Hashable {
     public var x: Double
     /// In points; 0 for a leg of zero minutes.
     public var width: Double
+    /// "6분" or "6 min"; nil for an invisible leg.
+    public var label: String?
+    /// Whether `label` fits inside `width` at the request's font size; nil for an invisible leg.
+    public var labelFits: Bool?
+    /// The line, when the source names it.
+    public var line: TransitLine?
+    /// "#RRGGBB", unless colours were turned off.
+    public var color: String?
 }

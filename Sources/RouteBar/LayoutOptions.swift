@@ -13,6 +13,12 @@ public struct LayoutOptions: Sendable, Hashable {
     public var minTransitLength: Double?
     /// The bar's height in points, echoed for the client's cells; the seed's cells are 30.
     public var height: Double = 30
+    /// The language of segment labels and accessibility sentences.
+    public var locale: LabelLocale = .ko
+    /// The labels' font size in points, 1 to 100, for deciding whether a label fits its segment.
+    public var labelFontSize: Double = 12
+    /// Whether segments get colours.
+    public var colors = true
 
     public init(
         width: Double, scale: Double = 1, algorithm: LayoutAlgorithm = .fit, minSegmentRatio: Double = 0.05,
@@ -29,7 +35,7 @@ public struct LayoutOptions: Sendable, Hashable {
 
     /// The settings, named as in the JSON API.
     public enum Field: String, Sendable, Hashable, CaseIterable {
-        case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height
+        case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height, locale, labelFontSize, colors
     }
 }
 

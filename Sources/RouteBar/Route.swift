@@ -4,10 +4,13 @@ public struct SubPath: Sendable, Hashable {
     public var trafficType: Int
     /// Minutes; a leg of zero minutes (a transfer walk, say) is invisible in the bar.
     public var sectionTime: Double
+    /// The line, when the source names it (ODsay's `lane`).
+    public var line: TransitLine?
 
-    public init(trafficType: Int, sectionTime: Double) {
+    public init(trafficType: Int, sectionTime: Double, line: TransitLine? = nil) {
         self.trafficType = trafficType
         self.sectionTime = sectionTime
+        self.line = line
     }
 
     public var isVisible: Bool { sectionTime > 0 }

@@ -32,14 +32,13 @@ extension RouteBarLayout {
                             + "use \"algorithm\": \"fit\", which never goes negative")
                 }
             }
-            segments.append(BarSegment(
-                index: legIndex, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode,
-                sectionTime: leg.sectionTime, x: x, width: width))
+            segments.append(segment(leg, index: legIndex, x: x, width: width))
             x += width
         }
         return LaidOutRoute(
             id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
-            minuteLength: oneMinuteLength, height: options.height, compressed: false, segments: segments)
+            minuteLength: oneMinuteLength, height: options.height, compressed: false, segments: segments,
+            accessibilityLabel: accessibilityLabel(route, totalTime: totalTime))
     }
 }

@@ -42,9 +42,7 @@ extension RouteBarLayout {
             if leg.isVisible {
                 width = (leg.kind == .walking ? minWalking : minTransit) + extra[legIndex]
             }
-            segments.append(BarSegment(
-                index: legIndex, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode,
-                sectionTime: leg.sectionTime, x: Double(x) / scale, width: Double(width) / scale))
+            segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
             x += width
         }
         return LaidOutRoute(
@@ -52,7 +50,8 @@ extension RouteBarLayout {
             walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
-            height: options.height, compressed: compressed, segments: segments)
+            height: options.height, compressed: compressed, segments: segments,
+            accessibilityLabel: accessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes))
     }
 
     /// `round(width * minSegmentRatio * scale)`, or the override in points times the scale;

@@ -29,17 +29,19 @@ public struct RouteBarLayout: Sendable {
         if let value = options.minWalkingLength { try Self.check(.minWalkingLength, value) }
         if let value = options.minTransitLength { try Self.check(.minTransitLength, value) }
         try Self.check(.height, options.height)
+        try Self.check(.labelFontSize, options.labelFontSize)
         self.options = options
     }
 
-    /// Checks one numeric option against its range (`algorithm` is not numeric and always passes).
+    /// Checks one numeric option against its range (the others always pass).
     public static func check(_ field: LayoutOptions.Field, _ value: Double) throws(RouteBarError) {
         switch field {
         case .width: try check(field, value, in: .leftOpen(0, maxWidth))
         case .scale: try check(field, value, in: .closed(1, 4))
         case .minSegmentRatio: try check(field, value, in: .closed(0, 1))
         case .minWalkingLength, .minTransitLength, .height: try check(field, value, in: .closed(0, maxWidth))
-        case .algorithm: break
+        case .labelFontSize: try check(field, value, in: .closed(1, 100))
+        case .algorithm, .locale, .colors: break
         }
     }
 

@@ -20,6 +20,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case barTooNarrow = "bar-too-narrow"
         case classicUndefined = "classic-undefined"
         case odsayError = "odsay-error"
+        case unknownLocale = "unknown-locale"
 
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
@@ -41,6 +42,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .barTooNarrow: "Bar too narrow"
             case .classicUndefined: "Classic layout undefined for this route"
             case .odsayError: "ODsay error response"
+            case .unknownLocale: "Unknown locale"
             }
         }
     }

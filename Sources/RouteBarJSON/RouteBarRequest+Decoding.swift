@@ -33,6 +33,9 @@ private struct RequestDecoder {
 
     var numbers = NumericOptions()
     var algorithm: LayoutAlgorithm?
+    var locale: LabelLocale?
+    var colors: Bool?
+    var widths: [Double]?
     var routes: [Route]?
     var sawResult = false
     var odsayRoutes: [Route]?
@@ -49,11 +52,17 @@ private struct RequestDecoder {
         try reader.beginObject()
         while try reader.nextKey() {
             if let field = optionField() {
-                if field == .algorithm {
-                    algorithm = try decodeAlgorithm()
-                } else if let value = try number(field.rawValue, at: "/\(field.rawValue)", optional: true) {
-                    numbers[field] = value
+                switch field {
+                case .algorithm: algorithm = try decodeAlgorithm()
+                case .locale: locale = try decodeLocale()
+                case .colors: colors = try decodeColors()
+                default:
+                    if let value = try number(field.rawValue, at: "/\(field.rawValue)", optional: true) {
+                        numbers[field] = value
+                    }
                 }
+            } else if reader.keyEquals("widths") {
+                widths = try decodeWidths()
             } else if reader.keyEquals("routes") {
                 routes = try decodeRoutes(.routeBar)
             } else if reader.keyEquals("result") {
@@ -75,6 +84,9 @@ private struct RequestDecoder {
         if reader.keyEquals("minWalkingLength") { return .minWalkingLength }
         if reader.keyEquals("minTransitLength") { return .minTransitLength }
         if reader.keyEquals("height") { return .height }
+        if reader.keyEquals("locale") { return .locale }
+        if reader.keyEquals("labelFontSize") { return .labelFontSize }
+        if reader.keyEquals("colors") { return .colors }
         return nil
     }
 
@@ -91,6 +103,52 @@ private struct RequestDecoder {
             return nil
         }
         return algorithm
+    }
+
+    mutating func decodeLocale() throws(JSONSyntaxError) -> LabelLocale? {
+        if try reader.peekKind() == .null {
+            try reader.readNull()
+            return nil
+        }
+        guard try expect(.string, "locale", at: "/locale") else { return nil }
+        let name = try reader.readString()
+        guard let locale = LabelLocale(rawValue: name) else {
+            note(.unknownLocale(name, pointer: "/locale", parameter: nil))
+            return nil
+        }
+        return locale
+    }
+
+    mutating func decodeColors() throws(JSONSyntaxError) -> Bool? {
+        if try reader.peekKind() == .null {
+            try reader.readNull()
+            return nil
+        }
+        guard try expect(.bool, "colors", at: "/colors") else { return nil }
+        return try reader.readBool()
+    }
+
+    /// `widths`: one layout per width, for clients that precompute every device class.
+    mutating func decodeWidths() throws(JSONSyntaxError) -> [Double]? {
+        guard try expect(.array, "widths", at: "/widths") else { return nil }
+        try reader.beginArray()
+        var widths: [Double] = []
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarRequest.maxWidths {
+                if let width = try number("widths[\(index)]", at: "/widths/\(index)", optional: false) {
+                    widths.append(width)
+                }
+            } else {
+                if index == RouteBarRequest.maxWidths {
+                    note(.init(.tooMany, "at most \(RouteBarRequest.maxWidths) widths per request", pointer: "/widths"))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        if index == 0 { note(.init(.missingField, "widths must hold at least one width", pointer: "/widths")) }
+        return widths
     }
 
     // MARK: Routes
@@ -190,6 +248,8 @@ private struct RequestDecoder {
             } else if reader.keyEquals("sectionTime") {
                 sawSectionTime = true
                 subPath.sectionTime = try number("sectionTime", at: pointer() + "/sectionTime", optional: false) ?? 0
+            } else if reader.keyEquals("lane") {
+                subPath.line = try decodeLane()
             } else {
                 try reader.skipValue()
             }
@@ -201,6 +261,50 @@ private struct RequestDecoder {
             note(.init(.missingField, "sectionTime is required", pointer: pointer() + "/sectionTime"))
         }
         return subPath
+    }
+
+    /// ODsay's `lane`: the first entry names the line (`name` and `subwayCode` for subways,
+    /// `busNo` and `type` for buses). Anything unexpected in it is ignored, not refused: it
+    /// only decorates the bar.
+    mutating func decodeLane() throws(JSONSyntaxError) -> TransitLine? {
+        guard try reader.peekKind() == .array else {
+            try reader.skipValue()
+            return nil
+        }
+        var line: TransitLine?
+        try reader.beginArray()
+        while try reader.nextElement() {
+            guard line == nil, try reader.peekKind() == .object else {
+                try reader.skipValue()
+                continue
+            }
+            var name: String?
+            var busNumber: String?
+            var subwayCode: Int?
+            var busType: Int?
+            try reader.beginObject()
+            while try reader.nextKey() {
+                if reader.keyEquals("name"), try reader.peekKind() == .string {
+                    name = try reader.readString()
+                } else if reader.keyEquals("busNo"), try reader.peekKind() == .string {
+                    busNumber = try reader.readString()
+                } else if reader.keyEquals("subwayCode"), try reader.peekKind() == .number {
+                    subwayCode = Self.smallInteger(try reader.readNumber())
+                } else if reader.keyEquals("type"), try reader.peekKind() == .number {
+                    busType = Self.smallInteger(try reader.readNumber())
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            if let label = busNumber ?? name {
+                line = TransitLine(name: label, subwayCode: subwayCode, busType: busType)
+            }
+        }
+        return line
+    }
+
+    static func smallInteger(_ value: Double) -> Int? {
+        value.rounded(.towardZero) == value && abs(value) < 1_000_000_000 ? Int(value) : nil
     }
 
     // MARK: ODsay
@@ -323,9 +427,12 @@ private struct RequestDecoder {
         var fromQuery: Set<LayoutOptions.Field> = []
         var numbers = self.numbers
         var algorithm = self.algorithm
+        var locale = self.locale
+        var colors = self.colors
         for field in NumericOptions.fieldsInOrder {
             guard let text = query(field.rawValue) else { continue }
-            if field == .algorithm {
+            switch field {
+            case .algorithm:
                 guard let value = LayoutAlgorithm(rawValue: text) else {
                     throw .unknownAlgorithm(text, pointer: nil, parameter: "algorithm")
                 }
@@ -334,6 +441,24 @@ private struct RequestDecoder {
                     fromQuery.insert(field)
                 }
                 continue
+            case .locale:
+                guard let value = LabelLocale(rawValue: text) else { throw .unknownLocale(text, pointer: nil, parameter: "locale") }
+                if locale == nil {
+                    locale = value
+                    fromQuery.insert(field)
+                }
+                continue
+            case .colors:
+                guard text == "true" || text == "false" else {
+                    throw .init(.invalidType, "the query parameter colors must be true or false, got \"\(text)\"", parameter: "colors")
+                }
+                if colors == nil {
+                    colors = text == "true"
+                    fromQuery.insert(field)
+                }
+                continue
+            default:
+                break
             }
             guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
                 throw .init(.invalidType, "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
@@ -350,7 +475,7 @@ private struct RequestDecoder {
             }
         }
 
-        guard let width = numbers[.width] else {
+        guard let width = widths?.first ?? numbers[.width] else {
             throw shape == .odsay
                 ? .init(.missingField, "width is required: pass the bar's width in points in the query string, as ?width=343",
                            parameter: "width")
@@ -363,11 +488,21 @@ private struct RequestDecoder {
         options.minWalkingLength = numbers[.minWalkingLength]
         options.minTransitLength = numbers[.minTransitLength]
         if let value = numbers[.height] { options.height = value }
-        return RouteBarRequest(options: options, routes: decodedRoutes, shape: shape, optionsFromQuery: fromQuery)
+        if let value = numbers[.labelFontSize] { options.labelFontSize = value }
+        if let value = locale { options.locale = value }
+        if let value = colors { options.colors = value }
+        if widths != nil && numbers[.width] != nil && !fromQuery.contains(.width) {
+            throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
+        }
+        return RouteBarRequest(options: options, routes: decodedRoutes, shape: shape, optionsFromQuery: fromQuery, widths: widths)
     }
 }
 
 extension RouteBarInputError {
+    static func unknownLocale(_ name: String, pointer: String?, parameter: String?) -> Self {
+        .init(.unknownLocale, "locale must be \"ko\" or \"en\", got \"\(name)\"", pointer: pointer, parameter: parameter)
+    }
+
     static func unknownAlgorithm(_ name: String, pointer: String?, parameter: String?) -> Self {
         .init(.unknownAlgorithm, "algorithm must be \"fit\" or \"classic\", got \"\(name)\"", pointer: pointer, parameter: parameter)
     }
@@ -375,9 +510,9 @@ extension RouteBarInputError {
 
 /// The numeric options as decoded, by field: a few optionals, where a dictionary would hash.
 private struct NumericOptions {
-    /// `algorithm` is not numeric but is listed so the query string is read in the documented order.
+    /// Every option, numeric or not, so the query string is read in the documented order.
     static let fieldsInOrder = LayoutOptions.Field.allCases
-    private var values: (Double?, Double?, Double?, Double?, Double?, Double?) = (nil, nil, nil, nil, nil, nil)
+    private var values: (Double?, Double?, Double?, Double?, Double?, Double?, Double?) = (nil, nil, nil, nil, nil, nil, nil)
 
     subscript(field: LayoutOptions.Field) -> Double? {
         get {
@@ -388,7 +523,8 @@ private struct NumericOptions {
             case .minWalkingLength: values.3
             case .minTransitLength: values.4
             case .height: values.5
-            case .algorithm: nil
+            case .labelFontSize: values.6
+            case .algorithm, .locale, .colors: nil
             }
         }
         set {
@@ -399,7 +535,8 @@ private struct NumericOptions {
             case .minWalkingLength: values.3 = newValue
             case .minTransitLength: values.4 = newValue
             case .height: values.5 = newValue
-            case .algorithm: break
+            case .labelFontSize: values.6 = newValue
+            case .algorithm, .locale, .colors: break
             }
         }
     }

@@ -15,12 +15,17 @@ public struct RouteBarRequest: Sendable {
     public var shape: Shape
     /// The options that came from the query string rather than the body.
     public var optionsFromQuery: Set<LayoutOptions.Field>
+    /// One layout per width instead of one for `options.width` (`"widths": [320, 375, 414]`).
+    public var widths: [Double]?
+    public static let maxWidths = 16
 
-    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOptions.Field> = []) {
+    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOptions.Field> = [],
+                widths: [Double]? = nil) {
         self.options = options
         self.routes = routes
         self.shape = shape
         self.optionsFromQuery = optionsFromQuery
+        self.widths = widths
     }
 }
 

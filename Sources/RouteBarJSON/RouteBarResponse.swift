@@ -25,6 +25,16 @@ public enum RouteBarResponse {
         return writer.bytes
     }
 
+    /// `"line": {"name": "수도권 3호선", "code": 3}` for a subway, `{"name": "421", "busType": 11}` for a bus.
+    static func write(_ line: TransitLine, to writer: inout JSONWriter) {
+        writer.key("line")
+        writer.beginObject()
+        writer.field("name", line.name)
+        if let code = line.subwayCode { writer.field("code", code) }
+        if let type = line.busType { writer.field("busType", type) }
+        writer.endObject()
+    }
+
     static func write(_ route: LaidOutRoute, to writer: inout JSONWriter) {
         writer.beginObject()
         if let id = route.id { writer.field("id", id) }
@@ -36,6 +46,7 @@ public enum RouteBarResponse {
         writer.field("minuteLength", route.minuteLength)
         writer.field("height", route.height)
         writer.field("compressed", route.compressed)
+        writer.field("accessibilityLabel", route.accessibilityLabel)
         writer.key("segments")
         writer.beginArray()
         for segment in route.segments {
@@ -47,6 +58,10 @@ public enum RouteBarResponse {
             writer.field("sectionTime", segment.sectionTime)
             writer.field("x", segment.x)
             writer.field("width", segment.width)
+            if let label = segment.label { writer.field("label", label) }
+            if let fits = segment.labelFits { writer.field("labelFits", fits) }
+            if let line = segment.line { write(line, to: &writer) }
+            if let color = segment.color { writer.field("color", color) }
             writer.endObject()
         }
         writer.endArray()
@@ -58,13 +73,46 @@ extension RouteBarResponse {
     /// The whole exchange: decodes a request body, lays out its routes, and encodes the answer.
     public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
         let request = try RouteBarRequest(json: body, query: query)
-        do {
-            let routes = try RouteBarLayout(request.options).layOut(request.routes)
-            return RouteBarAnswer(bytes: encode(routes, options: request.options), routeCount: routes.count,
-                                  segmentCount: routes.reduce(0) { $0 + $1.segments.count })
-        } catch {
-            throw RouteBarInputError(error, in: request)
+        let layouts = try layOut(request)
+        let routes = layouts.flatMap(\.routes)
+        var writer = JSONWriter(capacity: routes.reduce(256) { $0 + 300 + 200 * $1.segments.count })
+        if request.widths == nil {
+            write(layouts[0].routes, options: request.options, to: &writer)
+        } else {
+            writer.beginObject()
+            writer.field("scale", request.options.scale)
+            writer.field("algorithm", request.options.algorithm.rawValue)
+            writer.key("layouts")
+            writer.beginArray()
+            for layout in layouts {
+                var options = request.options
+                options.width = layout.width
+                write(layout.routes, options: options, to: &writer)
+            }
+            writer.endArray()
+            writer.endObject()
         }
+        return RouteBarAnswer(bytes: writer.bytes, routeCount: routes.count, segmentCount: routes.reduce(0) { $0 + $1.segments.count })
+    }
+
+    /// One layout per requested width (or the one width), with layout errors pointed at the request.
+    public static func layOut(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
+        var layouts: [(width: Double, routes: [LaidOutRoute])] = []
+        for (index, width) in (request.widths ?? [request.options.width]).enumerated() {
+            var options = request.options
+            options.width = width
+            do {
+                layouts.append((width, try RouteBarLayout(options).layOut(request.routes)))
+            } catch {
+                var problem = RouteBarInputError(error, in: request)
+                if request.widths != nil, error.location == .option(.width) {
+                    problem.pointer = "/widths/\(index)"
+                    problem.parameter = nil
+                }
+                throw problem
+            }
+        }
+        return layouts
     }
 }
 

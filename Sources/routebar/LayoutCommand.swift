@@ -14,7 +14,8 @@ enum LayoutCommand {
     static let flags: [String: String] = [
         "--width": "width", "--scale": "scale", "--algorithm": "algorithm", "--height": "height",
         "--min-segment-ratio": "minSegmentRatio", "--min-walking-length": "minWalkingLength",
-        "--min-transit-length": "minTransitLength",
+        "--min-transit-length": "minTransitLength", "--locale": "locale", "--label-font-size": "labelFontSize",
+        "--colors": "colors",
     ]
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -72,7 +72,8 @@ enum RouteBarCommand {
             Usage:
               routebar serve [options]   start the HTTP service
               routebar layout [--width W] [--scale S] [--algorithm A] [--height H] [--min-segment-ratio R]
-                              [--min-walking-length L] [--min-transit-length L] [FILE]
+                              [--min-walking-length L] [--min-transit-length L] [--locale ko|en]
+                              [--label-font-size P] [--colors true|false] [FILE]
                                          lay out a request body (ours or ODsay's) from FILE or stdin and print
                                          the answer the server would give; exit 1 when the server would refuse it
               routebar --help            show this help

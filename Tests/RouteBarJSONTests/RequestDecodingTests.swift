@@ -30,7 +30,8 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         #expect(request.options == LayoutOptions(width: 343, scale: 3, algorithm: .classic, minSegmentRatio: 0.1,
                                                  minWalkingLength: 12, minTransitLength: nil, height: 24))
         #expect(request.routes == [
-            Route(id: "r1", totalTime: 47, subPaths: [SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14.5)]),
+            Route(id: "r1", totalTime: 47, subPaths: [SubPath(trafficType: 3, sectionTime: 6, line: TransitLine(name: "421")),
+                                                      SubPath(trafficType: 2, sectionTime: 14.5)]),
             Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]),
         ])
         #expect(request.optionsFromQuery.isEmpty)

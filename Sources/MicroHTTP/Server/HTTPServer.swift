@@ -32,6 +32,8 @@ public final class HTTPServer: Sendable {
     /// For `X-Request-Id`s this process makes up: a random prefix and a sequence number.
     let requestIdPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     let requestSequence = Atomic<UInt64>(0)
+    /// Connections libmicrohttpd has taken on since start.
+    let connectionsStarted = Atomic<Int>(0)
 
     /// `extraMetrics` appends the application's own families to the metrics page.
     public init(configuration: HTTPServerConfiguration, router: Router,
@@ -91,12 +93,16 @@ public final class HTTPServer: Sendable {
         let listening: OpaquePointer? = daemon.withLock { $0 }
         guard let listening else { return }
         draining.store(true, ordering: .releasing)
-        _ = cmhd_quiesce_and_drain_backlog(listening)
+        let startedBefore = connectionsStarted.load(ordering: .acquiring)
+        let handed = Int(cmhd_quiesce_and_drain_backlog(listening))
 
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
         while clock.now < deadline {
-            if metrics.requestsInFlight.load(ordering: .acquiring) == 0 && cmhd_connection_count(listening) == 0 { break }
+            // Connections handed over from the queue reach a worker asynchronously: wait until
+            // they have, or they would look like no work at all.
+            let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
+            if arrived && metrics.requestsInFlight.load(ordering: .acquiring) == 0 && cmhd_connection_count(listening) == 0 { break }
             usleep(5_000)
         }
         stopDaemon()

@@ -1,0 +1,43 @@
+/// One sentence that says what a route bar shows, for screen readers that cannot see the
+/// coloured boxes: `"총 47분: 도보 6분, 버스 421 14분, 도보 3분, 3호선 21분, 도보 3분"`.
+/// Legs of zero minutes are left out, as the bar leaves them out.
+public enum AccessibilityLabel {
+    public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
+        let parts = legs.filter(\.isVisible).map { leg in
+            [legName(leg, locale: locale), SegmentLabel.text(minutes: leg.sectionTime, locale: locale)].joined(separator: " ")
+        }
+        let total = locale == .ko ? "총 \(totalMinutes.shortDescription)분" : "Total \(totalMinutes.shortDescription) min"
+        return total + ": " + parts.joined(separator: ", ")
+    }
+
+    /// "도보", "버스 421", "3호선" (a known subway line says its name instead of "지하철").
+    static func legName(_ leg: SubPath, locale: LabelLocale) -> String {
+        let short = LinePalette.shortName(mode: leg.mode, line: leg.line)
+        switch (leg.mode, short) {
+        case (.subway, let name?): return locale == .ko ? name : "subway \(name)"
+        case (_, let name?): return "\(modeWord(leg.mode, locale)) \(name)"
+        case (_, nil): return modeWord(leg.mode, locale)
+        }
+    }
+
+    static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> String {
+        switch (mode, locale) {
+        case (.walk, .ko): "도보"
+        case (.walk, .en): "walk"
+        case (.bus, .ko): "버스"
+        case (.bus, .en): "bus"
+        case (.subway, .ko): "지하철"
+        case (.subway, .en): "subway"
+        case (.train, .ko): "기차"
+        case (.train, .en): "train"
+        case (.expressBus, .ko): "고속버스"
+        case (.expressBus, .en): "express bus"
+        case (.intercityBus, .ko): "시외버스"
+        case (.intercityBus, .en): "intercity bus"
+        case (.airplane, .ko): "항공"
+        case (.airplane, .en): "flight"
+        case (.other, .ko): "기타"
+        case (.other, .en): "other"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// The "N분" under a segment, which the minimum width exists to protect, and whether it fits.
+public enum SegmentLabel {
+    /// `"6분"` in Korean, `"6 min"` in English.
+    public static func text(minutes: Double, locale: LabelLocale) -> String {
+        switch locale {
+        case .ko: "\(minutes.shortDescription)분"
+        case .en: "\(minutes.shortDescription) min"
+        }
+    }
+
+    /// A deliberately generous estimate of the text's width in points at `fontSize`, so that
+    /// "fits" holds in any common UI font (SF Pro, Roboto, Noto Sans KR, Apple SD Gothic Neo):
+    /// Hangul and other wide characters 1.0 em (those fonts draw Hangul at 0.9-1.0 em), digits
+    /// and lowercase Latin 0.6 em (about 0.55 em in those fonts), uppercase Latin 0.7 em, space
+    /// and punctuation 0.35 em, anything else 1.0 em.
+    public static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x30...0x39, 0x61...0x7A: ems += 0.6
+            case 0x41...0x5A: ems += 0.7
+            case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: ems += 0.35
+            default: ems += 1.0
+            }
+        }
+        return ems * fontSize
+    }
+
+    /// Whether the label fits inside a segment `width` points wide.
+    public static func fits(_ text: String, fontSize: Double, width: Double) -> Bool {
+        estimatedWidth(text, fontSize: fontSize) <= width
+    }
+}
+
+/// The language of labels and accessibility sentences.
+public enum LabelLocale: String, Sendable, Hashable, CaseIterable {
+    case ko
+    case en
+}
