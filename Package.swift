@@ -28,10 +28,10 @@ let package = Package(
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"], swiftSettings: crossModuleOptimization),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "StrictJSON"]),
-        // openapi.yaml, compiled into the binary.
-        .target(name: "COpenAPISpec"),
+        // openapi.yaml and the playground page, compiled into the binary.
+        .target(name: "CEmbeddedFiles"),
         // The executable only wires the above together.
-        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "COpenAPISpec"]),
+        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "CEmbeddedFiles"]),
         // `make bench`'s in-process stage timings: decode, compute, encode.
         .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON"]),
         // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.

@@ -1,10 +1,6 @@
 #ifndef CMICROHTTPD_SHIM_H
 #define CMICROHTTPD_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE /* accept4 */
-#endif
-
 /* libmicrohttpd wants these before its own header. */
 #include <stdarg.h>
 #include <stdint.h>
@@ -111,8 +107,9 @@ static inline int cmhd_quiesce_and_drain_backlog(struct MHD_Daemon *daemon)
     for (;;) {
         struct sockaddr_storage address;
         socklen_t length = sizeof address;
-        int client = accept4(listening, (struct sockaddr *)&address, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        int client = accept(listening, (struct sockaddr *)&address, &length);
         if (client < 0) break; /* EAGAIN: the queue is empty */
+        fcntl(client, F_SETFD, FD_CLOEXEC);
         if (MHD_add_connection(daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
     }
     close(listening);

@@ -21,6 +21,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case classicUndefined = "classic-undefined"
         case odsayError = "odsay-error"
         case unknownLocale = "unknown-locale"
+        case unsupportedForFormat = "unsupported-for-format"
 
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
@@ -43,6 +44,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .classicUndefined: "Classic layout undefined for this route"
             case .odsayError: "ODsay error response"
             case .unknownLocale: "Unknown locale"
+            case .unsupportedForFormat: "Not available in this format"
             }
         }
     }

@@ -116,6 +116,25 @@ extension RouteBarResponse {
     }
 }
 
+extension RouteBarResponse {
+    /// The answer's representation, chosen by `Accept` (or the `.svg` path).
+    public enum Format: Sendable {
+        case json, ndjson, svg
+    }
+
+    /// The layout in another format than JSON. Several widths only make sense as JSON.
+    public static func layOut(json body: [UInt8], query: (String) -> String?, format: Format) throws(RouteBarInputError)
+        -> (routes: [LaidOutRoute], options: LayoutOptions) {
+        let request = try RouteBarRequest(json: body, query: query)
+        guard request.widths == nil else {
+            throw RouteBarInputError(.unsupportedForFormat,
+                                     "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
+                                     pointer: "/widths")
+        }
+        return (try layOut(request)[0].routes, request.options)
+    }
+}
+
 /// An encoded `200` answer, with what it holds (for metrics).
 public struct RouteBarAnswer: Sendable {
     public var bytes: [UInt8]

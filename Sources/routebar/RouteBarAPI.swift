@@ -1,5 +1,6 @@
-import COpenAPISpec
+import CEmbeddedFiles
 import MicroHTTP
+import RouteBar
 import RouteBarJSON
 import Synchronization
 
@@ -11,10 +12,10 @@ final class RouteBarAPI: Sendable {
     var router: Router {
         var router = Router()
         router.post("/v1/route-bars", consumes: "application/json") { [self] request in
-            let answer = try Self.layOut(request.body, query: request.queryParameter)
-            routesLaidOut.wrappingAdd(answer.routeCount, ordering: .relaxed)
-            segmentsLaidOut.wrappingAdd(answer.segmentCount, ordering: .relaxed)
-            return .json(answer.bytes)
+            try layOut(request, format: Self.format(accept: request.header("Accept")))
+        }
+        router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request in
+            try layOut(request, format: .svg)
         }
         router.get("/healthz") { _ in
             .json(Array(#"{"status":"ok"}"#.utf8))
@@ -23,7 +24,54 @@ final class RouteBarAPI: Sendable {
         router.get("/openapi.yaml") { _ in
             HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/yaml")], body: spec)
         }
+        let playground = Self.playgroundPage
+        router.get("/") { _ in
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: playground)
+        }
         return router
+    }
+
+    /// NDJSON or SVG when `Accept` asks for it (and not for JSON first), JSON otherwise.
+    static func format(accept: String?) -> RouteBarResponse.Format {
+        guard let accept else { return .json }
+        for range in accept.split(separator: ",") {
+            let type = range.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }) } ?? ""
+            switch type {
+            case "application/x-ndjson": return .ndjson
+            case "image/svg+xml": return .svg
+            case "application/json": return .json
+            default: continue
+            }
+        }
+        return .json
+    }
+
+    private func layOut(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(Problem) -> HTTPResponse {
+        if format == .json {
+            let answer = try Self.layOut(request.body, query: request.queryParameter)
+            count(routes: answer.routeCount, segments: answer.segmentCount)
+            return .json(answer.bytes)
+        }
+        let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
+        do throws(RouteBarInputError) {
+            laidOut = try RouteBarResponse.layOut(json: request.body, query: request.queryParameter, format: format)
+        } catch {
+            throw Problem(error)
+        }
+        count(routes: laidOut.routes.count, segments: laidOut.routes.reduce(0) { $0 + $1.segments.count })
+        if format == .svg {
+            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml")],
+                                body: RouteBarSVG.render(laidOut.routes, options: laidOut.options))
+        }
+        let lines = RouteBarNDJSON(laidOut.routes)
+        var response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson")])
+        response.stream = HTTPBodyStream { lines.nextLine() }
+        return response
+    }
+
+    private func count(routes: Int, segments: Int) {
+        routesLaidOut.wrappingAdd(routes, ordering: .relaxed)
+        segmentsLaidOut.wrappingAdd(segments, ordering: .relaxed)
     }
 
     /// The layout exchange, with refusals as problems: shared by the server and `routebar layout`.
@@ -48,6 +96,12 @@ final class RouteBarAPI: Sendable {
     static let openAPISpec: [UInt8] = {
         var length = 0
         let bytes = routebar_openapi_yaml(&length)
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }()
+
+    static let playgroundPage: [UInt8] = {
+        var length = 0
+        let bytes = routebar_playground_html(&length)
         return Array(UnsafeBufferPointer(start: bytes, count: length))
     }()
 }

@@ -5,6 +5,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// The problem type, when the body is a problem: the access log names it.
     public var problemType: String?
+    /// A body produced piece by piece as the client reads it (sent chunked), instead of `body`.
+    public var stream: HTTPBodyStream?
 
     public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], problemType: String? = nil) {
         self.status = status
@@ -19,6 +21,16 @@ public struct HTTPResponse: Sendable {
 
     public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", contentType)], body: Array(text.utf8))
+    }
+}
+
+/// Pieces of a streamed body: `next()` returns the next piece, or nil at the end. libmicrohttpd
+/// asks for a piece whenever the socket can take more, so a slow client slows the producer.
+public struct HTTPBodyStream: Sendable {
+    let next: @Sendable () -> [UInt8]?
+
+    public init(next: @escaping @Sendable () -> [UInt8]?) {
+        self.next = next
     }
 }
 

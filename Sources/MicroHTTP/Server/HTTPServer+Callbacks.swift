@@ -37,6 +37,39 @@ let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connecti
     }
 }
 
+/// A streamed body in progress; only the connection's thread reads it.
+final class StreamState {
+    let stream: HTTPBodyStream
+    var pending: [UInt8] = []
+    var offset = 0
+
+    init(_ stream: HTTPBodyStream) {
+        self.stream = stream
+    }
+}
+
+/// libmicrohttpd's pull for the next bytes of a streamed body; -1 ends the stream.
+let httpServerStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, capacity in
+    guard let cls, let buffer else { return -1 }
+    let state = Unmanaged<StreamState>.fromOpaque(cls).takeUnretainedValue()
+    while state.offset == state.pending.count {
+        guard let piece = state.stream.next() else { return -1 }
+        state.pending = piece
+        state.offset = 0
+    }
+    let count = min(capacity, state.pending.count - state.offset)
+    state.pending.withUnsafeBytes { bytes in
+        UnsafeMutableRawPointer(buffer).copyMemory(from: bytes.baseAddress! + state.offset, byteCount: count)
+    }
+    state.offset += count
+    return count
+}
+
+let httpServerStreamFreed: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<StreamState>.fromOpaque(cls).release()
+}
+
 /// The watchdog's record of the connection a request arrived on.
 func watchedConnection(_ connection: OpaquePointer) -> ConnectionWatchdog.Connection? {
     cmhd_socket_context(connection).map { Unmanaged<ConnectionWatchdog.Connection>.fromOpaque($0).takeUnretainedValue() }
@@ -151,8 +184,15 @@ extension HTTPServer {
         context.status = response.status
         context.responseBytes = response.body.count
         context.problemType = response.problemType
-        let created = response.body.withUnsafeBytes { bytes in
-            MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+        let created: OpaquePointer?
+        if let stream = response.stream {
+            let state = Unmanaged.passRetained(StreamState(stream)).toOpaque()
+            created = MHD_create_response_from_callback(UInt64.max, 16 * 1024, httpServerStreamReader, state, httpServerStreamFreed)
+            if created == nil { Unmanaged<StreamState>.fromOpaque(state).release() }
+        } else {
+            created = response.body.withUnsafeBytes { bytes in
+                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            }
         }
         guard let created else { return false }
         defer { MHD_destroy_response(created) }
