@@ -14,16 +14,17 @@ public enum SegmentLabel {
     /// and lowercase Latin 0.6 em (about 0.55 em in those fonts), uppercase Latin 0.7 em, space
     /// and punctuation 0.35 em, anything else 1.0 em.
     public static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
-        var ems = 0.0
+        // Hundredths of an em, summed as integers so that boundaries are exact ("6분" at 12 pt is 19.2).
+        var hundredths = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x30...0x39, 0x61...0x7A: ems += 0.6
-            case 0x41...0x5A: ems += 0.7
-            case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: ems += 0.35
-            default: ems += 1.0
+            case 0x30...0x39, 0x61...0x7A: hundredths += 60
+            case 0x41...0x5A: hundredths += 70
+            case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: hundredths += 35
+            default: hundredths += 100
             }
         }
-        return ems * fontSize
+        return Double(hundredths) * fontSize / 100
     }
 
     /// Whether the label fits inside a segment `width` points wide.

@@ -1,0 +1,78 @@
+import Foundation
+import RouteBar
+import RouteBarTestSupport
+import Testing
+@testable import RouteBarJSON
+
+@Suite struct PresentationDecodingTests {
+    private func answer(_ body: String, query: [String: String] = [:]) throws -> [String: Any] {
+        let bytes = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] }).bytes
+        return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    private func error(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
+        do {
+            _ = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] })
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func odsayLanesBecomeLinesColoursAndSentences() throws {
+        let route = try #require((try answer(Samples.odsayResponse, query: ["width": "343"])["routes"] as? [[String: Any]])?.first)
+        #expect(route["accessibilityLabel"] as? String == "총 37분: 도보 3분, 버스 421 9분, 수인분당선 18분, 도보 4분")
+        let segments = try #require(route["segments"] as? [[String: Any]])
+        let bus = try #require(segments[1]["line"] as? [String: Any])
+        #expect(bus["name"] as? String == "421")
+        #expect(bus["busType"] as? Int == 11)
+        let subway = try #require(segments[3]["line"] as? [String: Any])
+        #expect(subway["name"] as? String == "수도권 분당선")
+        #expect(subway["code"] as? Int == 116)
+        #expect(segments[1]["color"] as? String == LinePalette.color(mode: .bus, line: TransitLine(name: "421", busType: 11)))
+        #expect(segments[3]["color"] as? String == LinePalette.color(mode: .subway, line: TransitLine(name: "x", subwayCode: 116)))
+        #expect(segments.map { $0["label"] as? String } == ["3분", "9분", nil, "18분", "4분"])
+        #expect(segments[2]["labelFits"] == nil)
+        #expect(segments[0]["labelFits"] as? Bool == true)
+    }
+
+    @Test func localeFontSizeAndColoursFromBodyOrQuery() throws {
+        let english = try answer(Samples.seedRequest(), query: ["locale": "en", "colors": "false", "labelFontSize": "30"])
+        let route = try #require((english["routes"] as? [[String: Any]])?.first)
+        #expect((route["accessibilityLabel"] as? String)?.hasPrefix("Total 47 min: walk 6 min") == true)
+        let segments = try #require(route["segments"] as? [[String: Any]])
+        #expect(segments.allSatisfy { $0["color"] == nil })
+        #expect(segments[0]["label"] as? String == "6 min")
+        // 6 min at 30 pt is 2.15 em * 30 = 64.5 points; the walk is about 50 wide.
+        #expect(segments[0]["labelFits"] as? Bool == false)
+
+        #expect(error(#"{"width": 343, "locale": "fr", "routes": []}"#)?.type == .unknownLocale)
+        #expect(error(#"{"width": 343, "locale": "fr", "routes": []}"#)?.pointer == "/locale")
+        #expect(error(#"{"width": 343, "routes": []}"#, query: ["locale": "de"])?.parameter == "locale")
+        #expect(error(#"{"width": 343, "colors": "yes", "routes": []}"#)?.type == .invalidType)
+        #expect(error(#"{"width": 343, "routes": []}"#, query: ["colors": "maybe"])?.parameter == "colors")
+        #expect(error(#"{"width": 343, "labelFontSize": 0, "routes": []}"#)?.pointer == "/labelFontSize")
+    }
+
+    @Test func severalWidthsGiveOneLayoutEach() throws {
+        let body = #"{"widths": [320, 375, 414], "scale": 3, "routes": [\#(Samples.seedRouteJSON)]}"#
+        let result = try answer(body)
+        #expect(result["width"] == nil)
+        #expect(result["scale"] as? Double == 3)
+        let layouts = try #require(result["layouts"] as? [[String: Any]])
+        #expect(layouts.compactMap { $0["width"] as? Double } == [320, 375, 414])
+        for layout in layouts {
+            let width = try #require(layout["width"] as? Double)
+            let single = try answer(Samples.seedRequest(width: width, scale: 3))
+            #expect(NSDictionary(dictionary: layout).isEqual(to: single), "layout \(width) equals the single-width answer")
+        }
+        #expect(error(#"{"widths": [320, 0], "routes": []}"#)?.pointer == "/widths/1")
+        #expect(error(#"{"widths": [320, 0], "routes": []}"#)?.type == .outOfRange)
+        #expect(error(#"{"width": 320, "widths": [320], "routes": []}"#)?.pointer == "/widths")
+        #expect(error(#"{"widths": [], "routes": []}"#)?.type == .missingField)
+        #expect(error(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)?.type == .tooMany)
+        #expect(throws: RouteBarInputError.self) {
+            try RouteBarResponse.layOut(json: Array(body.utf8), query: { _ in nil }, format: .svg)
+        }
+    }
+}
