@@ -40,6 +40,7 @@ test: deps
 	bash scripts/contract-test.sh
 	bash scripts/lint-container.sh
 	bash scripts/lint-kubernetes.sh
+	bash scripts/browser-test.sh
 
 ## scale-out: three instances behind nginx on loopback under wrk, one stopped with SIGTERM mid-run.
 .PHONY: scale-out

@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# Browser test: the playground page (GET /) in a real headless Chromium.
+#
+#   1. Debian's chromium is installed with apt when it is missing (sudo only when not root);
+#   2. the service is started on a free loopback port;
+#   3. for each configuration below, headless Chromium loads /?QUERY, lets the page POST its
+#      textarea example to /v1/route-bars and draw the bars, and dumps the DOM. Two checks:
+#        - the page's own <output id="check"> says "widths ok: N segments", N being the number
+#          of visible segments (width > 0) the API returns for the same body and query;
+#        - the drawn .segment boxes' data-width values, in order, equal the API's visible
+#          segment widths exactly (as numbers).
+#      The reference answer is fetched here directly, with the textarea content taken from the
+#      served page, so the page and this script post the same body;
+#   4. with SCREENSHOT=1, docs/playground.png is (re)written for the README; this is the only
+#      step that cares about fonts (optional: fonts-noto-cjk is installed for Hangul when no
+#      Korean font is present). The checks above do not depend on fonts.
+#   5. the last line is `browser: N passed, M failed`, for CI to read.
+#
+# Run by `make test` after the other suites. ROUTEBAR_BINARY picks the binary to test
+# (default .build/debug/routebar, relative to the repository root).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BINARY=${ROUTEBAR_BINARY:-.build/debug/routebar}
+SCREENSHOT=${SCREENSHOT:-0}
+
+# Query strings of the page URL (the page presets its controls from them).
+CONFIGS=(
+    "width=343&scale=3"
+    "width=320&scale=2&algorithm=classic&locale=en"
+)
+# Bounds, in seconds: far above what a run needs.
+START_TIMEOUT=10         # the service printing its port
+CHROMIUM_TIMEOUT=90      # one Chromium run (its virtual time budget is 10 s)
+APT_NETWORK_TIMEOUT=600  # apt-get update / download; the unpacking itself is not interrupted
+
+CHROMIUM_FLAGS=(--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars
+                --virtual-time-budget=10000 --window-size=1280,900)
+
+WORK=$(mktemp -d)
+SERVER_PID=
+PASSED=0
+FAILED=0
+SUMMARY_PRINTED=0
+
+cleanup() {
+    local status=$?
+    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    rm -rf "$WORK"
+    # A run that stops early still ends with the line CI reads.
+    if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then
+        echo "browser: $PASSED passed, $((FAILED + 1)) failed"
+    fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+sudo_if_needed() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# apt_install PACKAGE...: download under a timeout (safe to interrupt), then install.
+apt_install() {
+    echo "Installing $* with apt-get"
+    sudo_if_needed timeout "$APT_NETWORK_TIMEOUT" apt-get update -qq
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive timeout "$APT_NETWORK_TIMEOUT" \
+        apt-get install -y -qq --no-install-recommends --download-only "$@"
+    sudo_if_needed env DEBIAN_FRONTEND=noninteractive \
+        apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# --- 1. Chromium ---------------------------------------------------------------------------
+
+# Recommends (fonts-liberation, libgl1-mesa-dri, upower, ...) are not needed headless with
+# --disable-gpu; DejaVu, which Chromium's dependencies pull in, is enough for the checks.
+command -v chromium >/dev/null 2>&1 || apt_install chromium
+echo "using $(chromium --version 2>/dev/null || echo 'chromium (version unknown)')"
+
+# chromium_run LOG ARG...: one bounded headless run with its own throwaway profile (the XDG
+# variables keep its crash-report and cache directories out of $HOME too). timeout signals its
+# whole process group, so Chromium's helper processes go too.
+chromium_run() {
+    local log=$1; shift
+    local profile; profile=$(mktemp -d "$WORK/profile.XXXXXX")
+    XDG_CONFIG_HOME=$profile/config XDG_CACHE_HOME=$profile/cache \
+        timeout -k 5 "$CHROMIUM_TIMEOUT" chromium "${CHROMIUM_FLAGS[@]}" --user-data-dir="$profile/data" "$@" 2>"$log"
+}
+
+# --- 2. the service ------------------------------------------------------------------------
+
+[ -x "$BINARY" ] || { echo "no routebar binary at $BINARY (build it, or set ROUTEBAR_BINARY)" >&2; exit 1; }
+"$BINARY" serve --host 127.0.0.1 --port 0 2>"$WORK/server.log" &
+SERVER_PID=$!
+PORT=
+for _ in $(seq $((START_TIMEOUT * 10))); do
+    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$WORK/server.log" | head -n 1)
+    [ -n "$PORT" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.1
+done
+if [ -z "$PORT" ]; then
+    echo "routebar did not start:" >&2; cat "$WORK/server.log" >&2; exit 1
+fi
+BASE=http://127.0.0.1:$PORT
+curl -fsS --max-time 10 "$BASE/" -o "$WORK/page.html"
+
+# --- 3. the page in Chromium ---------------------------------------------------------------
+
+# record LINE: a result line from compare ("ok ..." or "FAIL ..."), printed and counted.
+record() {
+    echo "$1"
+    case $1 in ok\ *) PASSED=$((PASSED + 1)) ;; *) FAILED=$((FAILED + 1)) ;; esac
+}
+
+run=0
+for query in "${CONFIGS[@]}"; do
+    run=$((run + 1))
+    dom=$WORK/dom-$run.html
+    status=0
+    chromium_run "$WORK/chromium.log" --dump-dom "$BASE/?$query" >"$dom" || status=$?
+    if [ "$status" != 0 ] || [ ! -s "$dom" ]; then
+        record "FAIL $query: chromium exited with status $status (124: timed out after ${CHROMIUM_TIMEOUT}s); its stderr ends:"
+        tail -n 15 "$WORK/chromium.log" | sed 's/^/    /'
+        continue
+    fi
+    while IFS= read -r line; do record "$line"; done < <(
+        python3 - "$BASE" "$query" "$WORK/page.html" "$dom" <<'PY' || echo "FAIL $query: the comparison itself failed (see above)"
+import json, sys, urllib.request
+from html.parser import HTMLParser
+
+base, query, page_path, dom_path = sys.argv[1:]
+
+class Scan(HTMLParser):
+    """The text of the elements with the given ids (text-only elements: textarea, output, a
+    div holding a message), and the data-width of every .segment, in document order."""
+    def __init__(self, ids):
+        super().__init__(convert_charrefs=True)
+        self.ids, self.text, self.widths, self.current = ids, {}, [], None
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "segment" in (a.get("class") or "").split():
+            self.widths.append(a.get("data-width"))
+        if a.get("id") in self.ids:
+            self.current = a["id"]
+            self.text[self.current] = ""
+    def handle_endtag(self, tag):
+        self.current = None
+    def handle_data(self, data):
+        if self.current is not None:
+            self.text[self.current] += data
+
+def scan(path, ids):
+    parser = Scan(ids)
+    with open(path, encoding="utf-8") as f:
+        parser.feed(f.read())
+    parser.close()
+    return parser
+
+# The body the page posts: the textarea's content (HTML drops one newline right after <textarea>).
+body = scan(page_path, {"body"}).text.get("body")
+if body is None:
+    print(f"FAIL {query}: no <textarea id=\"body\"> in the served page")
+    sys.exit()
+if body.startswith("\n"):
+    body = body[1:]
+request = urllib.request.Request(f"{base}/v1/route-bars?{query}", data=body.encode("utf-8"),
+                                 headers={"Content-Type": "application/json"}, method="POST")
+with urllib.request.urlopen(request, timeout=10) as response:
+    answer = json.load(response)
+api = [s["width"] for route in answer["routes"] for s in route["segments"] if s["width"] > 0]
+
+dom = scan(dom_path, {"check", "error"})
+check = " ".join(dom.text.get("check", "").split())
+error = " ".join(dom.text.get("error", "").split())
+detail = f" (page error: {error})" if error else ""
+
+expected = f"widths ok: {len(api)} segments"
+if check == expected:
+    print(f"ok   {query}: the page says \"{check}\", the API has {len(api)} visible segments")
+else:
+    print(f"FAIL {query}: the page says \"{check}\", expected \"{expected}\"{detail}")
+
+def number(text):
+    try:
+        return float(text)
+    except (TypeError, ValueError):
+        return None
+
+drawn = [number(w) for w in dom.widths]
+if drawn == [float(w) for w in api]:
+    print(f"ok   {query}: {len(drawn)} data-width values equal the API's widths")
+else:
+    print(f"FAIL {query}: data-width values {dom.widths} != the API's visible widths {api}{detail}")
+PY
+    )
+done
+
+# --- 4. screenshot (SCREENSHOT=1 only) -----------------------------------------------------
+
+if [ "$SCREENSHOT" = 1 ]; then
+    # Optional, for the picture only: a Korean font, or Hangul renders as boxes.
+    if [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then apt_install fonts-noto-cjk; fi
+    mkdir -p docs
+    status=0
+    chromium_run "$WORK/chromium.log" --screenshot="$WORK/playground.png" "$BASE/" >/dev/null || status=$?
+    if [ "$status" = 0 ] && [ -s "$WORK/playground.png" ]; then
+        mv "$WORK/playground.png" docs/playground.png
+        record "ok   screenshot: docs/playground.png ($(stat -c %s docs/playground.png) bytes)"
+    else
+        record "FAIL screenshot: chromium exited with status $status and wrote no PNG; its stderr ends:"
+        tail -n 15 "$WORK/chromium.log" | sed 's/^/    /'
+    fi
+fi
+
+# --- 5. summary ----------------------------------------------------------------------------
+
+echo "browser: $PASSED passed, $FAILED failed"
+SUMMARY_PRINTED=1
+[ "$FAILED" = 0 ]
