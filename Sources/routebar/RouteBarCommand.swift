@@ -88,7 +88,8 @@ enum RouteBarCommand {
         }
         text += """
 
-            Endpoints: POST /v1/route-bars, GET /healthz, GET /openapi.yaml, GET /metrics.
+            Endpoints: POST /v1/route-bars (JSON, NDJSON or SVG by Accept), POST /v1/route-bars.svg, GET / (playground),
+            GET /healthz, GET /metrics, GET /openapi.yaml.
             SIGTERM or SIGINT stops taking connections, answers the requests in flight, and exits 0.
             """
         return text
