@@ -101,11 +101,14 @@ def _rule_applies(case, problem):
     kind = problem.get("type")
     if kind == PROBLEM + "missing-field" and (problem.get("pointer") == "/width" or problem.get("parameter") == "width"):
         return o["width"] is None
+    # With `widths`, each width is laid out in turn: the rule may break at any of them.
+    widths = [float(w) for w in body["widths"]] if isinstance(body.get("widths"), list) and body["widths"] else [o["width"]]
     if kind == PROBLEM + "bar-too-narrow":
-        pixels = _device_pixels(o["width"], o["scale"])
-        return o["algorithm"] == "fit" and any(sum(1 for _, t in legs if t > 0) > pixels for _, legs in _routes(body))
+        return o["algorithm"] == "fit" and any(
+            sum(1 for _, t in legs if t > 0) > _device_pixels(w, o["scale"]) for w in widths for _, legs in _routes(body))
     if kind == PROBLEM + "classic-undefined":
-        return o["algorithm"] == "classic" and any(_classic_breaks(o, total, legs) for total, legs in _routes(body))
+        return o["algorithm"] == "classic" and any(
+            _classic_breaks({**o, "width": w}, total, legs) for w in widths for total, legs in _routes(body))
     return False
 
 

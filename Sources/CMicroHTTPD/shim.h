@@ -85,13 +85,6 @@ static inline uint16_t cmhd_bound_port(struct MHD_Daemon *daemon)
     return info == NULL ? 0 : info->port;
 }
 
-/* How many connections the daemon holds open right now. */
-static inline unsigned int cmhd_connection_count(struct MHD_Daemon *daemon)
-{
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS);
-    return info == NULL ? 0 : info->num_connections;
-}
-
 /*
  * Stops the daemon listening, but first hands it every connection the kernel has already
  * accepted on its behalf: their clients may have sent whole requests, which would otherwise

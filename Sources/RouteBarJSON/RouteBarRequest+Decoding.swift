@@ -130,6 +130,10 @@ private struct RequestDecoder {
 
     /// `widths`: one layout per width, for clients that precompute every device class.
     mutating func decodeWidths() throws(JSONSyntaxError) -> [Double]? {
+        if try reader.peekKind() == .null {
+            try reader.readNull()
+            return nil
+        }
         guard try expect(.array, "widths", at: "/widths") else { return nil }
         try reader.beginArray()
         var widths: [Double] = []
@@ -263,8 +267,8 @@ private struct RequestDecoder {
         return subPath
     }
 
-    /// ODsay's `lane`: the first entry names the line (`name` and `subwayCode` for subways,
-    /// `busNo` and `type` for buses). Anything unexpected in it is ignored, not refused: it
+    /// ODsay's `lane`: the first entry that names a line (`name` and `subwayCode` for subways,
+    /// `busNo` and `type` for buses) is the leg's line. Anything unexpected in it is ignored, not refused: it
     /// only decorates the bar.
     mutating func decodeLane() throws(JSONSyntaxError) -> TransitLine? {
         guard try reader.peekKind() == .array else {

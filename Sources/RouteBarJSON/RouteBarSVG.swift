@@ -48,6 +48,9 @@ public enum RouteBarSVG {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&apos;"
+            // XML 1.0 has no form for most control characters, escaped or not.
+            case _ where character.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" }:
+                escaped += "\u{FFFD}"
             default: escaped.append(character)
             }
         }

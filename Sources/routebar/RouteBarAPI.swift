@@ -31,15 +31,16 @@ final class RouteBarAPI: Sendable {
         return router
     }
 
-    /// NDJSON or SVG when `Accept` asks for it (and not for JSON first), JSON otherwise.
+    /// The first of NDJSON, SVG or JSON that `Accept` lists without `q=0`; JSON when none is.
     static func format(accept: String?) -> RouteBarResponse.Format {
         guard let accept else { return .json }
-        for range in accept.split(separator: ",") {
-            let type = range.split(separator: ";").first.map { String($0.filter { $0 != " " && $0 != "\t" }) } ?? ""
-            switch type {
+        for range in accept.lowercased().split(separator: ",") {
+            let parts = range.split(separator: ";").map { String($0.filter { $0 != " " && $0 != "\t" }) }
+            if parts.dropFirst().contains(where: { $0.hasPrefix("q=") && (Double($0.dropFirst(2)) ?? 1) == 0 }) { continue }
+            switch parts.first ?? "" {
             case "application/x-ndjson": return .ndjson
             case "image/svg+xml": return .svg
-            case "application/json": return .json
+            case "application/json", "application/*", "*/*": return .json
             default: continue
             }
         }
@@ -50,7 +51,9 @@ final class RouteBarAPI: Sendable {
         if format == .json {
             let answer = try Self.layOut(request.body, query: request.queryParameter)
             count(routes: answer.routeCount, segments: answer.segmentCount)
-            return .json(answer.bytes)
+            var response = HTTPResponse.json(answer.bytes)
+            response.headers.append(Self.varyAccept)
+            return response
         }
         let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
         do throws(RouteBarInputError) {
@@ -60,14 +63,17 @@ final class RouteBarAPI: Sendable {
         }
         count(routes: laidOut.routes.count, segments: laidOut.routes.reduce(0) { $0 + $1.segments.count })
         if format == .svg {
-            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml")],
+            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept],
                                 body: RouteBarSVG.render(laidOut.routes, options: laidOut.options))
         }
         let lines = RouteBarNDJSON(laidOut.routes)
-        var response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson")])
+        var response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept])
         response.stream = HTTPBodyStream { lines.nextLine() }
         return response
     }
+
+    /// The answer depends on `Accept`: caches must key on it.
+    static let varyAccept = HTTPHeader("Vary", "Accept")
 
     private func count(routes: Int, segments: Int) {
         routesLaidOut.wrappingAdd(routes, ordering: .relaxed)

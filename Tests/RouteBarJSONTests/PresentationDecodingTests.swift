@@ -54,6 +54,15 @@ import Testing
         #expect(error(#"{"width": 343, "labelFontSize": 0, "routes": []}"#)?.pointer == "/labelFontSize")
     }
 
+    @Test func svgTextIsEscapedIntoValidXML() throws {
+        #expect(RouteBarSVG.escape("a<b>&\"c'\u{01}") == "a&lt;b&gt;&amp;&quot;c&apos;\u{FFFD}")
+        let route = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2, "sectionTime": 5, "lane": [{"busNo": "42\u00011"}]}]}]}"#
+        let laidOut = try? RouteBarResponse.layOut(json: Array(route.utf8), query: { _ in nil }, format: .svg)
+        let svg = String(decoding: RouteBarSVG.render(laidOut!.routes, options: laidOut!.options), as: UTF8.self)
+        #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(try answer(#"{"width": 343, "widths": null, "routes": []}"#)["width"] as? Double == 343)
+    }
+
     @Test func severalWidthsGiveOneLayoutEach() throws {
         let body = #"{"widths": [320, 375, 414], "scale": 3, "routes": [\#(Samples.seedRouteJSON)]}"#
         let result = try answer(body)

@@ -59,6 +59,35 @@ import FoundationXML
         #expect(try widths.json()["type"] as? String == "urn:routebar:problem:unsupported-for-format")
     }
 
+    @Test func acceptIsNegotiatedCaseInsensitivelyWithQualities() throws {
+        let server = try ServerProcess()
+        let connection = try TestHTTPConnection(port: server.port)
+        func contentType(_ accept: String) throws -> String? {
+            let response = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": accept],
+                                                  body: Array(Samples.seedRequest().utf8))
+            #expect(response.headers["vary"] == "Accept")
+            return response.headers["content-type"]
+        }
+        #expect(try contentType("Application/X-NDJSON") == "application/x-ndjson")
+        #expect(try contentType("application/x-ndjson;q=0, application/json") == "application/json")
+        #expect(try contentType("image/svg+xml;q=0.5") == "image/svg+xml")
+        #expect(try contentType("text/html, */*") == "application/json")
+    }
+
+    @Test func streamedBytesAreCounted() throws {
+        let server = try ServerProcess()
+        let connection = try TestHTTPConnection(port: server.port)
+        func sent() throws -> Double {
+            let page = try connection.request("GET", "/metrics").text
+            let line = page.split(separator: "\n").first { $0.hasPrefix(#"routebar_http_response_body_bytes_total{route="/v1/route-bars"}"#) }
+            return Double(line?.split(separator: " ").last ?? "0") ?? 0
+        }
+        let before = try sent()
+        let streamed = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"],
+                                              body: Array(Samples.seedRequest().utf8))
+        #expect(try sent() - before == Double(streamed.body.count))
+    }
+
     @Test func thePlaygroundIsServedSelfContained() throws {
         let server = try ServerProcess()
         let page = try TestHTTPConnection.request(port: server.port, "GET", "/")

@@ -24,7 +24,6 @@ let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connecti
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
         server.metrics.openConnections.wrappingAdd(1, ordering: .relaxed)
-        server.connectionsStarted.wrappingAdd(1, ordering: .releasing)
         let watched = ConnectionWatchdog.Connection(socket: cmhd_connection_fd(connection))
         server.watchdog.opened(watched)
         socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
@@ -40,11 +39,14 @@ let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connecti
 /// A streamed body in progress; only the connection's thread reads it.
 final class StreamState {
     let stream: HTTPBodyStream
+    /// Counts the bytes produced, for metrics and the access log.
+    let context: RequestContext
     var pending: [UInt8] = []
     var offset = 0
 
-    init(_ stream: HTTPBodyStream) {
+    init(_ stream: HTTPBodyStream, context: RequestContext) {
         self.stream = stream
+        self.context = context
     }
 }
 
@@ -56,6 +58,7 @@ let httpServerStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, capaci
         guard let piece = state.stream.next() else { return -1 }
         state.pending = piece
         state.offset = 0
+        state.context.responseBytes += piece.count
     }
     let count = min(capacity, state.pending.count - state.offset)
     state.pending.withUnsafeBytes { bytes in
@@ -186,7 +189,7 @@ extension HTTPServer {
         context.problemType = response.problemType
         let created: OpaquePointer?
         if let stream = response.stream {
-            let state = Unmanaged.passRetained(StreamState(stream)).toOpaque()
+            let state = Unmanaged.passRetained(StreamState(stream, context: context)).toOpaque()
             created = MHD_create_response_from_callback(UInt64.max, 16 * 1024, httpServerStreamReader, state, httpServerStreamFreed)
             if created == nil { Unmanaged<StreamState>.fromOpaque(state).release() }
         } else {
