@@ -24,6 +24,7 @@ let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connecti
     let server = Unmanaged<HTTPServer>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
         server.metrics.openConnections.wrappingAdd(1, ordering: .relaxed)
+        server.connectionsStarted.wrappingAdd(1, ordering: .releasing)
         let watched = ConnectionWatchdog.Connection(socket: cmhd_connection_fd(connection))
         server.watchdog.opened(watched)
         socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()

@@ -32,6 +32,8 @@ public final class HTTPServer: Sendable {
     /// For `X-Request-Id`s this process makes up: a random prefix and a sequence number.
     let requestIdPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     let requestSequence = Atomic<UInt64>(0)
+    /// Connections libmicrohttpd has taken on since start.
+    let connectionsStarted = Atomic<Int>(0)
 
     /// `extraMetrics` appends the application's own families to the metrics page.
     public init(configuration: HTTPServerConfiguration, router: Router,
@@ -91,14 +93,17 @@ public final class HTTPServer: Sendable {
         let listening: OpaquePointer? = daemon.withLock { $0 }
         guard let listening else { return }
         draining.store(true, ordering: .releasing)
-        _ = cmhd_quiesce_and_drain_backlog(listening)
+        let startedBefore = connectionsStarted.load(ordering: .acquiring)
+        let handed = Int(cmhd_quiesce_and_drain_backlog(listening))
 
         let clock = ContinuousClock()
         let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
         while clock.now < deadline {
-            // Our own count, kept by libmicrohttpd's open/close notifications: its own count
-            // misses connections just handed over from the queue, which reach a worker later.
-            if metrics.requestsInFlight.load(ordering: .acquiring) == 0 && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
+            // Connections handed over from the queue reach a worker (and its open notification)
+            // later: until they all have, an empty server is not yet idle.
+            let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
+            if arrived && metrics.requestsInFlight.load(ordering: .acquiring) == 0
+                && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
             usleep(5_000)
         }
         stopDaemon()
