@@ -79,7 +79,8 @@ final class ConnectionWatchdog: Sendable {
         connections.withLock { connections in
             for connection in connections.values {
                 let since = connection.waitingSince.load(ordering: .relaxed)
-                if since != 0 && now &- since > deadlineNanoseconds {
+                // `since` may be newer than `now`: a request completed during the sweep.
+                if since != 0 && now > since && now - since > deadlineNanoseconds {
                     shutdown(connection.socket, Int32(SHUT_RDWR))
                     // Once is enough: libmicrohttpd closes it and reports it closed.
                     connection.waitingSince.store(0, ordering: .relaxed)
