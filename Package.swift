@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "RouteBarTestSupport", path: "Tests/RouteBarTestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport"]),
         .testTarget(
             name: "RouteBarServiceTests",

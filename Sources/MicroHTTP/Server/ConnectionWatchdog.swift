@@ -74,13 +74,17 @@ final class ConnectionWatchdog: Sendable {
         _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
     }
 
+    /// Whether a connection waiting since `since` (0: not waiting) has overstayed `deadline`.
+    /// `since` may be newer than `now`, when a request completed during the sweep.
+    static func isOverdue(since: UInt64, now: UInt64, deadline: UInt64) -> Bool {
+        since != 0 && now > since && now - since > deadline
+    }
+
     private func sweep() {
         let now = monotonicNanoseconds()
         connections.withLock { connections in
             for connection in connections.values {
-                let since = connection.waitingSince.load(ordering: .relaxed)
-                // `since` may be newer than `now`: a request completed during the sweep.
-                if since != 0 && now > since && now - since > deadlineNanoseconds {
+                if Self.isOverdue(since: connection.waitingSince.load(ordering: .relaxed), now: now, deadline: deadlineNanoseconds) {
                     shutdown(connection.socket, Int32(SHUT_RDWR))
                     // Once is enough: libmicrohttpd closes it and reports it closed.
                     connection.waitingSince.store(0, ordering: .relaxed)

@@ -1,0 +1,38 @@
+import Testing
+@testable import MicroHTTP
+
+@Suite struct ConnectionWatchdogTests {
+    @Test func overdueOnlyPastTheDeadline() {
+        let second: UInt64 = 1_000_000_000
+        #expect(ConnectionWatchdog.isOverdue(since: 5 * second, now: 16 * second, deadline: 10 * second))
+        #expect(!ConnectionWatchdog.isOverdue(since: 5 * second, now: 15 * second, deadline: 10 * second))
+        #expect(!ConnectionWatchdog.isOverdue(since: 0, now: 100 * second, deadline: 10 * second), "0: a request is being answered")
+        // A request that completed after the sweep read the clock: once a wrap-around that cut
+        // off healthy keep-alive connections.
+        #expect(!ConnectionWatchdog.isOverdue(since: 15 * second + 1, now: 15 * second, deadline: 10 * second))
+    }
+}
+
+@Suite struct RouterTests {
+    @Test func matchesExactPathsAndAnswersHeadForGet() {
+        var router = Router()
+        router.get("/a") { _ in .text("a") }
+        router.post("/a", consumes: "application/json") { _ in .text("b") }
+        router.post("/b", consumes: "application/json") { _ in .text("c") }
+        guard case .route(let get) = router.match(method: "HEAD", path: "/a") else { Issue.record("HEAD /a"); return }
+        #expect(get.method == "GET")
+        guard case .methodNotAllowed(let allow, let index) = router.match(method: "DELETE", path: "/a") else { Issue.record("DELETE /a"); return }
+        #expect(allow == "GET, POST, HEAD")
+        #expect(index == 0)
+        guard case .notFound = router.match(method: "GET", path: "/a/") else { Issue.record("GET /a/"); return }
+        #expect(router.paths == ["/a", "/b"])
+    }
+
+    @Test func mediaTypesMatchWithoutParametersOrCase() {
+        #expect(MediaType.matches("application/json", "application/json"))
+        #expect(MediaType.matches("Application/JSON; charset=utf-8", "application/json"))
+        #expect(MediaType.matches("application/problem+json", "application/json"))
+        #expect(!MediaType.matches("text/json", "application/json"))
+        #expect(!MediaType.matches(nil, "application/json"))
+    }
+}
