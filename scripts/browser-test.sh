@@ -30,7 +30,6 @@ CONFIGS=(
     "width=320&scale=2&algorithm=classic&locale=en"
 )
 # Bounds, in seconds: far above what a run needs.
-START_TIMEOUT=10         # the service printing its port
 CHROMIUM_TIMEOUT=90      # one Chromium run (its virtual time budget is 10 s)
 APT_NETWORK_TIMEOUT=600  # apt-get update / download; the unpacking itself is not interrupted
 
@@ -43,12 +42,11 @@ PASSED=0
 FAILED=0
 SUMMARY_PRINTED=0
 
+source scripts/test-service.sh
+
 cleanup() {
     local status=$?
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    stop_service
     rm -rf "$WORK"
     # A run that stops early still ends with the line CI reads.
     if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then
@@ -93,20 +91,7 @@ chromium_run() {
 
 # --- 2. the service ------------------------------------------------------------------------
 
-[ -x "$BINARY" ] || { echo "no routebar binary at $BINARY (build it, or set ROUTEBAR_BINARY)" >&2; exit 1; }
-"$BINARY" serve --host 127.0.0.1 --port 0 2>"$WORK/server.log" &
-SERVER_PID=$!
-PORT=
-for _ in $(seq $((START_TIMEOUT * 10))); do
-    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$WORK/server.log" | head -n 1)
-    [ -n "$PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.1
-done
-if [ -z "$PORT" ]; then
-    echo "routebar did not start:" >&2; cat "$WORK/server.log" >&2; exit 1
-fi
-BASE=http://127.0.0.1:$PORT
+start_service
 curl -fsS --max-time 10 "$BASE/" -o "$WORK/page.html"
 
 # --- 3. the page in Chromium ---------------------------------------------------------------

@@ -34,12 +34,11 @@ WORK=$(mktemp -d)
 SERVER_PID=
 SUMMARY_PRINTED=0
 
+source scripts/test-service.sh
+
 cleanup() {
     local status=$?
-    if [ -n "$SERVER_PID" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    stop_service
     rm -rf "$WORK"
     # A run that stops before schemathesis reports still ends with the line CI reads.
     if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then
@@ -81,39 +80,13 @@ fi
 
 # --- 3. the service under schemathesis -----------------------------------------------------
 
-if [ ! -x "$BINARY" ]; then
-    echo "contract-test: $BINARY is not an executable; build it first (swift build) or set ROUTEBAR_BINARY" >&2
-    exit 1
-fi
-
 # Schemathesis generates bodies up to several MiB (long arrays of routes and legs, long
 # unknown strings). Under the default 1 MiB limit those are answered 413, which is correct
 # but tells nothing about the layout and fails positive_data_acceptance for schema-valid
 # bodies (openapi.yaml puts no byte limit on the body: the limit is a server setting, and
 # the 413 path is covered by the Swift integration tests). 16 MiB keeps every generated
 # body under the limit.
-"$BINARY" serve --host 127.0.0.1 --port 0 --max-body-bytes 16777216 \
-    >"$WORK/server.out" 2>"$WORK/server.err" &
-SERVER_PID=$!
-
-# --port 0 lets the kernel pick a free port; the server names it on stderr:
-#   routebar 1.0.0 listening on http://127.0.0.1:PORT (...)
-PORT=
-for _ in $(seq 1 100); do
-    PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$WORK/server.err" | head -n 1)
-    [ -n "$PORT" ] && break
-    if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-        echo "contract-test: the service exited before listening:" >&2
-        cat "$WORK/server.err" >&2
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ -z "$PORT" ]; then
-    echo "contract-test: the service did not report its port within 10 s:" >&2
-    cat "$WORK/server.err" >&2
-    exit 1
-fi
+start_service --max-body-bytes 16777216
 
 # --checks all: every check schemathesis has (not_a_server_error, status_code_conformance,
 # content_type_conformance, response_headers_conformance, response_schema_conformance,
@@ -134,7 +107,7 @@ rc=0
     cd "$WORK"
     SCHEMATHESIS_HOOKS="$ROOT/scripts/contract_hooks.py" PYTHONDONTWRITEBYTECODE=1 \
         timeout "$RUN_TIMEOUT" "$VENV/bin/schemathesis" run "$ROOT/openapi.yaml" \
-        --url "http://127.0.0.1:$PORT" \
+        --url "$BASE" \
         --checks all \
         --max-examples "$MAX_EXAMPLES" \
         --seed "$SEED" \
@@ -146,7 +119,7 @@ rc=0
 ) || rc=$?
 
 # The metrics page, read by prometheus_client's parser, on the same server.
-"$VENV/bin/python" scripts/check_metrics.py "http://127.0.0.1:$PORT" || rc=1
+"$VENV/bin/python" scripts/check_metrics.py "$BASE" || rc=1
 
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "contract-test: the service died during the run:" >&2

@@ -1,0 +1,34 @@
+# Sourced by the test scripts that need a running service (contract-test.sh, browser-test.sh).
+# Expects BINARY and WORK; start_service sets SERVER_PID, PORT and BASE, stop_service ends it.
+
+# start_service [FLAGS...]: `routebar serve` on 127.0.0.1, port 0, stderr in $WORK/server.err;
+# the port comes from its line "listening on http://127.0.0.1:PORT". Exits 1 if it does not start.
+start_service() {
+    if [ ! -x "$BINARY" ]; then
+        echo "no routebar binary at $BINARY: build it (swift build) or set ROUTEBAR_BINARY" >&2
+        exit 1
+    fi
+    "$BINARY" serve --host 127.0.0.1 --port 0 "$@" >/dev/null 2>"$WORK/server.err" &
+    SERVER_PID=$!
+    PORT=
+    for _ in $(seq 100); do
+        PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9][0-9]*\).*|\1|p' "$WORK/server.err" | head -n 1)
+        [ -n "$PORT" ] && break
+        kill -0 "$SERVER_PID" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -z "$PORT" ]; then
+        echo "routebar did not start within 10 s:" >&2
+        cat "$WORK/server.err" >&2
+        exit 1
+    fi
+    BASE=http://127.0.0.1:$PORT
+}
+
+stop_service() {
+    if [ -n "${SERVER_PID:-}" ] && kill -0 "$SERVER_PID" 2>/dev/null; then
+        kill "$SERVER_PID" 2>/dev/null || true
+        wait "$SERVER_PID" 2>/dev/null || true
+    fi
+    SERVER_PID=
+}
