@@ -92,7 +92,8 @@ extension RouteBarResponse {
             writer.endArray()
             writer.endObject()
         }
-        return RouteBarAnswer(bytes: writer.bytes, routeCount: routes.count, segmentCount: routes.reduce(0) { $0 + $1.segments.count })
+        let segmentCount = routes.reduce(0) { $0 + $1.segments.count }
+        return RouteBarAnswer(document: writer.finish(), routeCount: routes.count, segmentCount: segmentCount)
     }
 
     /// One layout per requested width (or the one width), with layout errors pointed at the request.
@@ -137,7 +138,11 @@ extension RouteBarResponse {
 
 /// An encoded `200` answer, with what it holds (for metrics).
 public struct RouteBarAnswer: Sendable {
-    public var bytes: [UInt8]
+    /// The answer as the writer left it: a server can send it without copying it.
+    public var document: JSONBytes
     public var routeCount: Int
     public var segmentCount: Int
+
+    /// A copy of the answer's bytes.
+    public var bytes: [UInt8] { document.array }
 }

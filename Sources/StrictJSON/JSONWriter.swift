@@ -24,6 +24,13 @@ public struct JSONWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Ends the writer and hands its buffer over as a document, without copying it.
+    public consuming func finish() -> JSONBytes {
+        let document = JSONBytes(taking: base, count: count)
+        discard self
+        return document
+    }
+
     /// Lends the written bytes without copying them.
     public func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(UnsafeRawBufferPointer(start: base, count: count))

@@ -51,7 +51,7 @@ final class RouteBarAPI: Sendable {
         if format == .json {
             let answer = try Self.layOut(request.body, query: request.queryParameter)
             count(routes: answer.routeCount, segments: answer.segmentCount)
-            var response = HTTPResponse.json(answer.bytes)
+            var response = HTTPResponse.json(answer.document)
             response.headers.append(Self.varyAccept)
             return response
         }

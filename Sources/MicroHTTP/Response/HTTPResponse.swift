@@ -1,3 +1,5 @@
+import StrictJSON
+
 /// A complete response: status, headers and body bytes.
 public struct HTTPResponse: Sendable {
     public var status: Int
@@ -7,6 +9,8 @@ public struct HTTPResponse: Sendable {
     public var problemType: String?
     /// A body produced piece by piece as the client reads it (sent chunked), instead of `body`.
     public var stream: HTTPBodyStream?
+    /// A finished JSON document sent as it is, without a copy, instead of `body`.
+    public var document: JSONBytes?
 
     public init(status: Int, headers: [HTTPHeader] = [], body: [UInt8] = [], problemType: String? = nil) {
         self.status = status
@@ -17,6 +21,13 @@ public struct HTTPResponse: Sendable {
 
     public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")], body: body)
+    }
+
+    /// A JSON answer handed to libmicrohttpd as it is: it frees the document when it is sent.
+    public static func json(_ document: JSONBytes, status: Int = 200) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")])
+        response.document = document
+        return response
     }
 
     public static func text(_ text: String, contentType: String = "text/plain; charset=utf-8", status: Int = 200) -> HTTPResponse {

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import StrictJSON
 
 // libmicrohttpd calls these C function pointers; they capture nothing and find the server
 // through the `cls` pointer given at start, and the request through `con_cls`.
@@ -67,6 +68,11 @@ let httpServerStreamReader: MHD_ContentReaderCallback = { cls, _, buffer, capaci
     }
     state.offset += count
     return count
+}
+
+let httpServerDocumentFreed: MHD_ContentReaderFreeCallback = { cls in
+    guard let cls else { return }
+    Unmanaged<JSONBytes>.fromOpaque(cls).release()
 }
 
 let httpServerStreamFreed: MHD_ContentReaderFreeCallback = { cls in
@@ -189,7 +195,14 @@ extension HTTPServer {
         context.responseBytes = response.body.count
         context.problemType = response.problemType
         let created: OpaquePointer?
-        if let stream = response.stream {
+        if let document = response.document {
+            // No copy: libmicrohttpd reads the document in place and releases it when done.
+            context.responseBytes = document.count
+            let owner = Unmanaged.passRetained(document).toOpaque()
+            created = MHD_create_response_from_buffer_with_free_callback_cls(
+                document.count, UnsafeMutableRawPointer(mutating: document.baseAddress), httpServerDocumentFreed, owner)
+            if created == nil { Unmanaged<JSONBytes>.fromOpaque(owner).release() }
+        } else if let stream = response.stream {
             let state = Unmanaged.passRetained(StreamState(stream, context: context)).toOpaque()
             created = MHD_create_response_from_callback(UInt64.max, 16 * 1024, httpServerStreamReader, state, httpServerStreamFreed)
             if created == nil { Unmanaged<StreamState>.fromOpaque(state).release() }
