@@ -31,7 +31,7 @@ final class ConnectionWatchdog: Sendable {
     }
 
     private let deadlineNanoseconds: UInt64
-    private let connections = Mutex<[ObjectIdentifier: Connection]>([:])
+    private let connections = PthreadLocked<[ObjectIdentifier: Connection]>([:])
     private let stopping = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
 
@@ -91,5 +91,32 @@ final class ConnectionWatchdog: Sendable {
                 }
             }
         }
+    }
+}
+
+/// A value behind a pthread mutex. Here rather than `Synchronization.Mutex` because
+/// ThreadSanitizer sees pthread locking but not Mutex's futex calls in the uninstrumented
+/// standard library, and reported the registry's accesses, taken under the lock, as races.
+final class PthreadLocked<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `value` is only read or written between pthread_mutex_lock and unlock on
+    // `mutex`, which is initialised in init and destroyed in deinit.
+    private var value: Value
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body(&value)
     }
 }
