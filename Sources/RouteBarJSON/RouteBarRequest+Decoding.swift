@@ -53,8 +53,8 @@ private struct RequestDecoder {
         while try reader.nextKey() {
             if let field = optionField() {
                 switch field {
-                case .algorithm: algorithm = try decodeAlgorithm()
-                case .locale: locale = try decodeLocale()
+                case .algorithm: algorithm = try decodeName("algorithm", unknown: RouteBarInputError.unknownAlgorithm)
+                case .locale: locale = try decodeName("locale", unknown: RouteBarInputError.unknownLocale)
                 case .colors: colors = try decodeColors()
                 default:
                     if let value = try number(field.rawValue, at: "/\(field.rawValue)", optional: true) {
@@ -90,51 +90,34 @@ private struct RequestDecoder {
         return nil
     }
 
-    mutating func decodeAlgorithm() throws(JSONSyntaxError) -> LayoutAlgorithm? {
-        let kind = try reader.peekKind()
-        if kind == .null {
-            try reader.readNull()
-            return nil
-        }
-        guard try expect(.string, "algorithm", at: "/algorithm") else { return nil }
-        let name = try reader.readString()
-        guard let algorithm = LayoutAlgorithm(rawValue: name) else {
-            note(.unknownAlgorithm(name, pointer: "/algorithm", parameter: nil))
-            return nil
-        }
-        return algorithm
+    /// Consumes a null and returns true: an optional member given as null counts as absent.
+    mutating func skipNull() throws(JSONSyntaxError) -> Bool {
+        guard try reader.peekKind() == .null else { return false }
+        try reader.readNull()
+        return true
     }
 
-    mutating func decodeLocale() throws(JSONSyntaxError) -> LabelLocale? {
-        if try reader.peekKind() == .null {
-            try reader.readNull()
-            return nil
-        }
-        guard try expect(.string, "locale", at: "/locale") else { return nil }
+    /// A string naming one of `Value`'s cases (`algorithm`, `locale`), or nil after noting what is wrong.
+    mutating func decodeName<Value: RawRepresentable<String>>(
+        _ field: String, unknown: (String, String?, String?) -> RouteBarInputError
+    ) throws(JSONSyntaxError) -> Value? {
+        guard try !skipNull(), try expect(.string, field, at: "/\(field)") else { return nil }
         let name = try reader.readString()
-        guard let locale = LabelLocale(rawValue: name) else {
-            note(.unknownLocale(name, pointer: "/locale", parameter: nil))
+        guard let value = Value(rawValue: name) else {
+            note(unknown(name, "/\(field)", nil))
             return nil
         }
-        return locale
+        return value
     }
 
     mutating func decodeColors() throws(JSONSyntaxError) -> Bool? {
-        if try reader.peekKind() == .null {
-            try reader.readNull()
-            return nil
-        }
-        guard try expect(.bool, "colors", at: "/colors") else { return nil }
+        guard try !skipNull(), try expect(.bool, "colors", at: "/colors") else { return nil }
         return try reader.readBool()
     }
 
     /// `widths`: one layout per width, for clients that precompute every device class.
     mutating func decodeWidths() throws(JSONSyntaxError) -> [Double]? {
-        if try reader.peekKind() == .null {
-            try reader.readNull()
-            return nil
-        }
-        guard try expect(.array, "widths", at: "/widths") else { return nil }
+        guard try !skipNull(), try expect(.array, "widths", at: "/widths") else { return nil }
         try reader.beginArray()
         var widths: [Double] = []
         var index = 0
@@ -192,9 +175,7 @@ private struct RequestDecoder {
             case .routeBar where reader.keyEquals("totalTime"):
                 route.totalTime = try number("totalTime", at: base() + "/totalTime", optional: true)
             case .routeBar where reader.keyEquals("id"):
-                if try reader.peekKind() == .null {
-                    try reader.readNull()
-                } else if try expect(.string, "id", at: base() + "/id") {
+                if try !skipNull(), try expect(.string, "id", at: base() + "/id") {
                     route.id = try reader.readString()
                 }
             case .odsay where reader.keyEquals("info"):
@@ -375,10 +356,7 @@ private struct RequestDecoder {
     /// Reads a number, or notes what is wrong and skips the value. A null counts as absent
     /// where the member is optional.
     mutating func number(_ name: String, at pointer: @autoclosure () -> String, optional: Bool) throws(JSONSyntaxError) -> Double? {
-        if optional, try reader.peekKind() == .null {
-            try reader.readNull()
-            return nil
-        }
+        if optional, try skipNull() { return nil }
         guard try expect(.number, name, at: pointer()) else { return nil }
         let value = try reader.readNumber()
         guard value.isFinite else {
