@@ -36,31 +36,10 @@ APT_NETWORK_TIMEOUT=600  # apt-get update / download; the unpacking itself is no
 CHROMIUM_FLAGS=(--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars
                 --virtual-time-budget=10000 --window-size=1280,900)
 
-WORK=$(mktemp -d)
-SERVER_PID=
 PASSED=0
 FAILED=0
-SUMMARY_PRINTED=0
-
+failure_summary() { echo "browser: $PASSED passed, $((FAILED + 1)) failed"; }
 source scripts/test-service.sh
-
-cleanup() {
-    local status=$?
-    stop_service
-    rm -rf "$WORK"
-    # A run that stops early still ends with the line CI reads.
-    if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then
-        echo "browser: $PASSED passed, $((FAILED + 1)) failed"
-    fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-sudo_if_needed() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
-}
 
 # apt_install PACKAGE...: download under a timeout (safe to interrupt), then install.
 apt_install() {

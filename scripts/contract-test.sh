@@ -30,31 +30,10 @@ SEED=20261129
 # Upper bound for the whole schemathesis run, far above what it needs.
 RUN_TIMEOUT=170
 
-WORK=$(mktemp -d)
-SERVER_PID=
-SUMMARY_PRINTED=0
-
+failure_summary() { echo "contract: 0 passed, 1 failed"; }
 source scripts/test-service.sh
 
-cleanup() {
-    local status=$?
-    stop_service
-    rm -rf "$WORK"
-    # A run that stops before schemathesis reports still ends with the line CI reads.
-    if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then
-        echo "contract: 0 passed, 1 failed"
-    fi
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
 # --- 1. virtualenv -------------------------------------------------------------------------
-
-sudo_if_needed() {
-    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
-}
 
 if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
     rm -rf "$VENV"

@@ -1,5 +1,29 @@
 # Sourced by the test scripts that need a running service (contract-test.sh, browser-test.sh).
-# Expects BINARY and WORK; start_service sets SERVER_PID, PORT and BASE, stop_service ends it.
+# Expects BINARY, and a function failure_summary that prints the script's closing line
+# ("NAME: N passed, M failed") for a run that stops before printing it; the script sets
+# SUMMARY_PRINTED=1 once it has. Makes WORK (removed on exit); start_service sets SERVER_PID,
+# PORT and BASE, and the service is stopped on exit.
+
+WORK=$(mktemp -d)
+SERVER_PID=
+SUMMARY_PRINTED=0
+
+cleanup() {
+    local status=$?
+    stop_service
+    rm -rf "$WORK"
+    # A run that stops early still ends with the line CI reads.
+    if [ "$SUMMARY_PRINTED" = 0 ] && [ "$status" != 0 ]; then failure_summary; fi
+    exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# sudo_if_needed COMMAND...: as root here, through sudo otherwise (apt installs).
+sudo_if_needed() {
+    if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
 
 # start_service [FLAGS...]: `routebar serve` on 127.0.0.1, port 0, stderr in $WORK/server.err;
 # the port comes from its line "listening on http://127.0.0.1:PORT". Exits 1 if it does not start.
