@@ -35,21 +35,9 @@ source scripts/test-service.sh
 
 # --- 1. virtualenv -------------------------------------------------------------------------
 
-if ! "$VENV/bin/python" -m pip --version >/dev/null 2>&1; then
-    rm -rf "$VENV"
-    # Debian's python3 has no ensurepip until python3-venv is installed, and `python3 -m venv`
-    # then fails (leaving a venv without pip behind); install it with apt like `make deps`.
-    if ! python3 -m venv "$VENV" >/dev/null 2>&1; then
-        rm -rf "$VENV"
-        echo "Installing python3-venv with apt-get"
-        sudo_if_needed apt-get update -qq
-        sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-venv
-        python3 -m venv "$VENV"
-    fi
-fi
+source scripts/venv.sh
 # Quick when the pinned versions are already installed (pip then does not go to the index).
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-    "schemathesis==$SCHEMATHESIS_VERSION" \
+venv_install "schemathesis==$SCHEMATHESIS_VERSION" \
     "openapi-spec-validator==$OPENAPI_SPEC_VALIDATOR_VERSION" \
     "prometheus-client==$PROMETHEUS_CLIENT_VERSION"
 
