@@ -32,8 +32,9 @@ let package = Package(
         .target(name: "CEmbeddedFiles"),
         // The executable only wires the above together.
         .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "CEmbeddedFiles"]),
-        // `make bench`'s in-process stage timings: decode, compute, encode.
-        .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON"]),
+        // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
+        .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"]),
+        .target(name: "CAllocationCounter"),
         // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.
         .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarJSON", "StrictJSON", "CFuzzerDriver"]),
         .target(name: "CFuzzerDriver"),

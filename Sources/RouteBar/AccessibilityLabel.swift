@@ -3,20 +3,31 @@
 /// Legs of zero minutes are left out, as the bar leaves them out.
 public enum AccessibilityLabel {
     public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
-        let parts = legs.filter(\.isVisible).map { leg in
-            [legName(leg, locale: locale), SegmentLabel.text(minutes: leg.sectionTime, locale: locale)].joined(separator: " ")
+        // Grown in place in one string, reserved once: this runs for every route the service lays out.
+        var sentence = locale == .ko ? "총 " : "Total "
+        sentence.reserveCapacity(16 + 24 * legs.count)
+        sentence += SegmentLabel.text(minutes: totalMinutes, locale: locale)
+        sentence += ": "
+        var first = true
+        for leg in legs where leg.isVisible {
+            if !first { sentence += ", " }
+            first = false
+            appendLegName(leg, locale: locale, to: &sentence)
+            sentence += " "
+            sentence += SegmentLabel.text(minutes: leg.sectionTime, locale: locale)
         }
-        let total = locale == .ko ? "총 \(totalMinutes.shortDescription)분" : "Total \(totalMinutes.shortDescription) min"
-        return total + ": " + parts.joined(separator: ", ")
+        return sentence
     }
 
     /// "도보", "버스 421", "3호선" (a known subway line says its name instead of "지하철").
-    static func legName(_ leg: SubPath, locale: LabelLocale) -> String {
+    static func appendLegName(_ leg: SubPath, locale: LabelLocale, to sentence: inout String) {
         let short = LinePalette.shortName(mode: leg.mode, line: leg.line)
-        switch (leg.mode, short) {
-        case (.subway, let name?): return locale == .ko ? name : "subway \(name)"
-        case (_, let name?): return "\(modeWord(leg.mode, locale)) \(name)"
-        case (_, nil): return modeWord(leg.mode, locale)
+        if leg.mode != .subway || short == nil || locale == .en {
+            sentence += modeWord(leg.mode, locale)
+        }
+        if let short {
+            if leg.mode != .subway || locale == .en { sentence += " " }
+            sentence += short
         }
     }
 

@@ -32,18 +32,20 @@ extension RouteBarLayout {
             minTransit = minWalking
         }
         let rest = pixels - minWalking * legs.walking - minTransit * legs.transit
-        let extra = Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes)
 
         var segments: [BarSegment] = []
         segments.reserveCapacity(route.subPaths.count)
-        var x = 0
-        for (legIndex, leg) in route.subPaths.enumerated() {
-            var width = 0
-            if leg.isVisible {
-                width = (leg.kind == .walking ? minWalking : minTransit) + extra[legIndex]
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
+            Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+            var x = 0
+            for (legIndex, leg) in route.subPaths.enumerated() {
+                var width = 0
+                if leg.isVisible {
+                    width = (leg.kind == .walking ? minWalking : minTransit) + extra[legIndex]
+                }
+                segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
+                x += width
             }
-            segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
-            x += width
         }
         return LaidOutRoute(
             id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
@@ -63,44 +65,49 @@ extension RouteBarLayout {
 
     /// Shares `pixels` among the visible legs in proportion to their minutes: each gets the
     /// floor of its quota, and the pixels left go to the largest fractional parts (ties to
-    /// the longer leg, then the earlier one). Returns one count per leg, 0 for invisible ones.
-    static func shareByLargestRemainder(_ pixels: Int, among legs: [SubPath], totalMinutes: Double) -> [Int] {
-        var shares = [Int](repeating: 0, count: legs.count)
-        var fractions: [(leg: Int, fraction: Double)] = []
-        fractions.reserveCapacity(legs.count)
-        var given = 0
-        for (index, leg) in legs.enumerated() where leg.isVisible {
-            // Multiplication and division are monotonic in IEEE arithmetic, so a longer leg's
-            // quota is never below a shorter one's.
-            let quota = Double(pixels) * leg.sectionTime / totalMinutes
-            let whole = min(pixels, Int(quota.rounded(.down)))
-            shares[index] = whole
-            given += whole
-            fractions.append((index, quota - Double(whole)))
-        }
-        fractions.sort { a, b in
-            if a.fraction != b.fraction { return a.fraction > b.fraction }
-            if legs[a.leg].sectionTime != legs[b.leg].sectionTime { return legs[a.leg].sectionTime > legs[b.leg].sectionTime }
-            return a.leg < b.leg
-        }
-        // The quotas sum to `pixels` up to rounding error, so `left` lies in 0..<fractions.count;
-        // the loops also settle the (theoretical) case where rounding pushed the floors over.
-        var left = pixels - given
-        var next = 0
-        while left > 0 {
-            shares[fractions[next % fractions.count].leg] += 1
-            left -= 1
-            next += 1
-        }
-        next = fractions.count - 1
-        while left < 0 {
-            let leg = fractions[(next + fractions.count) % fractions.count].leg
-            if shares[leg] > 0 {
-                shares[leg] -= 1
-                left += 1
+    /// the longer leg, then the earlier one). Writes one count per leg into `shares`, 0 for
+    /// invisible ones. Works in stack memory: it runs for every route laid out.
+    static func shareByLargestRemainder(_ pixels: Int, among legs: [SubPath], totalMinutes: Double,
+                                        into shares: UnsafeMutableBufferPointer<Int>) {
+        shares.initialize(repeating: 0)
+        withUnsafeTemporaryAllocation(of: (leg: Int, fraction: Double).self, capacity: legs.count) { buffer in
+            var visible = 0
+            var given = 0
+            for (index, leg) in legs.enumerated() where leg.isVisible {
+                // Multiplication and division are monotonic in IEEE arithmetic, so a longer leg's
+                // quota is never below a shorter one's.
+                let quota = Double(pixels) * leg.sectionTime / totalMinutes
+                let whole = min(pixels, Int(quota.rounded(.down)))
+                shares[index] = whole
+                given += whole
+                buffer.initializeElement(at: visible, to: (index, quota - Double(whole)))
+                visible += 1
             }
-            next -= 1
+            var fractions = UnsafeMutableBufferPointer(rebasing: buffer[..<visible])
+            fractions.sort { a, b in
+                if a.fraction != b.fraction { return a.fraction > b.fraction }
+                if legs[a.leg].sectionTime != legs[b.leg].sectionTime { return legs[a.leg].sectionTime > legs[b.leg].sectionTime }
+                return a.leg < b.leg
+            }
+            // The quotas sum to `pixels` up to rounding error, so `left` lies in 0..<fractions.count;
+            // the loops also settle the (theoretical) case where rounding pushed the floors over.
+            var left = pixels - given
+            var next = 0
+            while left > 0 {
+                shares[fractions[next % fractions.count].leg] += 1
+                left -= 1
+                next += 1
+            }
+            next = fractions.count - 1
+            while left < 0 {
+                let leg = fractions[(next + fractions.count) % fractions.count].leg
+                if shares[leg] > 0 {
+                    shares[leg] -= 1
+                    left += 1
+                }
+                next -= 1
+            }
+            fractions.deinitialize()
         }
-        return shares
     }
 }

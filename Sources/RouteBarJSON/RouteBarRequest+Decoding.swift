@@ -40,9 +40,14 @@ private struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: String?
+    /// One route's legs as they are read, reused from route to route, so that each route's
+    /// own array is allocated once, at its exact size, instead of growing leg by leg.
+    var legs: [SubPath] = []
 
     init(reader: JSONReader) {
         self.reader = reader
+        // Enough for the longest everyday trip (walk, then three rides with walks between).
+        legs.reserveCapacity(16)
     }
 
     // MARK: Document
@@ -194,11 +199,11 @@ private struct RequestDecoder {
     mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
         guard try expect(.array, "subPaths", at: pointer()) else { return [] }
         try reader.beginArray()
-        var subPaths: [SubPath] = []
+        legs.removeAll(keepingCapacity: true)
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                subPaths.append(try decodeSubPath(at: "\(pointer())/\(index)"))
+                legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
             } else {
                 if index == RouteBarLayout.maxSubPaths {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
@@ -207,7 +212,7 @@ private struct RequestDecoder {
             }
             index += 1
         }
-        return subPaths
+        return Array(legs)
     }
 
     mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {

@@ -18,11 +18,17 @@ public enum RouteBarResponse {
         writer.endObject()
     }
 
-    public static func encode(_ routes: [LaidOutRoute], options: LayoutOptions) -> [UInt8] {
-        // About 200 bytes a route and 150 a segment: one allocation, no regrowth.
-        var writer = JSONWriter(capacity: routes.reduce(256) { $0 + 200 + 150 * $1.segments.count })
+    /// The answer document, as the service sends it.
+    public static func encode(_ routes: [LaidOutRoute], options: LayoutOptions) -> JSONBytes {
+        var writer = JSONWriter(capacity: estimatedSize(routes: routes.count, segments: routes.reduce(0) { $0 + $1.segments.count }))
         write(routes, options: options, to: &writer)
-        return writer.bytes
+        return writer.finish()
+    }
+
+    /// An upper bound for typical answers (about 250 bytes a route, 200 a segment with its
+    /// label, line and colour), so the writer allocates once and never grows.
+    static func estimatedSize(routes: Int, segments: Int) -> Int {
+        256 + 300 * routes + 250 * segments
     }
 
     /// `"line": {"name": "수도권 3호선", "code": 3}` for a subway, `{"name": "421", "busType": 11}` for a bus.
@@ -73,47 +79,55 @@ extension RouteBarResponse {
     /// The whole exchange: decodes a request body, lays out its routes, and encodes the answer.
     public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
         let request = try RouteBarRequest(json: body, query: query)
-        let layouts = try layOut(request)
-        let routes = layouts.flatMap(\.routes)
-        var writer = JSONWriter(capacity: routes.reduce(256) { $0 + 300 + 200 * $1.segments.count })
+        let widthCount = request.widths?.count ?? 1
+        let segmentCount = request.routes.reduce(0) { $0 + $1.subPaths.count }
+        var writer = JSONWriter(capacity: widthCount * estimatedSize(routes: request.routes.count, segments: segmentCount))
         if request.widths == nil {
-            write(layouts[0].routes, options: request.options, to: &writer)
+            write(try layOut(request, width: request.options.width, index: nil), options: request.options, to: &writer)
         } else {
             writer.beginObject()
             writer.field("scale", request.options.scale)
             writer.field("algorithm", request.options.algorithm.rawValue)
             writer.key("layouts")
             writer.beginArray()
-            for layout in layouts {
+            for (index, width) in (request.widths ?? []).enumerated() {
                 var options = request.options
-                options.width = layout.width
-                write(layout.routes, options: options, to: &writer)
+                options.width = width
+                write(try layOut(request, width: width, index: index), options: options, to: &writer)
             }
             writer.endArray()
             writer.endObject()
         }
-        let segmentCount = routes.reduce(0) { $0 + $1.segments.count }
-        return RouteBarAnswer(document: writer.finish(), routeCount: routes.count, segmentCount: segmentCount)
+        return RouteBarAnswer(document: writer.finish(), routeCount: widthCount * request.routes.count,
+                              segmentCount: widthCount * segmentCount)
     }
 
     /// One layout per requested width (or the one width), with layout errors pointed at the request.
     public static func layOut(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
+        guard let widths = request.widths else {
+            return [(request.options.width, try layOut(request, width: request.options.width, index: nil))]
+        }
         var layouts: [(width: Double, routes: [LaidOutRoute])] = []
-        for (index, width) in (request.widths ?? [request.options.width]).enumerated() {
-            var options = request.options
-            options.width = width
-            do {
-                layouts.append((width, try RouteBarLayout(options).layOut(request.routes)))
-            } catch {
-                var problem = RouteBarInputError(error, in: request)
-                if request.widths != nil, error.location == .option(.width) {
-                    problem.pointer = "/widths/\(index)"
-                    problem.parameter = nil
-                }
-                throw problem
-            }
+        for (index, width) in widths.enumerated() {
+            layouts.append((width, try layOut(request, width: width, index: index)))
         }
         return layouts
+    }
+
+    /// The layout at one width; `index` is the width's place in `widths`, if it came from there.
+    private static func layOut(_ request: RouteBarRequest, width: Double, index: Int?) throws(RouteBarInputError) -> [LaidOutRoute] {
+        var options = request.options
+        options.width = width
+        do {
+            return try RouteBarLayout(options).layOut(request.routes)
+        } catch {
+            var problem = RouteBarInputError(error, in: request)
+            if let index, error.location == .option(.width) {
+                problem.pointer = "/widths/\(index)"
+                problem.parameter = nil
+            }
+            throw problem
+        }
     }
 }
 

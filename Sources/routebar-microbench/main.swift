@@ -1,7 +1,9 @@
 // In-process throughput of the three stages of a request, without HTTP:
-// decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes).
+// decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes);
+// and the heap allocations each stage makes, counted by CAllocationCounter.
 // Usage: routebar-microbench WORKLOAD_DIR   (reads single.json, batch20.json, batch1000.json)
 
+import CAllocationCounter
 import RouteBar
 import RouteBarJSON
 
@@ -44,6 +46,14 @@ func bestTime<E: Error>(seconds: Double = 0.5, _ body: () throws(E) -> Void) thr
     return best
 }
 
+/// Heap allocations per call of `body`, averaged over 100 calls after one to warm up.
+func allocations<E: Error>(_ body: () throws(E) -> Void) throws(E) -> Double {
+    try body()
+    let before = routebar_allocation_count()
+    for _ in 0..<100 { try body() }
+    return Double(routebar_allocation_count() - before) / 100
+}
+
 func format(_ value: Double, _ digits: Int = 1) -> String {
     var scaled = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
     if scaled == -0.0 { scaled = 0 }
@@ -51,8 +61,9 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
 }
 
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "bench/workloads"
-print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
+    + " allocations: decode | compute | encode | whole |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
 for name in ["single", "batch20", "batch1000"] {
     guard let body = readFile("\(directory)/\(name).json") else {
@@ -68,10 +79,17 @@ for name in ["single", "batch20", "batch1000"] {
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let compute = bestTime { sink &+= (try! layout.layOut(request.routes)).count }
         let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
-        let whole = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).bytes.count }
+        let wholeRequest = { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).routeCount }
+        let whole = try bestTime(wholeRequest)
+        let decodeAllocations = try allocations { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
+        let computeAllocations = allocations { sink &+= (try! layout.layOut(request.routes)).count }
+        let encodeAllocations = allocations { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
+        let wholeAllocations = try allocations(wholeRequest)
         print("| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
             + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / compute, 0)) "
-            + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) |")
+            + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) "
+            + "| \(format(decodeAllocations)) | \(format(computeAllocations)) | \(format(encodeAllocations)) "
+            + "| \(format(wholeAllocations)) |")
     } catch {
         print("\(name): \(error.detail)")
         exit(1)
