@@ -34,26 +34,19 @@ final class RouteBarAPI: Sendable {
     /// The first of NDJSON, SVG or JSON that `Accept` lists without `q=0`; JSON when none is.
     static func format(accept: String?) -> RouteBarResponse.Format {
         guard let accept else { return .json }
-        for range in accept.lowercased().split(separator: ",") {
-            let parts = range.split(separator: ";").map { String($0.filter { $0 != " " && $0 != "\t" }) }
-            if parts.dropFirst().contains(where: { $0.hasPrefix("q=") && (Double($0.dropFirst(2)) ?? 1) == 0 }) { continue }
-            switch parts.first ?? "" {
-            case "application/x-ndjson": return .ndjson
-            case "image/svg+xml": return .svg
-            case "application/json", "application/*", "*/*": return .json
-            default: continue
-            }
+        for range in MediaType.acceptedRanges(accept) {
+            if range.names("application/x-ndjson") { return .ndjson }
+            if range.names("image/svg+xml") { return .svg }
+            if range.names("application/json") || range.names("application/*") || range.names("*/*") { return .json }
         }
         return .json
     }
 
     private func layOut(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(Problem) -> HTTPResponse {
         if format == .json {
-            let answer = try Self.layOut(request.body, query: request.queryParameter)
+            let answer = try Self.layOut(request.body) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
             count(routes: answer.routeCount, segments: answer.segmentCount)
-            var response = HTTPResponse.json(answer.document)
-            response.headers.append(Self.varyAccept)
-            return response
+            return HTTPResponse.json(answer.document, headers: Self.jsonHeaders)
         }
         let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
         do throws(RouteBarInputError) {
@@ -74,6 +67,7 @@ final class RouteBarAPI: Sendable {
 
     /// The answer depends on `Accept`: caches must key on it.
     static let varyAccept = HTTPHeader("Vary", "Accept")
+    static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept]
 
     private func count(routes: Int, segments: Int) {
         routesLaidOut.wrappingAdd(routes, ordering: .relaxed)

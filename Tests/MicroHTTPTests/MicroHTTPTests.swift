@@ -34,5 +34,26 @@ import Testing
         #expect(MediaType.matches("application/problem+json", "application/json"))
         #expect(!MediaType.matches("text/json", "application/json"))
         #expect(!MediaType.matches(nil, "application/json"))
+        #expect(MediaType.matches(" \tapplication/json\t ;charset=utf-8", "application/json"))
+        #expect(MediaType.matches("APPLICATION/VND.API+JSON", "application/json"))
+        #expect(!MediaType.matches("application/json-seq", "application/json"))
+        #expect(!MediaType.matches("application/x-ndjson", "application/json"))
+        #expect(!MediaType.matches("", "application/json"))
+        #expect(!MediaType.matches("application/jsonp", "application/json"))
+    }
+
+    @Test func acceptedRangesKeepTheClientsOrderAndDropQualityZero() {
+        func ranges(_ accept: String) -> [String] {
+            MediaType.acceptedRanges(accept).map { String(Substring($0.bytes)) }
+        }
+        #expect(ranges("text/html;q=0.9, Application/X-NDJSON ; Q=0.000, image/svg+xml;level=1;q=0 ,  */* ,,")
+            == ["text/html", "*/*"])
+        #expect(ranges("application/json;q=0.5,image/svg+xml;q=0.001") == ["application/json", "image/svg+xml"])
+        #expect(ranges("a/b; q=0.") == [])
+        #expect(ranges("") == [])
+        #expect(ranges(" , ;q=1") == [])
+        let first = MediaType.acceptedRanges("Image/SVG+XML, */*").first { _ in true }
+        #expect(first?.names("image/svg+xml") == true)
+        #expect(first?.names("image/svg") == false)
     }
 }

@@ -73,6 +73,42 @@ import Glibc
         #expect(try connection.request("GET", "/healthz").status == 200)
     }
 
+    /// A connection reuses one request context and body buffer: nothing of a request may leak
+    /// into the next one on the same connection (body bytes, request id, an early answer).
+    @Test func requestsOnOneConnectionShareNothing() throws {
+        let server = try ServerProcess(arguments: ["--max-body-bytes", "65536"])
+        let fresh = { (body: String) throws -> TestHTTPResponse in
+            try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", body)
+        }
+        // Over the 16 KiB a connection keeps, so the next request starts with a new buffer.
+        let large = #"{"width": 343, "routes": ["# + Array(repeating: Samples.seedRouteJSON, count: 80).joined(separator: ",") + "]}"
+        let small = Samples.seedRequest(width: 320)
+        #expect(large.utf8.count > 16 * 1024)
+        let expectedLarge = try fresh(large)
+        let expectedSmall = try fresh(small)
+        #expect(expectedLarge.status == 200)
+        #expect(expectedSmall.status == 200)
+
+        let connection = try TestHTTPConnection(port: server.port)
+        for body in [large, small, small, large, small] {
+            let tagged = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "X-Request-Id": "tagged"],
+                                                body: Array(body.utf8))
+            #expect(tagged.headers["x-request-id"] == "tagged")
+            #expect(tagged.body == (body == large ? expectedLarge.body : expectedSmall.body))
+            let untagged = try connection.postJSON("/v1/route-bars", small)
+            #expect(untagged.headers["x-request-id"] != "tagged", "a request id is the request's own")
+            #expect(untagged.body == expectedSmall.body, "the body buffer holds this request's bytes only")
+        }
+        let wrongType = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "text/plain"], body: Array(small.utf8))
+        #expect(wrongType.status == 415)
+        let after = try connection.postJSON("/v1/route-bars", small)
+        #expect(after.status == 200, "an early answer belongs to its request only")
+        #expect(after.body == expectedSmall.body)
+        // Refused before its body is read, so libmicrohttpd closes the connection after it.
+        let tooLarge = try connection.postJSON("/v1/route-bars", String(repeating: " ", count: 70_000) + small)
+        #expect(tooLarge.status == 413)
+    }
+
     @Test func thirtyTwoConcurrentClients() async throws {
         let server = try ServerProcess()
         let port = server.port

@@ -7,7 +7,7 @@ public struct HTTPRequest {
     public let method: String
     /// The path without the query string.
     public let path: String
-    public let body: [UInt8]
+    public internal(set) var body: [UInt8]
     private let connection: OpaquePointer
 
     init(method: String, path: String, body: [UInt8], connection: OpaquePointer) {
@@ -27,8 +27,16 @@ public struct HTTPRequest {
         Self.lookUp(connection, .GET_ARGUMENT_KIND, name)
     }
 
+    /// Lends a value's bytes, without copying them into a String.
+    static func withValue<Result>(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String,
+                                  _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return body(nil) }
+        return value.withMemoryRebound(to: UInt8.self, capacity: strlen(value)) { body(UnsafeBufferPointer(start: $0, count: strlen(value))) }
+    }
+
     static func lookUp(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        guard let value = MHD_lookup_connection_value(connection, kind, name) else { return nil }
+        // withCString lends a short name from the stack; passing the String itself would copy it to the heap.
+        guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return nil }
         return String(cString: value)
     }
 }

@@ -1,3 +1,4 @@
+import CMicroHTTPD
 import StrictJSON
 
 /// A complete response: status, headers and body bytes.
@@ -23,9 +24,12 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")], body: body)
     }
 
+    public static let jsonHeaders = [HTTPHeader("Content-Type", "application/json")]
+
     /// A JSON answer handed to libmicrohttpd as it is: it frees the document when it is sent.
-    public static func json(_ document: JSONBytes, status: Int = 200) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: [HTTPHeader("Content-Type", "application/json")])
+    /// `headers` must name the content type; a shared constant array costs no allocation.
+    public static func json(_ document: JSONBytes, status: Int = 200, headers: [HTTPHeader] = jsonHeaders) -> HTTPResponse {
+        var response = HTTPResponse(status: status, headers: headers)
         response.document = document
         return response
     }
@@ -52,5 +56,10 @@ public struct HTTPHeader: Sendable, Hashable {
     public init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
+    }
+
+    func add(to response: OpaquePointer) {
+        // withCString lends short strings from the stack; passing the Strings would copy them to the heap.
+        name.withCString { name in value.withCString { value in _ = MHD_add_response_header(response, name, value) } }
     }
 }

@@ -12,7 +12,7 @@ let httpServerAccessHandler: MHD_AccessHandlerCallback = { cls, connection, url,
 
 let httpServerRequestCompleted: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
     // The next request's deadline starts now.
-    if let connection { watchedConnection(connection)?.waitingSince.store(monotonicNanoseconds(), ordering: .relaxed) }
+    if let connection { connectionState(connection)?.watched.waitingSince.store(monotonicNanoseconds(), ordering: .relaxed) }
     guard let cls, let requestSlot, let slot = requestSlot.pointee else { return }
     let context = Unmanaged<RequestContext>.fromOpaque(slot).takeRetainedValue()
     requestSlot.pointee = nil
@@ -28,13 +28,13 @@ let httpServerConnectionNotified: MHD_NotifyConnectionCallback = { cls, connecti
         server.connectionsStarted.wrappingAdd(1, ordering: .releasing)
         let watched = ConnectionWatchdog.Connection(socket: cmhd_connection_fd(connection))
         server.watchdog.opened(watched)
-        socketContext.pointee = Unmanaged.passRetained(watched).toOpaque()
+        socketContext.pointee = Unmanaged.passRetained(ConnectionState(watched: watched)).toOpaque()
     } else {
         server.metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
         guard let stored = socketContext.pointee else { return }
-        let watched = Unmanaged<ConnectionWatchdog.Connection>.fromOpaque(stored).takeRetainedValue()
+        let state = Unmanaged<ConnectionState>.fromOpaque(stored).takeRetainedValue()
         socketContext.pointee = nil
-        server.watchdog.closed(watched)
+        server.watchdog.closed(state.watched)
     }
 }
 
@@ -80,9 +80,9 @@ let httpServerStreamFreed: MHD_ContentReaderFreeCallback = { cls in
     Unmanaged<StreamState>.fromOpaque(cls).release()
 }
 
-/// The watchdog's record of the connection a request arrived on.
-func watchedConnection(_ connection: OpaquePointer) -> ConnectionWatchdog.Connection? {
-    cmhd_socket_context(connection).map { Unmanaged<ConnectionWatchdog.Connection>.fromOpaque($0).takeUnretainedValue() }
+/// What the server keeps about the connection a request arrived on.
+func connectionState(_ connection: OpaquePointer) -> ConnectionState? {
+    cmhd_socket_context(connection).map { Unmanaged<ConnectionState>.fromOpaque($0).takeUnretainedValue() }
 }
 
 extension HTTPServer {
@@ -94,8 +94,9 @@ extension HTTPServer {
     ) -> MHD_Result {
         guard let existing = slot.pointee else {
             metrics.requestsInFlight.add(1, ordering: .relaxed)
-            let context = RequestContext(method: String(cString: method), path: String(cString: url),
-                                         unmatchedIndex: metrics.routeLabels.count - 1)
+            let reusable = connectionState(connection)?.context
+            let context = reusable.flatMap { $0.inUse ? nil : $0 } ?? RequestContext()
+            context.start(method: String(cString: method), path: String(cString: url), unmatchedIndex: metrics.routeLabels.count - 1)
             context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
             slot.pointee = Unmanaged.passRetained(context).toOpaque()
             return begin(context, connection)
@@ -112,7 +113,7 @@ extension HTTPServer {
                 // Answering mid-upload stops the read; where libmicrohttpd declines, the rest
                 // is discarded and the answer goes out when the body ends.
                 if queue(answer, for: context, on: connection) { context.answered = true } else { context.earlyAnswer = answer }
-                context.body = []
+                context.body.removeAll()
                 return .YES
             }
             upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
@@ -122,14 +123,16 @@ extension HTTPServer {
         }
 
         // The request is complete: it is ours to answer now, whatever the deadline.
-        watchedConnection(connection)?.waitingSince.store(0, ordering: .relaxed)
+        connectionState(connection)?.watched.waitingSince.store(0, ordering: .relaxed)
         guard !context.answered else { return .YES }
         context.answered = true
         if let early = context.earlyAnswer {
             return queue(early, for: context, on: connection) ? .YES : .NO
         }
         guard let route = context.route else { return .NO }
-        let request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
+        // The request takes the body and gives it back after the handler, so that its buffer
+        // serves the connection's next request.
+        var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
         context.body = []
         let response: HTTPResponse
         do {
@@ -139,6 +142,7 @@ extension HTTPServer {
         } catch {
             response = Problem(status: 500, detail: "The handler failed: \(error).").response
         }
+        swap(&context.body, &request.body)
         return queue(response, for: context, on: connection) ? .YES : .NO
     }
 
@@ -166,8 +170,11 @@ extension HTTPServer {
                 // bodies and then stalling cannot make the server reserve memory for them.
                 context.body.reserveCapacity(min(length, 64 * 1024))
             }
-            let contentType = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type")
-            if !MediaType.matches(contentType, mediaType) {
+            let accepted = HTTPRequest.withValue(connection, .HEADER_KIND, "Content-Type") { value in
+                value.map { MediaType.matches($0[...], mediaType) } ?? false
+            }
+            if !accepted {
+                let contentType = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type")
                 context.earlyAnswer = unsupportedMediaType(contentType, expected: mediaType, context)
             }
         }
@@ -214,9 +221,9 @@ extension HTTPServer {
         guard let created else { return false }
         defer { MHD_destroy_response(created) }
         for header in response.headers {
-            _ = MHD_add_response_header(created, header.name, header.value)
+            header.add(to: created)
         }
-        _ = MHD_add_response_header(created, "X-Request-Id", context.requestId)
+        context.requestId.withCString { _ = MHD_add_response_header(created, "X-Request-Id", $0) }
         if draining.load(ordering: .acquiring) {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
@@ -235,6 +242,7 @@ extension HTTPServer {
 
     /// The request is over (answered, or the connection went): count it, and log it if asked.
     func finish(_ context: RequestContext) {
+        defer { context.end() }
         metrics.requestsInFlight.subtract(1, ordering: .releasing)
         let elapsed = monotonicNanoseconds() &- context.startNanoseconds
         metrics.record(route: context.pathIndex, status: context.status, nanoseconds: elapsed,
@@ -250,25 +258,5 @@ extension HTTPServer {
             line.field("requestId", context.requestId)
             if let problem = context.problemType { line.field("problem", problem) }
         }
-    }
-}
-
-/// `Content-Type` matching: the type and subtype, case-insensitively, parameters ignored;
-/// `application/json` also accepts any `application/…+json`.
-enum MediaType {
-    static func matches(_ header: String?, _ expected: String) -> Bool {
-        guard let header else { return false }
-        let essence = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace().lowercased() } ?? ""
-        if essence == expected { return true }
-        return expected == "application/json" && essence.hasPrefix("application/") && essence.hasSuffix("+json")
-    }
-}
-
-extension Substring {
-    func trimmingWhitespace() -> Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result.removeFirst() }
-        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
-        return result
     }
 }

@@ -1,0 +1,89 @@
+/// Media types in `Content-Type` and `Accept`, compared case-insensitively, parameters
+/// ignored except `q`. Nothing here allocates: it runs on every request.
+public enum MediaType {
+    /// Whether a `Content-Type` value names `expected` (lowercase); `application/json` also
+    /// accepts any `application/…+json`.
+    public static func matches(_ header: String?, _ expected: String) -> Bool {
+        guard var header else { return false }
+        return header.withUTF8 { matches($0[...], expected) }
+    }
+
+    static func matches(_ header: Slice<UnsafeBufferPointer<UInt8>>, _ expected: String) -> Bool {
+        let essence = essence(of: header)
+        if equal(essence, expected) { return true }
+        return expected == "application/json" && hasPrefix(essence, "application/") && hasSuffix(essence, "+json")
+    }
+
+    /// The media ranges of an `Accept` value, in the client's order, without those it
+    /// refuses with `q=0`.
+    public static func acceptedRanges(_ accept: String) -> AcceptedRanges {
+        AcceptedRanges(rest: accept.utf8[...])
+    }
+
+    /// One media range of an `Accept` value, without its parameters.
+    public struct Range {
+        let bytes: Substring.UTF8View
+
+        /// Whether the range is `name` (lowercase), ignoring case: `range.names("*/*")`.
+        public func names(_ name: String) -> Bool {
+            MediaType.equal(bytes, name)
+        }
+    }
+
+    public struct AcceptedRanges: Sequence, IteratorProtocol {
+        var rest: Substring.UTF8View
+
+        public mutating func next() -> Range? {
+            while !rest.isEmpty {
+                let range = rest.prefix { $0 != UInt8(ascii: ",") }
+                rest = rest.dropFirst(range.count).dropFirst()
+                let essence = MediaType.essence(of: range)
+                if !essence.isEmpty, !MediaType.refused(range) { return Range(bytes: essence) }
+            }
+            return nil
+        }
+    }
+
+    /// The part before any `;`, without surrounding spaces and tabs.
+    static func essence<Bytes: BidirectionalCollection<UInt8>>(of value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
+        trimmed(value.prefix { $0 != UInt8(ascii: ";") })
+    }
+
+    /// A range with a `q` parameter of zero (`q=0`, `q=0.0`, …: RFC 9110's qvalue grammar).
+    static func refused(_ range: Substring.UTF8View) -> Bool {
+        var parameters = range.drop { $0 != UInt8(ascii: ";") }
+        while !parameters.isEmpty {
+            parameters = parameters.dropFirst()
+            let parameter = parameters.prefix { $0 != UInt8(ascii: ";") }
+            parameters = parameters.dropFirst(parameter.count)
+            let pair = trimmed(parameter)
+            guard pair.count >= 3, equal(pair.prefix(2), "q=") else { continue }
+            let value = pair.dropFirst(2)
+            return value.first == UInt8(ascii: "0") && value.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
+        }
+        return false
+    }
+
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var result = value.drop(while: isSpace)
+        while let last = result.last, isSpace(last) { result = result.dropLast() }
+        return result
+    }
+
+    static func equal<Bytes: Collection<UInt8>>(_ value: Bytes, _ name: String) -> Bool {
+        value.elementsEqual(name.utf8) { lowercase($0) == $1 }
+    }
+
+    static func hasPrefix<Bytes: Collection<UInt8>>(_ value: Bytes, _ prefix: String) -> Bool {
+        value.count >= prefix.utf8.count && equal(value.prefix(prefix.utf8.count), prefix)
+    }
+
+    static func hasSuffix<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes, _ suffix: String) -> Bool {
+        value.count >= suffix.utf8.count && equal(value.suffix(suffix.utf8.count), suffix)
+    }
+
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+}
