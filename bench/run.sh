@@ -16,7 +16,7 @@ RESULTS=bench/results.md
 [ -n "$(command -v swift)" ] || export PATH=/opt/swift/usr/bin:$PATH   # as the Makefile does
 
 need=()
-for tool in wrk curl python3; do command -v $tool >/dev/null || need+=($tool); done
+for tool in wrk curl python3 valgrind; do command -v $tool >/dev/null || need+=($tool); done
 command -v cc >/dev/null && command -v c++ >/dev/null || need+=(build-essential)
 command -v pkg-config >/dev/null || need+=(pkg-config libmicrohttpd-dev libcjson-dev libsimdjson-dev)
 if command -v pkg-config >/dev/null; then
@@ -32,7 +32,7 @@ if ((${#need[@]})); then
 fi
 
 python3 bench/make_workloads.py
-[ "${SKIP_BUILD:-0}" = 1 ] || swift build -c release --product routebar
+[ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release --product routebar && swift build -c release --product routebar-microbench; }
 mkdir -p "$OUT"
 cc -O2 -o bench/baseline/baseline bench/baseline/baseline.c $(pkg-config --cflags --libs libmicrohttpd libcjson) -lm
 c++ -O2 -std=c++17 -o "$OUT/simdjson-probe" bench/simdjson/probe.cpp $(pkg-config --cflags --libs simdjson)
@@ -162,9 +162,11 @@ ratio() { awk -v a="$1" -v b="$2" -v limit="$3" -v op="$4" 'BEGIN {
     done
 } | tee "$RESULTS"
 
-if [ -x .build/release/routebar-microbench ]; then
-    micro=$(timeout 600 .build/release/routebar-microbench bench/workloads)
-    printf '\n## In-process (no HTTP)\n\n%s\n' "$micro" | tee -a "$RESULTS"
-fi
+micro=$(timeout 600 .build/release/routebar-microbench bench/workloads)
+printf '\n## In-process (no HTTP)\n\nAllocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n' \
+    "$micro" | tee -a "$RESULTS"
+allocations=$(timeout 900 python3 bench/allocations.py "$tmp/routebar" bench/baseline/baseline "${files[@]}")
+printf '\n## Heap allocations per request over HTTP (valgrind)\n\nbench/allocations.py: each server under valgrind answers 1, then 1 + N requests on one keep-alive connection; the difference over N. Deterministic, whatever the load.\n\n%s\n' \
+    "$allocations" | tee -a "$RESULTS"
 probe=$(timeout 120 "$OUT/simdjson-probe" "${files[@]}")
 printf '\n## Parser comparison: simdjson (C++)\n\n%s\n' "$probe" | tee -a "$RESULTS"

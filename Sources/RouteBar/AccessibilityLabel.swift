@@ -3,9 +3,17 @@
 /// Legs of zero minutes are left out, as the bar leaves them out.
 public enum AccessibilityLabel {
     public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
-        // Grown in place in one string, reserved once: this runs for every route the service lays out.
-        var sentence = locale == .ko ? "총 " : "Total "
+        var sentence = ""
+        write(totalMinutes: totalMinutes, legs: legs, locale: locale, into: &sentence)
+        return sentence
+    }
+
+    /// The sentence, written over `sentence` in its own storage: this runs for every route
+    /// the service lays out, and the layout reuses one string from route to route.
+    static func write(totalMinutes: Double, legs: [SubPath], locale: LabelLocale, into sentence: inout String) {
+        sentence.removeAll(keepingCapacity: true)
         sentence.reserveCapacity(16 + 24 * legs.count)
+        sentence += locale == .ko ? "총 " : "Total "
         sentence += SegmentLabel.text(minutes: totalMinutes, locale: locale)
         sentence += ": "
         var first = true
@@ -16,7 +24,6 @@ public enum AccessibilityLabel {
             sentence += " "
             sentence += SegmentLabel.text(minutes: leg.sectionTime, locale: locale)
         }
-        return sentence
     }
 
     /// "도보", "버스 421", "3호선" (a known subway line says its name instead of "지하철").

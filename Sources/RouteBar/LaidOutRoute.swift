@@ -20,6 +20,30 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var segments: [BarSegment]
     /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
     public var accessibilityLabel: String
+
+    /// Empty: the layout fills every member in.
+    init() {
+        (id, totalTime, walkingCount, transitCount) = (nil, 0, 0, 0)
+        (minWalkingLength, minTransitLength, minuteLength, height, compressed) = (0, 0, 0, 0, false)
+        (segments, accessibilityLabel) = ([], "")
+    }
+
+    /// Sets every member but the segments, which the layout appends to `segments` after
+    /// `removeAll(keepingCapacity:)`, so that their storage is reused.
+    mutating func set(
+        id: String?, totalTime: Double, walkingCount: Int, transitCount: Int,
+        minWalkingLength: Double, minTransitLength: Double, minuteLength: Double, height: Double, compressed: Bool
+    ) {
+        self.id = id
+        self.totalTime = totalTime
+        self.walkingCount = walkingCount
+        self.transitCount = transitCount
+        self.minWalkingLength = minWalkingLength
+        self.minTransitLength = minTransitLength
+        self.minuteLength = minuteLength
+        self.height = height
+        self.compressed = compressed
+    }
 }
 
 /// One leg's place in the bar.

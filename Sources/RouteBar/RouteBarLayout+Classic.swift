@@ -3,7 +3,7 @@ extension RouteBarLayout {
     /// arithmetic and the same order of operations, so an app moving off that code sees
     /// identical numbers. Where that arithmetic breaks (a division by zero, a negative or
     /// non-finite width) it throws instead of drawing garbage, and suggests `fit`.
-    func classic(_ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) -> LaidOutRoute {
+    func classic(_ route: Route, _ legs: LegCounts, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         // The seed subtracts half a point so fractional widths do not wrap the last cell.
         let pathTotalLength = options.width - 0.5
         let leastWalkingLength = options.minWalkingLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
@@ -17,8 +17,8 @@ extension RouteBarLayout {
         }
         let oneMinuteLength = remainTotalLength / totalTime
 
-        var segments: [BarSegment] = []
-        segments.reserveCapacity(route.subPaths.count)
+        laidOut.segments.removeAll(keepingCapacity: true)
+        laidOut.segments.reserveCapacity(route.subPaths.count)
         var x = 0.0
         for (legIndex, leg) in route.subPaths.enumerated() {
             var width = 0.0
@@ -32,13 +32,13 @@ extension RouteBarLayout {
                             + "use \"algorithm\": \"fit\", which never goes negative")
                 }
             }
-            segments.append(segment(leg, index: legIndex, x: x, width: width))
+            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width))
             x += width
         }
-        return LaidOutRoute(
+        laidOut.set(
             id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
-            minuteLength: oneMinuteLength, height: options.height, compressed: false, segments: segments,
-            accessibilityLabel: accessibilityLabel(route, totalTime: totalTime))
+            minuteLength: oneMinuteLength, height: options.height, compressed: false)
+        writeAccessibilityLabel(route, totalTime: totalTime, into: &laidOut.accessibilityLabel)
     }
 }

@@ -15,7 +15,7 @@ extension RouteBarLayout {
     /// the minimums overflow the bar); the pixels left are shared in proportion to the
     /// minutes by the largest-remainder method, so the total is exact and, within a kind,
     /// a longer leg is never narrower than a shorter one.
-    func fit(_ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) -> LaidOutRoute {
+    func fit(_ route: Route, _ legs: LegCounts, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let scale = options.scale
         let pixels = Self.devicePixels(width: options.width, scale: scale)
         guard pixels >= legs.visible else {
@@ -33,8 +33,8 @@ extension RouteBarLayout {
         }
         let rest = pixels - minWalking * legs.walking - minTransit * legs.transit
 
-        var segments: [BarSegment] = []
-        segments.reserveCapacity(route.subPaths.count)
+        laidOut.segments.removeAll(keepingCapacity: true)
+        laidOut.segments.reserveCapacity(route.subPaths.count)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
             Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
             var x = 0
@@ -43,17 +43,17 @@ extension RouteBarLayout {
                 if leg.isVisible {
                     width = (leg.kind == .walking ? minWalking : minTransit) + extra[legIndex]
                 }
-                segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
+                laidOut.segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
                 x += width
             }
         }
-        return LaidOutRoute(
+        laidOut.set(
             id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
             walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
-            height: options.height, compressed: compressed, segments: segments,
-            accessibilityLabel: accessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes))
+            height: options.height, compressed: compressed)
+        writeAccessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes, into: &laidOut.accessibilityLabel)
     }
 
     /// `round(width * minSegmentRatio * scale)`, or the override in points times the scale;

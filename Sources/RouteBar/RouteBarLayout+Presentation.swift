@@ -13,7 +13,7 @@ extension RouteBarLayout {
             color: options.colors ? LinePalette.color(mode: leg.mode, line: leg.line) : nil)
     }
 
-    func accessibilityLabel(_ route: Route, totalTime: Double) -> String {
-        AccessibilityLabel.sentence(totalMinutes: totalTime, legs: route.subPaths, locale: options.locale)
+    func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {
+        AccessibilityLabel.write(totalMinutes: totalTime, legs: route.subPaths, locale: options.locale, into: &sentence)
     }
 }

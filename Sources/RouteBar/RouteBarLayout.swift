@@ -47,26 +47,47 @@ public struct RouteBarLayout: Sendable {
 
     /// Lays out every route; errors name the route by its position in `routes`.
     public func layOut(_ routes: [Route]) throws(RouteBarError) -> [LaidOutRoute] {
-        guard routes.count <= Self.maxRoutes else {
-            throw RouteBarError(.tooMany, at: .routes, "at most \(Self.maxRoutes) routes per request, got \(routes.count)")
-        }
+        try Self.checkCount(routes)
         var result: [LaidOutRoute] = []
         result.reserveCapacity(routes.count)
         for (index, route) in routes.enumerated() {
-            result.append(try layOut(route, index: index))
+            var laidOut = LaidOutRoute()
+            try layOut(route, index: index, into: &laidOut)
+            result.append(laidOut)
         }
         return result
     }
 
-    public func layOut(_ route: Route) throws(RouteBarError) -> LaidOutRoute {
-        try layOut(route, index: 0)
+    /// Lays out the routes one at a time, in order, into one value that `body` borrows:
+    /// each route reuses the storage of the one before, so a caller that only reads them
+    /// (to write them out) allocates for the first route alone. A value `body` keeps is
+    /// copied on the next route's write, so it stays intact.
+    public func layOut(_ routes: [Route], each body: (LaidOutRoute) -> Void) throws(RouteBarError) {
+        try Self.checkCount(routes)
+        var laidOut = LaidOutRoute()
+        for (index, route) in routes.enumerated() {
+            try layOut(route, index: index, into: &laidOut)
+            body(laidOut)
+        }
     }
 
-    func layOut(_ route: Route, index: Int) throws(RouteBarError) -> LaidOutRoute {
+    private static func checkCount(_ routes: [Route]) throws(RouteBarError) {
+        guard routes.count <= maxRoutes else {
+            throw RouteBarError(.tooMany, at: .routes, "at most \(maxRoutes) routes per request, got \(routes.count)")
+        }
+    }
+
+    public func layOut(_ route: Route) throws(RouteBarError) -> LaidOutRoute {
+        var laidOut = LaidOutRoute()
+        try layOut(route, index: 0, into: &laidOut)
+        return laidOut
+    }
+
+    func layOut(_ route: Route, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let legs = try LegCounts(route, index: index)
         switch options.algorithm {
-        case .fit: return try fit(route, legs, index: index)
-        case .classic: return try classic(route, legs, index: index)
+        case .fit: try fit(route, legs, index: index, into: &laidOut)
+        case .classic: try classic(route, legs, index: index, into: &laidOut)
         }
     }
 }

@@ -5,15 +5,24 @@ import StrictJSON
 public enum RouteBarResponse {
     /// `{"width": …, "scale": …, "algorithm": …, "routes": [...]}`, into `writer`.
     public static func write(_ routes: [LaidOutRoute], options: LayoutOptions, to writer: inout JSONWriter) {
+        writeLayout(options: options, to: &writer) { writer in
+            for route in routes {
+                write(route, to: &writer)
+            }
+        }
+    }
+
+    /// A layout's object, with `writeRoutes` writing the members of its `routes` array.
+    static func writeLayout<Failure: Error>(
+        options: LayoutOptions, to writer: inout JSONWriter, routes writeRoutes: (inout JSONWriter) throws(Failure) -> Void
+    ) throws(Failure) {
         writer.beginObject()
         writer.field("width", options.width)
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writer.key("routes")
         writer.beginArray()
-        for route in routes {
-            write(route, to: &writer)
-        }
+        try writeRoutes(&writer)
         writer.endArray()
         writer.endObject()
     }
@@ -82,8 +91,16 @@ extension RouteBarResponse {
         let widthCount = request.widths?.count ?? 1
         let segmentCount = request.routes.reduce(0) { $0 + $1.subPaths.count }
         var writer = JSONWriter(capacity: widthCount * estimatedSize(routes: request.routes.count, segments: segmentCount))
+        // Each route is written as soon as it is laid out, into storage the next one reuses.
+        func writeLayout(width: Double, index: Int?, to writer: inout JSONWriter) throws(RouteBarInputError) {
+            var options = request.options
+            options.width = width
+            try RouteBarResponse.writeLayout(options: options, to: &writer) { writer throws(RouteBarInputError) in
+                try layOut(request, width: width, index: index) { route in write(route, to: &writer) }
+            }
+        }
         if request.widths == nil {
-            write(try layOut(request, width: request.options.width, index: nil), options: request.options, to: &writer)
+            try writeLayout(width: request.options.width, index: nil, to: &writer)
         } else {
             writer.beginObject()
             writer.field("scale", request.options.scale)
@@ -91,9 +108,7 @@ extension RouteBarResponse {
             writer.key("layouts")
             writer.beginArray()
             for (index, width) in (request.widths ?? []).enumerated() {
-                var options = request.options
-                options.width = width
-                write(try layOut(request, width: width, index: index), options: options, to: &writer)
+                try writeLayout(width: width, index: index, to: &writer)
             }
             writer.endArray()
             writer.endObject()
@@ -104,22 +119,24 @@ extension RouteBarResponse {
 
     /// One layout per requested width (or the one width), with layout errors pointed at the request.
     public static func layOut(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
-        guard let widths = request.widths else {
-            return [(request.options.width, try layOut(request, width: request.options.width, index: nil))]
-        }
+        let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
         var layouts: [(width: Double, routes: [LaidOutRoute])] = []
-        for (index, width) in widths.enumerated() {
-            layouts.append((width, try layOut(request, width: width, index: index)))
+        for (index, width) in widths {
+            var routes: [LaidOutRoute] = []
+            try layOut(request, width: width, index: index) { routes.append($0) }
+            layouts.append((width, routes))
         }
         return layouts
     }
 
-    /// The layout at one width; `index` is the width's place in `widths`, if it came from there.
-    private static func layOut(_ request: RouteBarRequest, width: Double, index: Int?) throws(RouteBarInputError) -> [LaidOutRoute] {
+    /// The layout at one width, route by route (see `RouteBarLayout.layOut(_:each:)`); `index`
+    /// is the width's place in `widths`, if it came from there.
+    private static func layOut(_ request: RouteBarRequest, width: Double, index: Int?,
+                               each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
         var options = request.options
         options.width = width
         do {
-            return try RouteBarLayout(options).layOut(request.routes)
+            try RouteBarLayout(options).layOut(request.routes, each: body)
         } catch {
             var problem = RouteBarInputError(error, in: request)
             if let index, error.location == .option(.width) {
