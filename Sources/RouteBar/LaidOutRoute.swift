@@ -21,8 +21,8 @@ public struct LaidOutRoute: Sendable, Hashable {
     /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
     public var accessibilityLabel: String
 
-    /// Empty: the layout fills every member in.
-    init() {
+    /// An empty route, for `RouteBarLayout.layOut(_:reusing:each:)` to fill in.
+    public init() {
         (id, totalTime, walkingCount, transitCount) = (nil, 0, 0, 0)
         (minWalkingLength, minTransitLength, minuteLength, height, compressed) = (0, 0, 0, 0, false)
         (segments, accessibilityLabel) = ([], "")

@@ -58,13 +58,13 @@ public struct RouteBarLayout: Sendable {
         return result
     }
 
-    /// Lays out the routes one at a time, in order, into one value that `body` borrows:
+    /// Lays out the routes one at a time, in order, into `laidOut`, which `body` borrows:
     /// each route reuses the storage of the one before, so a caller that only reads them
-    /// (to write them out) allocates for the first route alone. A value `body` keeps is
-    /// copied on the next route's write, so it stays intact.
-    public func layOut(_ routes: [Route], each body: (LaidOutRoute) -> Void) throws(RouteBarError) {
+    /// (to write them out) and passes the same value again allocates nothing once it has
+    /// grown to the longest route. A value `body` keeps is copied on the next route's
+    /// write, so it stays intact.
+    public func layOut(_ routes: [Route], reusing laidOut: inout LaidOutRoute, each body: (LaidOutRoute) -> Void) throws(RouteBarError) {
         try Self.checkCount(routes)
-        var laidOut = LaidOutRoute()
         for (index, route) in routes.enumerated() {
             try layOut(route, index: index, into: &laidOut)
             body(laidOut)

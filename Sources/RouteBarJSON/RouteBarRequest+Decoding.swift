@@ -8,7 +8,9 @@ extension RouteBarRequest {
     /// first bad value and reads on to the end before it reports it. Unknown members are
     /// skipped, validated but not stored. Ranges are checked by `RouteBarLayout`.
     public init(json body: UnsafeBufferPointer<UInt8>, query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
-        var decoder = RequestDecoder(reader: JSONReader(body))
+        let workspace = RouteBarWorkspace.current
+        var decoder = RequestDecoder(reader: JSONReader(body), workspace: workspace.take())
+        defer { workspace.putBack(&decoder.workspace) }
         do {
             try decoder.decodeDocument()
             try decoder.reader.finish()
@@ -40,14 +42,14 @@ private struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: String?
-    /// One route's legs as they are read, reused from route to route, so that each route's
-    /// own array is allocated once, at its exact size, instead of growing leg by leg.
-    var legs: [SubPath] = []
+    /// The routes and one route's legs as they are read, reused from request to request,
+    /// so that each array the request keeps is allocated once, at its exact size, instead
+    /// of growing element by element.
+    var workspace: RouteBarWorkspace.Buffers
 
-    init(reader: JSONReader) {
+    init(reader: JSONReader, workspace: RouteBarWorkspace.Buffers) {
         self.reader = reader
-        // Enough for the longest everyday trip (walk, then three rides with walks between).
-        legs.reserveCapacity(16)
+        self.workspace = workspace
     }
 
     // MARK: Document
@@ -149,7 +151,12 @@ private struct RequestDecoder {
         let pointer = shape == .routeBar ? "/routes" : "/result/path"
         guard try expect(.array, shape == .routeBar ? "routes" : "path", at: pointer) else { return nil }
         try reader.beginArray()
-        var routes: [Route] = []
+        var routes = workspace.routes
+        workspace.routes = []
+        defer {
+            routes.removeAll(keepingCapacity: true)
+            workspace.routes = routes
+        }
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxRoutes {
@@ -162,7 +169,7 @@ private struct RequestDecoder {
             }
             index += 1
         }
-        return routes
+        return RouteBarWorkspace.exactCopy(of: routes)
     }
 
     mutating func decodeRoute(_ shape: RouteBarRequest.Shape, index: Int) throws(JSONSyntaxError) -> Route {
@@ -199,11 +206,11 @@ private struct RequestDecoder {
     mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
         guard try expect(.array, "subPaths", at: pointer()) else { return [] }
         try reader.beginArray()
-        legs.removeAll(keepingCapacity: true)
+        workspace.legs.removeAll(keepingCapacity: true)
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
+                workspace.legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
             } else {
                 if index == RouteBarLayout.maxSubPaths {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
@@ -212,7 +219,7 @@ private struct RequestDecoder {
             }
             index += 1
         }
-        return Array(legs)
+        return RouteBarWorkspace.exactCopy(of: workspace.legs)
     }
 
     mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {

@@ -129,14 +129,17 @@ extension RouteBarResponse {
         return layouts
     }
 
-    /// The layout at one width, route by route (see `RouteBarLayout.layOut(_:each:)`); `index`
+    /// The layout at one width, route by route (see `RouteBarLayout.layOut(_:reusing:each:)`); `index`
     /// is the width's place in `widths`, if it came from there.
     private static func layOut(_ request: RouteBarRequest, width: Double, index: Int?,
                                each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
         var options = request.options
         options.width = width
+        let workspace = RouteBarWorkspace.current
+        var laidOut = workspace.takeLaidOut()
+        defer { workspace.laidOut = laidOut }
         do {
-            try RouteBarLayout(options).layOut(request.routes, each: body)
+            try RouteBarLayout(options).layOut(request.routes, reusing: &laidOut, each: body)
         } catch {
             var problem = RouteBarInputError(error, in: request)
             if let index, error.location == .option(.width) {

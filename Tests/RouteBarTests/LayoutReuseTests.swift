@@ -1,7 +1,7 @@
 import Testing
 @testable import RouteBar
 
-/// `layOut(_:each:)` reuses one value's storage from route to route; it must give exactly
+/// `layOut(_:reusing:each:)` reuses one value's storage from route to route; it must give exactly
 /// what laying out each route on its own gives, and never change a value a caller kept.
 @Suite struct LayoutReuseTests {
     @Test(arguments: [LayoutAlgorithm.fit, .classic], [LabelLocale.ko, .en])
@@ -28,7 +28,8 @@ import Testing
 
         var kept: [LaidOutRoute] = []
         var index = 0
-        try layout.layOut(routes) { laidOut in
+        var reused = LaidOutRoute()
+        try layout.layOut(routes, reusing: &reused) { laidOut in
             #expect(laidOut == (try? layout.layOut(routes[index])), "route \(index)")
             kept.append(laidOut)
             index += 1
@@ -40,7 +41,10 @@ import Testing
     @Test func tooManyRoutesIsRefusedBeforeAnyIsLaidOut() throws {
         let routes = Array(repeating: Route(subPaths: [SubPath(trafficType: 3, sectionTime: 5)]), count: RouteBarLayout.maxRoutes + 1)
         var laidOut = 0
-        #expect(throws: RouteBarError.self) { try RouteBarLayout(LayoutOptions(width: 343)).layOut(routes) { _ in laidOut += 1 } }
+        var reused = LaidOutRoute()
+        #expect(throws: RouteBarError.self) {
+            try RouteBarLayout(LayoutOptions(width: 343)).layOut(routes, reusing: &reused) { _ in laidOut += 1 }
+        }
         #expect(laidOut == 0)
     }
 }
