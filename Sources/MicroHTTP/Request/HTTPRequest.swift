@@ -31,7 +31,8 @@ public struct HTTPRequest {
     static func withValue<Result>(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String,
                                   _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return body(nil) }
-        return value.withMemoryRebound(to: UInt8.self, capacity: strlen(value)) { body(UnsafeBufferPointer(start: $0, count: strlen(value))) }
+        let count = strlen(value)
+        return value.withMemoryRebound(to: UInt8.self, capacity: count) { body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     static func lookUp(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
