@@ -109,6 +109,32 @@ import Glibc
         #expect(tooLarge.status == 413)
     }
 
+    /// Requests sent back to back before any answer (HTTP/1.1 pipelining) are answered in
+    /// order, each with its own body and request id, though they share the connection's context.
+    @Test func pipelinedRequestsAreAnsweredInOrderEachWithItsOwnAnswer() throws {
+        let server = try ServerProcess()
+        let widths = [300.0, 343, 414]
+        let expected = try widths.map { try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", Samples.seedRequest(width: $0)).body }
+        var batch = ""
+        for (index, width) in widths.enumerated() {
+            let body = Samples.seedRequest(width: width)
+            batch += "POST /v1/route-bars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Request-Id: pipelined-\(index)\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+        }
+        batch += "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let connection = try TestHTTPConnection(port: server.port)
+        try connection.send(batch)
+        for index in widths.indices {
+            let response = try connection.readResponse(method: "POST")
+            #expect(response.status == 200)
+            #expect(response.headers["x-request-id"] == "pipelined-\(index)")
+            #expect(response.body == expected[index], "answer \(index) is its own request's")
+        }
+        let health = try connection.readResponse()
+        #expect(health.status == 200)
+        #expect(health.headers["x-request-id"]?.hasPrefix("pipelined") == false)
+    }
+
     @Test func thirtyTwoConcurrentClients() async throws {
         let server = try ServerProcess()
         let port = server.port
