@@ -37,6 +37,8 @@ run: release
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
+	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
 	bash scripts/lint-container.sh
 	bash scripts/lint-kubernetes.sh

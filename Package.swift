@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
-        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport"]),
+        // CAllocationCounter: the tests that pin how many allocations a request makes.
+        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
             dependencies: ["RouteBarTestSupport", "routebar", "routebar-fuzz"]
