@@ -26,14 +26,17 @@ public enum AccessibilityLabel {
         }
     }
 
-    /// "도보", "버스 421", "3호선" (a known subway line says its name instead of "지하철").
+    /// "도보", "버스 421", "3호선"; "walk", "bus 421", "Line 3" (a subway line says its name instead of "지하철" or "subway").
     static func appendLegName(_ leg: SubPath, locale: LabelLocale, to sentence: inout String) {
-        let short = LinePalette.shortName(mode: leg.mode, line: leg.line)
-        if leg.mode != .subway || short == nil || locale == .en {
+        let short = LinePalette.shortName(mode: leg.mode, line: leg.line, locale: locale)
+        // A subway line's name says what it is ("3호선", "Line 3"); ODsay's Korean name for a line
+        // outside the table does not, to an English reader, so it keeps "subway" before it.
+        let nameAlone = leg.mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.line) != nil)
+        if short == nil || !nameAlone {
             sentence += modeWord(leg.mode, locale)
         }
         if let short {
-            if leg.mode != .subway || locale == .en { sentence += " " }
+            if !nameAlone { sentence += " " }
             sentence += short
         }
     }

@@ -77,6 +77,8 @@ private func isUppercaseHexColor(_ string: String) -> Bool {
     @Test func everyEntryNamesItselfAndItsSource() {
         for entry in LinePalette.subwayLines + LinePalette.busTypes {
             #expect(!entry.name.isEmpty, "\(entry.code)")
+            #expect(!entry.englishName.isEmpty && entry.englishName.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
+                    "\(entry.code) \(entry.englishName): printable ASCII, so any English screen reader says it")
             #expect(!entry.source.isEmpty, "\(entry.code) \(entry.name)")
         }
     }
@@ -139,6 +141,24 @@ private func isUppercaseHexColor(_ string: String) -> Bool {
         // ODsay spells this one "수도권 수인.분당선"; the table's name is the one to show.
         #expect(LinePalette.shortName(mode: .subway, line: TransitLine(name: "수도권 수인.분당선", subwayCode: 116)) == "수인분당선")
         #expect(LinePalette.shortName(mode: .subway, line: TransitLine(name: "부산 1호선", subwayCode: 71)) == "부산 1호선")
+    }
+
+    /// The names English signage uses for each line (Seoul Metro, Korail, the LRT operators and
+    /// the regional transit corporations).
+    @Test func englishNamesOfEveryLine() {
+        let expected: [Int: String] = [
+            1: "Line 1", 2: "Line 2", 3: "Line 3", 4: "Line 4", 5: "Line 5", 6: "Line 6", 7: "Line 7", 8: "Line 8", 9: "Line 9",
+            21: "Incheon Line 1", 22: "Incheon Line 2", 31: "Daejeon Line 1", 41: "Daegu Line 1", 42: "Daegu Line 2",
+            51: "Gwangju Line 1", 71: "Busan Line 1", 72: "Busan Line 2", 73: "Busan Line 3", 74: "Busan Line 4",
+            78: "Donghae Line", 79: "Busan-Gimhae LRT", 91: "GTX-A", 101: "AREX", 104: "Gyeongui-Jungang Line",
+            107: "Everline", 108: "Gyeongchun Line", 109: "Shinbundang Line", 110: "U Line", 112: "Gyeonggang Line",
+            113: "Ui LRT", 114: "Seohae Line", 115: "Gimpo Goldline", 116: "Suin-Bundang Line", 117: "Sillim Line",
+        ]
+        #expect(Dictionary(uniqueKeysWithValues: LinePalette.subwayLines.map { ($0.code, $0.englishName) }) == expected)
+        #expect(LinePalette.shortName(mode: .subway, line: TransitLine(name: "수도권 3호선", subwayCode: 3), locale: .en) == "Line 3")
+        // Outside the table there is only ODsay's Korean name.
+        #expect(LinePalette.shortName(mode: .subway, line: TransitLine(name: "수도권 신규선", subwayCode: 999), locale: .en) == "신규선")
+        #expect(LinePalette.shortName(mode: .bus, line: TransitLine(name: "421", busType: 11), locale: .en) == "421")
     }
 
     @Test func shortNameForABusIsItsNumber() {

@@ -32,7 +32,21 @@ import Testing
         var english = LayoutOptions(width: 343)
         english.locale = .en
         #expect(try RouteBarLayout(english).layOut(seedWithLanes).accessibilityLabel
-            == "Total 47 min: walk 6 min, bus 421 14 min, walk 3 min, subway 3호선 21 min, walk 3 min")
+            == "Total 47 min: walk 6 min, bus 421 14 min, walk 3 min, Line 3 21 min, walk 3 min")
+    }
+
+    @Test func englishSentencesNameKnownLinesInEnglishAndMarkOthersAsSubway() throws {
+        let route = Route(totalTime: 30, subPaths: [
+            SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신분당선", subwayCode: 109)),
+            SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신규선", subwayCode: 999)),
+            SubPath(trafficType: 1, sectionTime: 10),
+        ])
+        var english = LayoutOptions(width: 343)
+        english.locale = .en
+        #expect(try RouteBarLayout(english).layOut(route).accessibilityLabel
+            == "Total 30 min: Shinbundang Line 10 min, subway 신규선 10 min, subway 10 min")
+        #expect(try RouteBarLayout(LayoutOptions(width: 343)).layOut(route).accessibilityLabel
+            == "총 30분: 신분당선 10분, 신규선 10분, 지하철 10분")
     }
 
     @Test func zeroMinuteLegsAreLeftOutOfTheSentenceAndUnlabelled() throws {
