@@ -20,29 +20,13 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var segments: [BarSegment]
     /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
     public var accessibilityLabel: String
+}
 
+extension LaidOutRoute {
     /// An empty route, for `RouteBarLayout.layOut(_:reusing:each:)` to fill in.
     public init() {
-        (id, totalTime, walkingCount, transitCount) = (nil, 0, 0, 0)
-        (minWalkingLength, minTransitLength, minuteLength, height, compressed) = (0, 0, 0, 0, false)
-        (segments, accessibilityLabel) = ([], "")
-    }
-
-    /// Sets every member but the segments, which the layout appends to `segments` after
-    /// `removeAll(keepingCapacity:)`, so that their storage is reused.
-    mutating func set(
-        id: String?, totalTime: Double, walkingCount: Int, transitCount: Int,
-        minWalkingLength: Double, minTransitLength: Double, minuteLength: Double, height: Double, compressed: Bool
-    ) {
-        self.id = id
-        self.totalTime = totalTime
-        self.walkingCount = walkingCount
-        self.transitCount = transitCount
-        self.minWalkingLength = minWalkingLength
-        self.minTransitLength = minTransitLength
-        self.minuteLength = minuteLength
-        self.height = height
-        self.compressed = compressed
+        self.init(id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, minWalkingLength: 0, minTransitLength: 0,
+                  minuteLength: 0, height: 0, compressed: false, segments: [], accessibilityLabel: "")
     }
 }
 

@@ -35,10 +35,12 @@ extension RouteBarLayout {
             laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width))
             x += width
         }
-        laidOut.set(
+        // The segments and the sentence move into the new value with their storage.
+        laidOut = LaidOutRoute(
             id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
-            minuteLength: oneMinuteLength, height: options.height, compressed: false)
+            minuteLength: oneMinuteLength, height: options.height, compressed: false,
+            segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
         writeAccessibilityLabel(route, totalTime: totalTime, into: &laidOut.accessibilityLabel)
     }
 }

@@ -47,12 +47,14 @@ extension RouteBarLayout {
                 x += width
             }
         }
-        laidOut.set(
+        // The segments and the sentence move into the new value with their storage.
+        laidOut = LaidOutRoute(
             id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
             walkingCount: legs.walking, transitCount: legs.transit,
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
-            height: options.height, compressed: compressed)
+            height: options.height, compressed: compressed,
+            segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
         writeAccessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes, into: &laidOut.accessibilityLabel)
     }
 

@@ -151,16 +151,11 @@ private struct RequestDecoder {
         let pointer = shape == .routeBar ? "/routes" : "/result/path"
         guard try expect(.array, shape == .routeBar ? "routes" : "path", at: pointer) else { return nil }
         try reader.beginArray()
-        var routes = workspace.routes
-        workspace.routes = []
-        defer {
-            routes.removeAll(keepingCapacity: true)
-            workspace.routes = routes
-        }
+        workspace.routes.removeAll(keepingCapacity: true)
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxRoutes {
-                routes.append(try decodeRoute(shape, index: index))
+                workspace.routes.append(try decodeRoute(shape, index: index))
             } else {
                 if index == RouteBarLayout.maxRoutes {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
@@ -169,7 +164,7 @@ private struct RequestDecoder {
             }
             index += 1
         }
-        return RouteBarWorkspace.exactCopy(of: routes)
+        return RouteBarWorkspace.exactCopy(of: workspace.routes)
     }
 
     mutating func decodeRoute(_ shape: RouteBarRequest.Shape, index: Int) throws(JSONSyntaxError) -> Route {

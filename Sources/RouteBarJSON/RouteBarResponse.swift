@@ -96,7 +96,7 @@ extension RouteBarResponse {
             var options = request.options
             options.width = width
             try RouteBarResponse.writeLayout(options: options, to: &writer) { writer throws(RouteBarInputError) in
-                try layOut(request, width: width, index: index) { route in write(route, to: &writer) }
+                try layOut(request, options: options, widthIndex: index) { route in write(route, to: &writer) }
             }
         }
         if request.widths == nil {
@@ -122,19 +122,20 @@ extension RouteBarResponse {
         let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
         var layouts: [(width: Double, routes: [LaidOutRoute])] = []
         for (index, width) in widths {
+            var options = request.options
+            options.width = width
             var routes: [LaidOutRoute] = []
-            try layOut(request, width: width, index: index) { routes.append($0) }
+            try layOut(request, options: options, widthIndex: index) { routes.append($0) }
             layouts.append((width, routes))
         }
         return layouts
     }
 
-    /// The layout at one width, route by route (see `RouteBarLayout.layOut(_:reusing:each:)`); `index`
-    /// is the width's place in `widths`, if it came from there.
-    private static func layOut(_ request: RouteBarRequest, width: Double, index: Int?,
+    /// The layout with `options` (the request's, at one of its widths), route by route (see
+    /// `RouteBarLayout.layOut(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
+    /// if it came from there.
+    private static func layOut(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
                                each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
-        var options = request.options
-        options.width = width
         let workspace = RouteBarWorkspace.current
         var laidOut = workspace.takeLaidOut()
         defer { workspace.laidOut = laidOut }

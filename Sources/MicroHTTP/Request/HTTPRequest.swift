@@ -30,14 +30,13 @@ public struct HTTPRequest {
     /// Lends a value's bytes, without copying them into a String.
     static func withValue<Result>(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String,
                                   _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        // withCString lends a short name from the stack; passing the String itself would copy it to the heap.
         guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return body(nil) }
         let count = strlen(value)
         return value.withMemoryRebound(to: UInt8.self, capacity: count) { body(UnsafeBufferPointer(start: $0, count: count)) }
     }
 
     static func lookUp(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        // withCString lends a short name from the stack; passing the String itself would copy it to the heap.
-        guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return nil }
-        return String(cString: value)
+        withValue(connection, kind, name) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 }
