@@ -14,12 +14,15 @@ let package = Package(
         .library(name: "RouteBarJSON", targets: ["RouteBarJSON"]),
     ],
     targets: [
-        // libmicrohttpd, imported through a module map and a shim for its variadic functions.
+        // libmicrohttpd, imported through a module map.
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // The C around it: starting the daemon on our own listening socket (its start and log
+        // functions are variadic), and checked socket calls that report errno.
+        .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"]),
         // A strict RFC 8259 reader and a byte-buffer writer; no Foundation.
         .target(name: "StrictJSON", swiftSettings: crossModuleOptimization),
         // The route-bar algorithm and its models: no HTTP, no C, nothing an app could not embed.
@@ -27,11 +30,11 @@ let package = Package(
         // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"], swiftSettings: crossModuleOptimization),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "StrictJSON"]),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims"]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles"),
         // The executable only wires the above together.
-        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "MicroHTTP", "CEmbeddedFiles"]),
+        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
         .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),
@@ -39,10 +42,13 @@ let package = Package(
         .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarJSON", "StrictJSON", "CFuzzerDriver"]),
         .target(name: "CFuzzerDriver"),
 
-        .target(name: "RouteBarTestSupport", path: "Tests/RouteBarTestSupport"),
+        // Test support: an in-process live server and a raw-socket client for MicroHTTP; the real
+        // binary as a child process, and sample data, for the service.
+        .target(name: "MicroHTTPTesting", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTesting"),
+        .target(name: "RouteBarTestSupport", dependencies: ["MicroHTTPTesting"], path: "Tests/RouteBarTestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
-        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+        .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),
         // CAllocationCounter: the tests that pin how many allocations a request makes.
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(

@@ -83,7 +83,9 @@ public struct RouteBarLayout: Sendable {
         return laidOut
     }
 
-    func layOut(_ route: Route, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+    /// Lays out one route, the `index`th of its request (errors name it so), into `laidOut`,
+    /// reusing its storage.
+    public func layOut(_ route: Route, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let legs = try LegCounts(route, index: index)
         switch options.algorithm {
         case .fit: try fit(route, legs, index: index, into: &laidOut)

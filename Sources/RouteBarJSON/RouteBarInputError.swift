@@ -15,6 +15,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case missingField = "missing-field"
         case outOfRange = "out-of-range"
         case tooMany = "too-many"
+        case tooManySegments = "too-many-segments"
         case unknownAlgorithm = "unknown-algorithm"
         case noVisibleSegment = "no-visible-segment"
         case barTooNarrow = "bar-too-narrow"
@@ -38,6 +39,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .missingField: "Missing field"
             case .outOfRange: "Value out of range"
             case .tooMany: "Too many items"
+            case .tooManySegments: "Too many segments to lay out"
             case .unknownAlgorithm: "Unknown algorithm"
             case .noVisibleSegment: "Route has no visible segment"
             case .barTooNarrow: "Bar too narrow"
@@ -56,13 +58,16 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var pointer: String?
     /// The offending query-string parameter, when the value came from there.
     public var parameter: String?
+    /// The limit the request went past, where one did.
+    public var limit: Int?
 
-    public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil) {
+    public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil, limit: Int? = nil) {
         self.type = type
         // Details end with a full stop; they keep their first word's case, often a field name.
         self.detail = detail.last == "." ? detail : detail + "."
         self.pointer = pointer
         self.parameter = parameter
+        self.limit = limit
     }
 
     init(_ syntax: JSONSyntaxError) {

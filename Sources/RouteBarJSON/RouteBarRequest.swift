@@ -30,6 +30,27 @@ public struct RouteBarRequest: Sendable {
 }
 
 extension RouteBarRequest {
+    /// Segments in one layout: every route's legs.
+    public var segmentCount: Int {
+        routes.reduce(0) { $0 + $1.subPaths.count }
+    }
+
+    /// Segments the answer lays out, across every width: the work the request asks for.
+    public var segmentsToLayOut: Int {
+        (widths?.count ?? 1) * segmentCount
+    }
+
+    /// Refuses a request that asks for more than `limit` segments across its widths: an
+    /// answer grows with them (about 200 bytes each), so they bound a request's work.
+    public func checkSegments(limit: Int) throws(RouteBarInputError) {
+        let segments = segmentsToLayOut
+        guard segments > limit else { return }
+        let across = widths.map { " (\(segmentCount) in each of \($0.count) widths)" } ?? ""
+        throw RouteBarInputError(
+            .tooManySegments, "the request asks for \(segments) segments\(across); the limit is \(limit) per request. Send fewer routes or widths at a time",
+            pointer: widths == nil ? "" : "/widths", limit: limit)
+    }
+
     /// Where a value lives in this request's body, as a JSON pointer.
     func pointer(to location: RouteBarError.Location) -> String {
         let routes = shape == .routeBar ? "/routes" : "/result/path"

@@ -16,15 +16,33 @@ public enum RouteBarResponse {
     static func writeLayout<Failure: Error>(
         options: LayoutOptions, to writer: inout JSONWriter, routes writeRoutes: (inout JSONWriter) throws(Failure) -> Void
     ) throws(Failure) {
+        beginLayout(options: options, to: &writer)
+        try writeRoutes(&writer)
+        endLayout(to: &writer)
+    }
+
+    /// A layout's object up to the opening of its `routes` array.
+    static func beginLayout(options: LayoutOptions, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("width", options.width)
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writer.key("routes")
         writer.beginArray()
-        try writeRoutes(&writer)
+    }
+
+    static func endLayout(to writer: inout JSONWriter) {
         writer.endArray()
         writer.endObject()
+    }
+
+    /// The object that holds several widths' layouts, up to the opening of its `layouts` array.
+    static func beginLayouts(options: LayoutOptions, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("scale", options.scale)
+        writer.field("algorithm", options.algorithm.rawValue)
+        writer.key("layouts")
+        writer.beginArray()
     }
 
     /// The answer document, as the service sends it.
@@ -87,7 +105,11 @@ public enum RouteBarResponse {
 extension RouteBarResponse {
     /// The whole exchange: decodes a request body, lays out its routes, and encodes the answer.
     public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
-        let request = try RouteBarRequest(json: body, query: query)
+        try encodeAnswer(RouteBarRequest(json: body, query: query))
+    }
+
+    /// Lays out a decoded request and encodes the whole answer.
+    public static func encodeAnswer(_ request: RouteBarRequest) throws(RouteBarInputError) -> RouteBarAnswer {
         let widthCount = request.widths?.count ?? 1
         let segmentCount = request.routes.reduce(0) { $0 + $1.subPaths.count }
         var writer = JSONWriter(capacity: widthCount * estimatedSize(routes: request.routes.count, segments: segmentCount))
@@ -102,11 +124,7 @@ extension RouteBarResponse {
         if request.widths == nil {
             try writeLayout(width: request.options.width, index: nil, to: &writer)
         } else {
-            writer.beginObject()
-            writer.field("scale", request.options.scale)
-            writer.field("algorithm", request.options.algorithm.rawValue)
-            writer.key("layouts")
-            writer.beginArray()
+            beginLayouts(options: request.options, to: &writer)
             for (index, width) in (request.widths ?? []).enumerated() {
                 try writeLayout(width: width, index: index, to: &writer)
             }
@@ -117,8 +135,25 @@ extension RouteBarResponse {
                               segmentCount: widthCount * segmentCount)
     }
 
+    /// The bytes the answer to `request` would take, about: above a threshold, a server
+    /// streams it (`RouteBarJSONStream`) rather than holding it whole.
+    public static func estimatedSize(of request: RouteBarRequest) -> Int {
+        (request.widths?.count ?? 1) * estimatedSize(routes: request.routes.count, segments: request.segmentCount)
+    }
+
+    /// Lays out every route at every width without writing anything: the errors the answer
+    /// would meet, found before a streamed answer has sent its `200`.
+    public static func check(_ request: RouteBarRequest) throws(RouteBarInputError) {
+        let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
+        for (index, width) in widths {
+            var options = request.options
+            options.width = width
+            try layOut(request, options: options, widthIndex: index) { _ in }
+        }
+    }
+
     /// One layout per requested width (or the one width), with layout errors pointed at the request.
-    public static func layOut(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
+    public static func layoutsPerWidth(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
         let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
         var layouts: [(width: Double, routes: [LaidOutRoute])] = []
         for (index, width) in widths {
@@ -134,7 +169,7 @@ extension RouteBarResponse {
     /// The layout with `options` (the request's, at one of its widths), route by route (see
     /// `RouteBarLayout.layOut(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
     /// if it came from there.
-    private static func layOut(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
+    static func layOut(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
                                each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
         var laidOut = workspace.takeLaidOut()
@@ -161,13 +196,18 @@ extension RouteBarResponse {
     /// The layout in another format than JSON. Several widths only make sense as JSON.
     public static func layOut(json body: [UInt8], query: (String) -> String?, format: Format) throws(RouteBarInputError)
         -> (routes: [LaidOutRoute], options: LayoutOptions) {
-        let request = try RouteBarRequest(json: body, query: query)
+        try layOut(RouteBarRequest(json: body, query: query), format: format)
+    }
+
+    /// A decoded request's layout for another format than JSON.
+    public static func layOut(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
+        -> (routes: [LaidOutRoute], options: LayoutOptions) {
         guard request.widths == nil else {
             throw RouteBarInputError(.unsupportedForFormat,
                                      "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
                                      pointer: "/widths")
         }
-        return (try layOut(request)[0].routes, request.options)
+        return (try layoutsPerWidth(request)[0].routes, request.options)
     }
 }
 

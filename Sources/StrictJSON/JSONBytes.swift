@@ -17,6 +17,11 @@ public final class JSONBytes: @unchecked Sendable {
         UnsafeMutableRawPointer(mutating: baseAddress).deallocate()
     }
 
+    /// The bytes, valid while this object lives.
+    public var buffer: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: baseAddress, count: count)
+    }
+
     /// A copy, as an array.
     public var array: [UInt8] {
         Array(UnsafeRawBufferPointer(start: baseAddress, count: count))

@@ -36,6 +36,14 @@ public struct JSONWriter: ~Copyable {
         try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
+    /// Hands over a copy of what has been written so far and empties the buffer, keeping its
+    /// storage and the document's place: the next value still gets its comma. For writing a
+    /// long document out in pieces.
+    public mutating func takeWritten() -> [UInt8] {
+        defer { count = 0 }
+        return bytes
+    }
+
     /// Empties the buffer but keeps its storage, so a writer can be reused.
     public mutating func reset() {
         count = 0

@@ -1,4 +1,5 @@
 import MicroHTTP
+import RouteBarJSON
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,9 @@ import Musl
 /// `routebar layout`: the server's answer without a server, for scripts and batch jobs.
 ///
 /// Flags stand in for the query string, so an ODsay response works as it does over HTTP.
-/// The answer's bytes are exactly those the server sends, problems included.
+/// The answer's bytes are exactly those the server sends, problems included, under the same
+/// limits. Exit status: 0, 1 (the server would refuse the body), 64 (usage), 66 (cannot read
+/// the input), 74 (cannot write the answer).
 enum LayoutCommand {
     static let flags: [String: String] = [
         "--width": "width", "--scale": "scale", "--algorithm": "algorithm", "--height": "height",
@@ -19,8 +22,12 @@ enum LayoutCommand {
     ]
 
     static func run(_ arguments: [String]) -> Int32 {
+        // A closed pipe is a write that fails (exit 74), not a signal that kills.
+        signal(SIGPIPE, SIG_IGN)
         var query: [String: String] = [:]
         var file: String?
+        var maxBodyBytes = HTTPServerConfiguration().maxBodyBytes
+        var limits = RouteBarAPI.Limits()
         var index = 0
         while index < arguments.count {
             var argument = arguments[index]
@@ -29,7 +36,8 @@ enum LayoutCommand {
                 value = String(argument[argument.index(after: equals)...])
                 argument = String(argument[..<equals])
             }
-            if let name = flags[argument] {
+            let isLimit = argument == "--max-body-bytes" || argument == "--max-segments"
+            if flags[argument] != nil || isLimit {
                 if value == nil {
                     index += 1
                     guard index < arguments.count else {
@@ -38,7 +46,15 @@ enum LayoutCommand {
                     }
                     value = arguments[index]
                 }
-                query[name] = value
+                if isLimit {
+                    guard let number = value.flatMap({ Int($0) }), number >= 1 else {
+                        printError("routebar: \(argument) must be a whole number from 1")
+                        return 64
+                    }
+                    if argument == "--max-body-bytes" { maxBodyBytes = number } else { limits.maxSegments = number }
+                } else {
+                    query[flags[argument]!] = value
+                }
             } else if argument.hasPrefix("-") && argument != "-" {
                 printError("routebar: unknown option '\(argument)' for layout\nRun 'routebar --help' for the options.")
                 return 64
@@ -51,40 +67,67 @@ enum LayoutCommand {
             index += 1
         }
 
-        guard let body = read(file == nil || file == "-" ? nil : file) else {
+        let body: [UInt8]
+        switch read(file == nil || file == "-" ? nil : file, limit: maxBodyBytes) {
+        case .failure(.unreadable):
             printError("routebar: cannot read \(file ?? "standard input")")
             return 66
+        case .failure(.tooLarge):
+            return refuse(HTTPProblem(status: 413, detail: "The body exceeds the limit of \(maxBodyBytes) bytes.",
+                                      members: [.init("limit", maxBodyBytes)]))
+        case .success(let bytes):
+            body = bytes
         }
-        do throws(Problem) {
-            write(try RouteBarAPI.layOut(body, query: { query[$0] }).bytes)
-            return 0
+        do throws(HTTPProblem) {
+            let request = try RouteBarAPI.decode(body, limits: limits) { query[$0] }
+            return write(try RouteBarAPI.answer(request).bytes) ? 0 : cannotWrite()
         } catch {
-            write(error.response.body)
-            printError("routebar: \(error.status) \(error.title): \(error.detail)")
-            return 1
+            return refuse(error)
         }
     }
 
-    /// The whole of a file, or of standard input when `path` is nil.
-    static func read(_ path: String?) -> [UInt8]? {
-        guard let stream = path.map({ fopen($0, "rb") }) ?? fdopen(0, "rb") else { return nil }
+    /// Prints the problem the server would answer with, and its gist on stderr.
+    private static func refuse(_ problem: HTTPProblem) -> Int32 {
+        guard write(ProblemJSON.body(problem)) else { return cannotWrite() }
+        printError("routebar: \(problem.status) \(problem.title): \(problem.detail)")
+        return 1
+    }
+
+    private static func cannotWrite() -> Int32 {
+        printError("routebar: cannot write the answer to standard output: \(String(cString: strerror(errno)))")
+        return 74
+    }
+
+    enum ReadFailure: Error {
+        case unreadable
+        case tooLarge
+    }
+
+    /// The whole of a file, or of standard input when `path` is nil, up to `limit` bytes.
+    static func read(_ path: String?, limit: Int) -> Result<[UInt8], ReadFailure> {
+        guard let stream = path.map({ fopen($0, "rb") }) ?? fdopen(0, "rb") else { return .failure(.unreadable) }
         defer { if path != nil { fclose(stream) } }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = fread(&chunk, 1, chunk.count, stream)
             if count > 0 { bytes += chunk[..<count] }
+            // One byte past the limit is enough to know; the rest is never read.
+            if bytes.count > limit { return .failure(.tooLarge) }
             if count < chunk.count { break }
         }
-        return ferror(stream) == 0 ? bytes : nil
+        return ferror(stream) == 0 ? .success(bytes) : .failure(.unreadable)
     }
 
-    static func write(_ bytes: [UInt8]) {
+    /// Writes all of `bytes` to standard output; false when it cannot (a full disk, a closed pipe).
+    static func write(_ bytes: [UInt8]) -> Bool {
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
-            if result <= 0 { return }
+            if result < 0 && errno == EINTR { continue }
+            if result <= 0 { return false }
             written += result
         }
+        return true
     }
 }

@@ -4,29 +4,43 @@ import RouteBar
 import RouteBarJSON
 import Synchronization
 
-/// The service's routes: route-bar layout, health, and the OpenAPI contract; and its own metrics.
+/// The service's routes: route-bar layout, health, the OpenAPI contract and the playground;
+/// and its own metrics.
 final class RouteBarAPI: Sendable {
+    /// How much one request may ask for.
+    struct Limits: Sendable, Hashable {
+        /// Segments laid out per request, counted across `widths`.
+        var maxSegments = 100_000
+        /// Answers estimated larger than this are streamed as the client reads them.
+        var streamAboveBytes = 4 << 20
+    }
+
+    let limits: Limits
     private let routesLaidOut = Atomic<Int>(0)
     private let segmentsLaidOut = Atomic<Int>(0)
 
+    init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
     var router: Router {
         var router = Router()
-        router.post("/v1/route-bars", consumes: "application/json") { [self] request in
+        router.post("/v1/route-bars", consumes: "application/json") { [self] request throws(HTTPProblem) in
             try layOut(request, format: Self.format(accept: request.header("Accept")))
         }
-        router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request in
+        router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request throws(HTTPProblem) in
             try layOut(request, format: .svg)
         }
         router.get("/healthz") { _ in
-            .json(Array(#"{"status":"ok"}"#.utf8))
+            HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
         }
         let spec = Self.openAPISpec
         router.get("/openapi.yaml") { _ in
-            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/yaml")], body: spec)
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/yaml")], body: .bytes(spec))
         }
         let playground = Self.playgroundPage
         router.get("/") { _ in
-            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: playground)
+            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .bytes(playground))
         }
         return router
     }
@@ -42,27 +56,42 @@ final class RouteBarAPI: Sendable {
         return .json
     }
 
-    private func layOut(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(Problem) -> HTTPResponse {
+    private func layOut(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
+        let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
         if format == .json {
-            let answer = try Self.layOut(request.body) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
+            if RouteBarResponse.estimatedSize(of: decoded) > limits.streamAboveBytes {
+                return try stream(decoded)
+            }
+            let answer = try Self.answer(decoded)
             count(routes: answer.routeCount, segments: answer.segmentCount)
-            return HTTPResponse.json(answer.document, headers: Self.jsonHeaders)
+            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(answer.document.buffer, owner: answer.document)))
         }
         let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
         do throws(RouteBarInputError) {
-            laidOut = try RouteBarResponse.layOut(json: request.body, query: request.queryParameter, format: format)
+            laidOut = try RouteBarResponse.layOut(decoded, format: format)
         } catch {
-            throw Problem(error)
+            throw HTTPProblem(error)
         }
         count(routes: laidOut.routes.count, segments: laidOut.routes.reduce(0) { $0 + $1.segments.count })
         if format == .svg {
             return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept],
-                                body: RouteBarSVG.render(laidOut.routes, options: laidOut.options))
+                                body: .bytes(RouteBarSVG.render(laidOut.routes, options: laidOut.options)))
         }
         let lines = RouteBarNDJSON(laidOut.routes)
-        var response = HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept])
-        response.stream = HTTPBodyStream { lines.nextLine() }
-        return response
+        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept],
+                            body: .stream(HTTPBodyStream { lines.nextLine() }))
+    }
+
+    /// A large answer, written as the client reads it: its layout errors are found first.
+    private func stream(_ request: RouteBarRequest) throws(HTTPProblem) -> HTTPResponse {
+        do throws(RouteBarInputError) {
+            try RouteBarResponse.check(request)
+        } catch {
+            throw HTTPProblem(error)
+        }
+        count(routes: (request.widths?.count ?? 1) * request.routes.count, segments: request.segmentsToLayOut)
+        let pieces = RouteBarJSONStream(request)
+        return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .stream(HTTPBodyStream { pieces.nextPiece() }))
     }
 
     /// The answer depends on `Accept`: caches must key on it.
@@ -74,12 +103,23 @@ final class RouteBarAPI: Sendable {
         segmentsLaidOut.wrappingAdd(segments, ordering: .relaxed)
     }
 
-    /// The layout exchange, with refusals as problems: shared by the server and `routebar layout`.
-    static func layOut(_ body: [UInt8], query: (String) -> String?) throws(Problem) -> RouteBarAnswer {
+    /// The request, decoded and within the limits.
+    static func decode(_ body: [UInt8], limits: Limits, query: (String) -> String?) throws(HTTPProblem) -> RouteBarRequest {
         do throws(RouteBarInputError) {
-            return try RouteBarResponse.layOut(json: body, query: query)
+            let request = try RouteBarRequest(json: body, query: query)
+            try request.checkSegments(limit: limits.maxSegments)
+            return request
         } catch {
-            throw Problem(error)
+            throw HTTPProblem(error)
+        }
+    }
+
+    /// The whole JSON answer: shared by the server and `routebar layout`.
+    static func answer(_ request: RouteBarRequest) throws(HTTPProblem) -> RouteBarAnswer {
+        do throws(RouteBarInputError) {
+            return try RouteBarResponse.encodeAnswer(request)
+        } catch {
+            throw HTTPProblem(error)
         }
     }
 
@@ -106,14 +146,7 @@ final class RouteBarAPI: Sendable {
     }()
 }
 
-extension Problem {
-    /// Problem types of the route-bar API are `urn:routebar:problem:<name>`.
-    init(_ error: RouteBarInputError) {
-        var members: [Member] = []
-        if let pointer = error.pointer { members.append(Member("pointer", pointer)) }
-        if let parameter = error.parameter { members.append(Member("parameter", parameter)) }
-        self.init(
-            status: error.type.isMalformed ? 400 : 422, type: "urn:routebar:problem:\(error.type.rawValue)",
-            title: error.type.title, detail: error.detail, members: members)
-    }
+extension HTTPResponse {
+    /// `Content-Type: application/json`, as one shared array: passing it costs no allocation.
+    static let jsonHeaders = [HTTPHeader("Content-Type", "application/json")]
 }

@@ -34,7 +34,7 @@ enum RouteBarCommand {
             switch ServeOptions.parse(Array(arguments.dropFirst()), environment: environment) {
             case .success(let configuration): return serve(configuration)
             case .failure(let error):
-                printError("routebar: \(error.message)\nRun 'routebar --help' for the options.")
+                LogLine.write(level: "error", event: "usage", message: "routebar: \(error.message). Run 'routebar --help' for the options.")
                 return 64
             }
         default:
@@ -43,25 +43,49 @@ enum RouteBarCommand {
         }
     }
 
-    static func serve(_ configuration: HTTPServerConfiguration) -> Int32 {
-        let api = RouteBarAPI()
-        let server = HTTPServer(configuration: configuration, router: api.router, extraMetrics: api.renderMetrics)
+    static func serve(_ configuration: ServeConfiguration) -> Int32 {
+        let http = configuration.http
+        let api = RouteBarAPI(limits: configuration.limits)
+        let server = HTTPServer(configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
+                                extraMetrics: api.renderMetrics)
+        raiseOpenFileLimit(toAtLeast: http.connectionLimit * 2 + 64)
         do {
             let signal = try server.run { port in
-                let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+                let host = http.host.contains(":") ? "[\(http.host)]" : http.host
                 LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
-                    + "(\(configuration.threads) threads, bodies up to \(configuration.maxBodyBytes) bytes, "
-                    + "\(configuration.connectionLimit) connections, \(configuration.connectionTimeoutSeconds) s timeout)") { line in
+                    + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
+                    + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.connectionTimeoutSeconds) s request timeout)") { line in
                     line.field("port", Int(port))
                     line.field("version", RouteBarVersion.current)
                 }
             }
             LogLine.write(event: "stopped",
-                          message: "\(signal == SIGINT ? "SIGINT" : "SIGTERM") received; finished the requests in flight and stopped")
+                          message: "\(signalName(signal)) received; finished the requests in flight and stopped")
             return 0
         } catch {
             LogLine.write(level: "error", event: "failed", message: "routebar: \(error)")
             return 1
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGHUP: "SIGHUP"
+        case SIGQUIT: "SIGQUIT"
+        default: "SIGTERM"
+        }
+    }
+
+    /// Each connection is a file descriptor: a soft limit below the connection limit would
+    /// turn connections away before the server could even tell them 503.
+    static func raiseOpenFileLimit(toAtLeast wanted: Int) {
+        var limits = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < rlim_t(wanted) else { return }
+        limits.rlim_cur = min(limits.rlim_max, rlim_t(wanted))
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) != 0 || limits.rlim_cur < rlim_t(wanted) {
+            LogLine.write(level: "warning", event: "warning",
+                          message: "open files are limited to \(limits.rlim_cur), below the \(wanted) the connection limit needs")
         }
     }
 
@@ -73,9 +97,11 @@ enum RouteBarCommand {
               routebar serve [options]   start the HTTP service
               routebar layout [--width W] [--scale S] [--algorithm A] [--height H] [--min-segment-ratio R]
                               [--min-walking-length L] [--min-transit-length L] [--locale ko|en]
-                              [--label-font-size P] [--colors true|false] [FILE]
+                              [--label-font-size P] [--colors true|false]
+                              [--max-body-bytes N] [--max-segments N] [FILE]
                                          lay out a request body (ours or ODsay's) from FILE or stdin and print
-                                         the answer the server would give; exit 1 when the server would refuse it
+                                         the answer the server would give; exit 1 when the server would refuse
+                                         it, 66 when the input cannot be read, 74 when the answer cannot be written
               routebar --help            show this help
               routebar --version         show the version
 
@@ -90,7 +116,8 @@ enum RouteBarCommand {
 
             Endpoints: POST /v1/route-bars (JSON, NDJSON or SVG by Accept), POST /v1/route-bars.svg, GET / (playground),
             GET /healthz, GET /metrics, GET /openapi.yaml.
-            SIGTERM or SIGINT stops taking connections, answers the requests in flight, and exits 0.
+            SIGTERM, SIGINT, SIGHUP or SIGQUIT stops taking connections, closes idle ones, answers the requests
+            in flight, and exits 0. Every line on stderr is one JSON object.
             """
         return text
     }

@@ -1,44 +1,56 @@
 import MicroHTTP
 
+/// What `routebar serve` runs with: the HTTP server's settings and the API's limits.
+struct ServeConfiguration: Sendable {
+    var http = HTTPServerConfiguration()
+    var limits = RouteBarAPI.Limits()
+}
+
 /// `routebar serve`'s settings: each a flag, with an environment variable as the fallback.
 struct ServeOptions {
     struct Setting: Sendable {
         let flag: String
         let variable: String
         let summary: String
-        let apply: @Sendable (inout HTTPServerConfiguration, String) -> String?
+        let apply: @Sendable (inout ServeConfiguration, String) -> String?
     }
 
     static let settings: [Setting] = [
         Setting(flag: "--host", variable: "ROUTEBAR_HOST", summary: "address to listen on (default 127.0.0.1; 0.0.0.0 for all)") { config, value in
             guard !value.isEmpty else { return "must not be empty" }
-            config.host = value
+            config.http.host = value
             return nil
         },
         Setting(flag: "--port", variable: "ROUTEBAR_PORT", summary: "TCP port (default 8080; 0 picks a free one)") { config, value in
             guard let port = UInt16(value) else { return "must be a port number from 0 to 65535" }
-            config.port = port
+            config.http.port = port
             return nil
         },
         Setting(flag: "--threads", variable: "ROUTEBAR_THREADS", summary: "worker threads (default: the number of cores)") { config, value in
-            integer(value, 1...1024).map { config.threads = $0 } == nil ? "must be a whole number from 1 to 1024" : nil
+            integer(value, 1...1024).map { config.http.threads = $0 } == nil ? "must be a whole number from 1 to 1024" : nil
         },
         Setting(flag: "--max-body-bytes", variable: "ROUTEBAR_MAX_BODY_BYTES", summary: "largest request body (default 1048576)") { config, value in
-            integer(value, 1...(1 << 30)).map { config.maxBodyBytes = $0 } == nil ? "must be a whole number from 1 to 1073741824" : nil
+            integer(value, 1...(1 << 30)).map { config.http.maxBodyBytes = $0 } == nil ? "must be a whole number from 1 to 1073741824" : nil
         },
         Setting(flag: "--connection-limit", variable: "ROUTEBAR_CONNECTION_LIMIT", summary: "open connections at most (default 1024)") { config, value in
-            integer(value, 1...1_000_000).map { config.connectionLimit = $0 } == nil ? "must be a whole number from 1 to 1000000" : nil
+            integer(value, 1...1_000_000).map { config.http.connectionLimit = $0 } == nil ? "must be a whole number from 1 to 1000000" : nil
         },
         Setting(flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT", summary: "seconds before an idle connection closes (default 10; 0 for never)") { config, value in
-            integer(value, 0...86_400).map { config.connectionTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+            integer(value, 0...86_400).map { config.http.connectionTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+        },
+        Setting(flag: "--header-timeout", variable: "ROUTEBAR_HEADER_TIMEOUT", summary: "seconds a new connection has to send its request head (default 5; 0 for never)") { config, value in
+            integer(value, 0...86_400).map { config.http.headerTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+        },
+        Setting(flag: "--max-segments", variable: "ROUTEBAR_MAX_SEGMENTS", summary: "segments laid out per request, across widths (default 100000)") { config, value in
+            integer(value, 1...10_000_000).map { config.limits.maxSegments = $0 } == nil ? "must be a whole number from 1 to 10000000" : nil
         },
         Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") { config, value in
-            integer(value, 0...3_600).map { config.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
+            integer(value, 0...3_600).map { config.http.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
         },
         Setting(flag: "--access-log", variable: "ROUTEBAR_ACCESS_LOG", summary: "on: one JSON line per request on stderr (default off)") { config, value in
             switch value {
-            case "on": config.accessLog = true
-            case "off": config.accessLog = false
+            case "on": config.http.accessLog = true
+            case "off": config.http.accessLog = false
             default: return "must be on or off"
             }
             return nil
@@ -51,9 +63,9 @@ struct ServeOptions {
     }
 
     /// The configuration from flags, then environment variables, then defaults; or a usage error.
-    static func parse(_ arguments: [String], environment: ProcessEnvironment) -> Result<HTTPServerConfiguration, UsageError> {
-        var config = HTTPServerConfiguration()
-        config.metricsNamespace = "routebar"
+    static func parse(_ arguments: [String], environment: ProcessEnvironment) -> Result<ServeConfiguration, UsageError> {
+        var config = ServeConfiguration()
+        config.http.metricsNamespace = "routebar"
         var given: [String: String] = [:]
         var index = 0
         while index < arguments.count {

@@ -36,6 +36,7 @@ import Testing
         let server = try ServerProcess()
         let result = try ServerProcess.runToCompletion(["serve", "--host", "127.0.0.1", "--port", String(server.port)])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("cannot listen on 127.0.0.1:\(server.port)"))
+        #expect(result.stderr.contains("cannot bind 127.0.0.1:\(server.port): Address already in use"))
+        #expect(result.stderr.split(separator: "\n").allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "every stderr line is JSON")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import MicroHTTPTesting
 
 #if canImport(Glibc)
 import Glibc

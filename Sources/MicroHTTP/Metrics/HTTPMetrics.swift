@@ -15,6 +15,8 @@ public final class HTTPMetrics: Sendable {
     let routeLabels: [String]
     let requestsInFlight = Atomic<Int>(0)
     let openConnections = Atomic<Int>(0)
+    /// Connections told 503 because the limit was reached.
+    let connectionsRefused = Atomic<Int>(0)
     private let counters: AtomicCounters
 
     // Offsets of each family in `counters`.
@@ -76,10 +78,12 @@ public final class HTTPMetrics: Sendable {
         for route in routeLabels.indices {
             text += "\(name)_response_body_bytes_total{route=\"\(routeLabels[route])\"} \(counters.load(responseBytesBase + route))\n"
         }
-        family(&text, "\(name)_requests_in_flight", "gauge", "Requests whose head has arrived and whose answer is not yet sent.")
+        family(&text, "\(name)_requests_in_flight", "gauge", "Requests whose request line has arrived and whose answer is not yet sent.")
         text += "\(name)_requests_in_flight \(requestsInFlight.load(ordering: .relaxed))\n"
         family(&text, "\(name)_open_connections", "gauge", "Open client connections.")
         text += "\(name)_open_connections \(openConnections.load(ordering: .relaxed))\n"
+        family(&text, "\(name)_connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.")
+        text += "\(name)_connections_refused_total \(connectionsRefused.load(ordering: .relaxed))\n"
     }
 
     private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {

@@ -1,11 +1,17 @@
 import CMicroHTTPD
 
-/// A request whose headers and body have arrived, handed to a route's handler.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A request whose head and body have arrived, handed to a route's handler.
 ///
 /// Valid only during the handler call: header and query look-ups read the connection.
 public struct HTTPRequest {
     public let method: String
-    /// The path without the query string.
+    /// The path without the query string, percent-decoded.
     public let path: String
     public internal(set) var body: [UInt8]
     private let connection: OpaquePointer
@@ -17,17 +23,27 @@ public struct HTTPRequest {
         self.connection = connection
     }
 
-    /// A request header's value; names are case-insensitive.
+    /// A request header's value; names are case-insensitive (RFC 9110).
     public func header(_ name: String) -> String? {
         Self.lookUp(connection, .HEADER_KIND, name)
     }
 
-    /// A query-string parameter's value, percent-decoded.
+    /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
+    /// server has already refused a request that repeats one.
     public func queryParameter(_ name: String) -> String? {
-        Self.lookUp(connection, .GET_ARGUMENT_KIND, name)
+        var found: String?
+        var name = name
+        name.withUTF8 { wanted in
+            LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { key, value in
+                guard key.elementsEqual(wanted) else { return true }
+                found = value.map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return false
+            }
+        }
+        return found
     }
 
-    /// Lends a value's bytes, without copying them into a String.
+    /// Lends a header's bytes, without copying them into a String.
     static func withValue<Result>(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String,
                                   _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         // withCString lends a short name from the stack; passing the String itself would copy it to the heap.

@@ -3,7 +3,7 @@
 /// A path known under other methods answers 405 with `Allow`; an unknown path 404.
 /// GET routes answer HEAD too (libmicrohttpd drops the body).
 public struct Router: Sendable {
-    public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+    public typealias Handler = @Sendable (HTTPRequest) throws(HTTPProblem) -> HTTPResponse
 
     public struct Route: Sendable {
         public var method: String
@@ -29,7 +29,7 @@ public struct Router: Sendable {
         add(Route(method: "POST", path: path, consumes: mediaType, handler: handler))
     }
 
-    public mutating func add(_ route: Route) {
+    mutating func add(_ route: Route) {
         var route = route
         route.pathIndex = paths.firstIndex(of: route.path) ?? paths.count
         if route.pathIndex == paths.count { paths.append(route.path) }

@@ -1,3 +1,4 @@
+import CMicroHTTPDShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -6,56 +7,77 @@ import Glibc
 import Musl
 #endif
 
-/// Closes connections that take too long to deliver a request.
+/// Closes connections that take too long, and closes idle ones when the server stops.
 ///
 /// libmicrohttpd's connection timeout is an idle timeout that restarts on every byte, so a
 /// client trickling its request a byte a second keeps a connection (and, enough of them, the
-/// whole connection limit) forever. The watchdog gives each request a deadline instead: from
-/// the connection's start, or its previous answer, to the request's last byte. Past it, the
-/// socket is shut down, which libmicrohttpd notices as the client going away.
+/// whole connection limit) forever. The watchdog gives each connection two deadlines instead:
+/// its request head (from the connection's start, or from a kept-alive connection's next
+/// request line) and its whole request (from the connection's start or its previous answer).
+/// Past either, the socket is shut down, which libmicrohttpd notices as the client going away.
 ///
-/// The request path only touches its own connection's atomic; the registry's lock is taken
-/// when connections open and close, and by the sweep.
+/// The request path only touches its own connection's atomics; the registry's lock is taken
+/// when connections open and close, and by the sweep, four times a second.
 final class ConnectionWatchdog: Sendable {
-    /// One per connection, handed to libmicrohttpd as the connection's socket context.
-    final class Connection: Sendable {
-        let socket: Int32
-        /// Monotonic nanoseconds since which the connection owes a complete request; 0 while
-        /// a complete request is being answered.
-        let waitingSince: Atomic<UInt64>
+    /// One per connection, kept in the connection's `ConnectionState`.
+    final class Watched: Sendable {
+        enum Phase: UInt8 {
+            /// No request line yet: a new connection, or a kept-alive one between requests.
+            case idle
+            /// A request is arriving.
+            case receiving
+            /// The request is complete and being answered.
+            case answering
+        }
 
-        init(socket: Int32) {
+        let socket: Int32
+        /// Over the connection limit: told 503, and closed at its (short) head deadline.
+        let refused: Bool
+        /// Monotonic nanoseconds after which the connection is closed; 0 for none.
+        let headDueBy: Atomic<UInt64>
+        let requestDueBy: Atomic<UInt64>
+        private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
+
+        init(socket: Int32, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64) {
             self.socket = socket
-            waitingSince = Atomic(monotonicNanoseconds())
+            self.refused = refused
+            self.headDueBy = Atomic(headDueBy)
+            self.requestDueBy = Atomic(requestDueBy)
+        }
+
+        var phase: Phase {
+            get { Phase(rawValue: phaseValue.load(ordering: .relaxed)) ?? .idle }
+            set { phaseValue.store(newValue.rawValue, ordering: .relaxed) }
         }
     }
 
-    private let deadlineNanoseconds: UInt64
-    private let connections = PthreadLocked<[ObjectIdentifier: Connection]>([:])
+    private let headNanoseconds: UInt64
+    private let requestNanoseconds: UInt64
+    private let connections = PthreadLocked<[ObjectIdentifier: Watched]>([:])
     private let stopping = Atomic<Bool>(false)
     private let thread = Mutex<pthread_t?>(nil)
+    /// Called after every sweep, on the watchdog's thread.
+    private let afterSweep: @Sendable () -> Void
 
-    /// `deadlineSeconds` 0 turns the watchdog off.
-    init(deadlineSeconds: Int) {
-        deadlineNanoseconds = UInt64(deadlineSeconds) * 1_000_000_000
+    /// A timeout of 0 turns that deadline off.
+    init(headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, afterSweep: @escaping @Sendable () -> Void) {
+        headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
+        requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
+        self.afterSweep = afterSweep
     }
 
     /// Starts the sweep, four times a second, on a thread of its own.
     func start() {
-        guard deadlineNanoseconds > 0 else { return }
         thread.withLock { thread in
             guard thread == nil else { return }
-            var created = pthread_t()
-            let context = Unmanaged.passRetained(self).toOpaque()
-            let result = pthread_create(&created, nil, { context in
-                let watchdog = Unmanaged<ConnectionWatchdog>.fromOpaque(context!).takeRetainedValue()
-                while !watchdog.stopping.load(ordering: .acquiring) {
+            stopping.store(false, ordering: .releasing)
+            thread = startThread { [self] in
+                while !stopping.load(ordering: .acquiring) {
                     usleep(250_000)
-                    watchdog.sweep()
+                    sweep(now: monotonicNanoseconds())
+                    afterSweep()
                 }
-                return nil
-            }, context)
-            if result == 0 { thread = created } else { Unmanaged<ConnectionWatchdog>.fromOpaque(context).release() }
+            }
         }
     }
 
@@ -66,57 +88,79 @@ final class ConnectionWatchdog: Sendable {
         }
     }
 
-    func opened(_ connection: Connection) {
-        connections.withLock { $0[ObjectIdentifier(connection)] = connection }
+    /// Registers a new connection; `refused` ones get one second to read their 503.
+    func opened(socket: Int32, refused: Bool, now: UInt64 = monotonicNanoseconds()) -> Watched {
+        let head = refused ? 1_000_000_000 : headNanoseconds
+        let watched = Watched(socket: socket, refused: refused,
+                              headDueBy: head == 0 ? 0 : now + head,
+                              requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds)
+        connections.withLock { $0[ObjectIdentifier(watched)] = watched }
+        return watched
     }
 
-    func closed(_ connection: Connection) {
-        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(connection)) }
+    func closed(_ watched: Watched) {
+        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(watched)) }
     }
 
-    /// Whether a connection waiting since `since` (0: not waiting) has overstayed `deadline`.
-    /// `since` may be newer than `now`, when a request completed during the sweep.
-    static func isOverdue(since: UInt64, now: UInt64, deadline: UInt64) -> Bool {
-        since != 0 && now > since && now - since > deadline
-    }
-
-    private func sweep() {
-        let now = monotonicNanoseconds()
-        connections.withLock { connections in
-            for connection in connections.values {
-                if Self.isOverdue(since: connection.waitingSince.load(ordering: .relaxed), now: now, deadline: deadlineNanoseconds) {
-                    shutdown(connection.socket, Int32(SHUT_RDWR))
-                    // Once is enough: libmicrohttpd closes it and reports it closed.
-                    connection.waitingSince.store(0, ordering: .relaxed)
-                }
-            }
+    /// A request line arrived: a kept-alive connection now owes the rest of the head.
+    func requestLineArrived(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
+        watched.phase = .receiving
+        if headNanoseconds > 0 && watched.headDueBy.load(ordering: .relaxed) == 0 {
+            watched.headDueBy.store(now + headNanoseconds, ordering: .relaxed)
         }
     }
-}
 
-/// A value behind a pthread mutex. Here rather than `Synchronization.Mutex` because
-/// ThreadSanitizer sees pthread locking but not Mutex's futex calls in the uninstrumented
-/// standard library, and reported the registry's accesses, taken under the lock, as races.
-final class PthreadLocked<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `value` is only read or written between pthread_mutex_lock and unlock on
-    // `mutex`, which is initialised in init and destroyed in deinit.
-    private var value: Value
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-
-    init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        pthread_mutex_init(mutex, nil)
+    func headArrived(_ watched: Watched) {
+        watched.headDueBy.store(0, ordering: .relaxed)
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+    /// The request is complete: it is ours to answer now, whatever the deadline.
+    func requestArrived(_ watched: Watched) {
+        watched.phase = .answering
+        watched.headDueBy.store(0, ordering: .relaxed)
+        watched.requestDueBy.store(0, ordering: .relaxed)
     }
 
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return body(&value)
+    /// The answer is out: the next request is due within the request timeout.
+    func answered(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
+        watched.phase = .idle
+        watched.headDueBy.store(0, ordering: .relaxed)
+        watched.requestDueBy.store(requestNanoseconds == 0 ? 0 : now + requestNanoseconds, ordering: .relaxed)
+    }
+
+    /// Whether `deadline` (0: none) has passed.
+    static func isOverdue(_ deadline: UInt64, now: UInt64) -> Bool {
+        deadline != 0 && now > deadline
+    }
+
+    /// Shuts down every connection past a deadline; returns how many.
+    @discardableResult
+    func sweep(now: UInt64) -> Int {
+        connections.withLock { connections in
+            var closed = 0
+            for watched in connections.values
+            where Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
+                || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now) {
+                _ = cmhd_shutdown(watched.socket, Int32(SHUT_RDWR))
+                // Once is enough: libmicrohttpd closes it and reports it closed.
+                watched.headDueBy.store(0, ordering: .relaxed)
+                watched.requestDueBy.store(0, ordering: .relaxed)
+                closed += 1
+            }
+            return closed
+        }
+    }
+
+    /// Shuts down every connection between requests with nothing unread, so that a stopping
+    /// server waits only for requests in flight. Returns how many.
+    func closeIdleConnections() -> Int {
+        connections.withLock { connections in
+            var closed = 0
+            for watched in connections.values where watched.phase == .idle && cmhd_unread_bytes(watched.socket) == 0 {
+                _ = cmhd_shutdown(watched.socket, Int32(SHUT_RDWR))
+                closed += 1
+            }
+            return closed
+        }
     }
 }

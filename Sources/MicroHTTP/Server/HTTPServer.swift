@@ -1,4 +1,4 @@
-import CMicroHTTPD
+import CMicroHTTPDShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,25 +7,35 @@ import Glibc
 import Musl
 #endif
 
-/// An HTTP/1.1 server on libmicrohttpd: an internal epoll thread per worker, a thread pool,
-/// a connection limit and timeout, a body cap, and a graceful shutdown.
+/// An HTTP/1.1 server on libmicrohttpd: a poll() thread per worker, strict request framing,
+/// a connection limit with a 503 past it, header and request deadlines, a body cap, and a
+/// graceful shutdown.
 ///
 /// ```swift
 /// var router = Router()
 /// router.get("/healthz") { _ in .text("ok\n") }
-/// let server = HTTPServer(configuration: HTTPServerConfiguration(), router: router)
-/// try server.run { port in print("listening on \(port)") }   // returns after SIGTERM or SIGINT
+/// let server = HTTPServer(configuration: HTTPServerConfiguration(), router: router,
+///                         problems: MyProblemRenderer(), logger: MyLogger())
+/// try server.run { port in print("listening on \(port)") }   // returns after SIGTERM, SIGINT, SIGHUP or SIGQUIT
 /// ```
 ///
 /// Handlers run on libmicrohttpd's threads, so they must be `Sendable` and must not block.
+/// `start()` and `shutdown()` may be called from any thread, and again after each other: a
+/// stopped server starts afresh. A running server keeps itself alive until `shutdown()`.
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let router: Router
+    let problems: any HTTPProblemRenderer
+    let logger: any HTTPServerLogger
     /// Counted on every request; served at `configuration.metricsPath`.
     public let metrics: HTTPMetrics
     let watchdog: ConnectionWatchdog
+    /// What a connection past the limit is told, whole, before it is closed.
+    let refusal: [UInt8]
 
-    private let daemon = Mutex<OpaquePointer?>(nil)
+    /// The running daemon and the retained pointer its callbacks use. `start` and `shutdown`
+    /// hold the lock throughout, so they never interleave.
+    private let running = PthreadLocked<(server: OpaquePointer, context: UnsafeMutableRawPointer)?>(nil)
     private let boundPort = Atomic<UInt16>(0)
     /// Set when shutdown begins: answers then carry `Connection: close`.
     let draining = Atomic<Bool>(false)
@@ -34,11 +44,14 @@ public final class HTTPServer: Sendable {
     let requestSequence = Atomic<UInt64>(0)
     /// Connections libmicrohttpd has taken on since start.
     let connectionsStarted = Atomic<Int>(0)
+    let memory: IdleMemoryTrim
 
     /// `extraMetrics` appends the application's own families to the metrics page.
-    public init(configuration: HTTPServerConfiguration, router: Router,
-                extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }) {
+    public init(configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
+                logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }) {
         self.configuration = configuration
+        self.problems = problems
+        self.logger = logger
         var router = router
         let metrics = HTTPMetrics(namespace: configuration.metricsNamespace,
                                   routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []))
@@ -52,11 +65,15 @@ public final class HTTPServer: Sendable {
         }
         self.router = router
         self.metrics = metrics
-        watchdog = ConnectionWatchdog(deadlineSeconds: configuration.connectionTimeoutSeconds)
-    }
-
-    deinit {
-        stopDaemon()
+        refusal = Self.refusal(configuration, problems)
+        let memory = IdleMemoryTrim()
+        self.memory = memory
+        watchdog = ConnectionWatchdog(
+            headerTimeoutSeconds: configuration.headerTimeoutSeconds,
+            requestTimeoutSeconds: configuration.connectionTimeoutSeconds
+        ) { [metrics] in
+            memory.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
+        }
     }
 
     /// The port the server listens on, once started (the kernel's choice for port 0).
@@ -64,52 +81,62 @@ public final class HTTPServer: Sendable {
 
     /// Starts listening and serving on background threads.
     public func start() throws(HTTPServerError) {
-        try daemon.withLock { (daemon: inout OpaquePointer?) throws(HTTPServerError) in
-            guard daemon == nil else { throw .alreadyStarted }
-            var failure: Int32 = 0
-            let context = Unmanaged.passUnretained(self).toOpaque()
-            // libmicrohttpd clears a connection's memory pool for every request, so its size is a
-            // per-request cost: 16 KiB holds any sane request head (larger ones get 431).
-            let started = cmhd_start_daemon(
-                configuration.host, configuration.port, 0,
-                UInt32(max(1, configuration.threads)), UInt32(max(1, configuration.connectionLimit)),
-                UInt32(max(0, configuration.connectionTimeoutSeconds)), 16 * 1024,
-                httpServerAccessHandler, context, httpServerRequestCompleted, context,
-                httpServerConnectionNotified, context, &failure)
-            guard let started else {
-                throw failure == Int32(CMHD_START_BAD_HOST.rawValue)
-                    ? .invalidHost(configuration.host)
-                    : .cannotListen(host: configuration.host, port: configuration.port)
+        try running.withLock { (running: inout (server: OpaquePointer, context: UnsafeMutableRawPointer)?) throws(HTTPServerError) in
+            guard running == nil else { throw .alreadyStarted }
+            draining.store(false, ordering: .releasing)
+            let context = LibMicroHTTPD.retainServer(self)
+            var failure = cmhd_start_failure()
+            let started = configuration.host.withCString { host in
+                var settings = LibMicroHTTPD.settings(host: host, configuration: configuration, context: context)
+                return cmhd_start(&settings, &failure)
             }
-            daemon = started
-            boundPort.store(cmhd_bound_port(started), ordering: .releasing)
+            guard let started else {
+                LibMicroHTTPD.releaseServer(context)
+                throw HTTPServerError(failure, configuration)
+            }
+            running = (started, context)
+            boundPort.store(cmhd_port(started), ordering: .releasing)
             watchdog.start()
         }
     }
 
-    /// Stops taking connections, lets the requests in flight finish (up to the grace
-    /// period), then closes every connection and stops the threads.
+    /// Stops taking connections, closes the idle ones, lets the requests in flight finish (up
+    /// to the grace period), then closes every connection and stops the threads. Returns
+    /// at once when the server is not running; a second caller waits for the first.
     public func shutdown() {
-        let listening: OpaquePointer? = daemon.withLock { $0 }
-        guard let listening else { return }
-        draining.store(true, ordering: .releasing)
-        let startedBefore = connectionsStarted.load(ordering: .acquiring)
-        let handed = Int(cmhd_quiesce_and_drain_backlog(listening))
+        running.withLock { running in
+            guard let (server, context) = running else { return }
+            draining.store(true, ordering: .releasing)
+            let startedBefore = connectionsStarted.load(ordering: .acquiring)
+            var quiesceError: Int32 = 0
+            let handed = Int(max(0, cmhd_quiesce(server, &quiesceError)))
+            if quiesceError != 0 {
+                logger.log(.warning("while taking the last queued connections: \(HTTPServerError.systemMessage(quiesceError))"))
+            }
 
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
-        while clock.now < deadline {
-            // Connections handed over from the queue reach a worker (and its open notification)
-            // later: until they all have, an empty server is not yet idle.
-            let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
-            if arrived && metrics.requestsInFlight.load(ordering: .acquiring) == 0
-                && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
-            usleep(5_000)
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
+            while clock.now < deadline {
+                // Connections handed over from the queue reach a worker (and its open notification)
+                // later: until they all have, an empty server is not yet idle.
+                let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
+                if arrived {
+                    // Connections between requests would hold the exit until their idle timeout.
+                    _ = watchdog.closeIdleConnections()
+                    if metrics.requestsInFlight.load(ordering: .acquiring) == 0
+                        && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
+                }
+                usleep(5_000)
+            }
+            cmhd_stop(server)
+            watchdog.stop()
+            running = nil
+            LibMicroHTTPD.releaseServer(context)
         }
-        stopDaemon()
     }
 
-    /// Starts, reports the port, serves until SIGTERM or SIGINT, then shuts down gracefully.
+    /// Starts, reports the port, serves until SIGTERM, SIGINT, SIGHUP or SIGQUIT, then shuts
+    /// down gracefully (each of the four drains the requests in flight; none cuts an answer).
     /// Returns the signal that ended it.
     @discardableResult
     public func run(onStart: (UInt16) -> Void = { _ in }) throws(HTTPServerError) -> Int32 {
@@ -117,25 +144,41 @@ public final class HTTPServer: Sendable {
         // and the signal is delivered to sigwait below, not to a random worker.
         var signals = sigset_t()
         sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
+        for stop in Self.stopSignals { sigaddset(&signals, stop) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         signal(SIGPIPE, SIG_IGN)
 
         try start()
         onStart(port)
         var received: Int32 = 0
-        sigwait(&signals, &received)
+        while sigwait(&signals, &received) != 0 {}
         shutdown()
         return received
     }
 
-    private func stopDaemon() {
-        let stopping: OpaquePointer? = daemon.withLock { daemon in
-            defer { daemon = nil }
-            return daemon
+    /// The signals `run` stops on.
+    public static let stopSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
+
+    /// The whole HTTP answer for a connection past the limit.
+    private static func refusal(_ configuration: HTTPServerConfiguration, _ problems: any HTTPProblemRenderer) -> [UInt8] {
+        let problem = HTTPProblem(
+            status: 503, detail: "The server is at its limit of \(configuration.connectionLimit) open connections; try again shortly.",
+            members: [.init("limit", configuration.connectionLimit)], headers: [HTTPHeader("Retry-After", "1")])
+        return wireBytes(problems.response(for: problem))
+    }
+}
+
+extension HTTPServerError {
+    init(_ failure: cmhd_start_failure, _ configuration: HTTPServerConfiguration) {
+        let host = configuration.host, port = configuration.port
+        let reason = failure.error_number != 0 ? Self.systemMessage(failure.error_number) : ""
+        switch failure.step {
+        case CMHD_FAILED_RESOLVE:
+            self = .invalidHost(host, reason: failure.message.map { String(cString: $0) } ?? reason)
+        case CMHD_FAILED_BIND: self = .cannotBind(host: host, port: port, errno: failure.error_number, reason: reason)
+        case CMHD_FAILED_SOCKET, CMHD_FAILED_LISTEN:
+            self = .cannotListen(host: host, port: port, errno: failure.error_number, reason: reason)
+        default: self = .daemonFailed
         }
-        if let stopping { MHD_stop_daemon(stopping) }
-        watchdog.stop()
     }
 }

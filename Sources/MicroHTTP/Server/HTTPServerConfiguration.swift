@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Where and how an `HTTPServer` listens, and the limits it enforces.
 public struct HTTPServerConfiguration: Sendable, Hashable {
     /// An IPv4 or IPv6 address, or a name; `0.0.0.0` for every interface.
@@ -6,16 +12,25 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var port: UInt16 = 8080
     /// Worker threads, each running its own poll() loop.
     public var threads = HTTPServerConfiguration.processorCount
-    /// Larger bodies get 413, by `Content-Length` before they are read or as soon as a chunked body passes it.
+    /// Larger bodies get 413: by `Content-Length` before they are read, or as soon as a chunked
+    /// body passes it.
     public var maxBodyBytes = 1 << 20
-    /// Connections beyond this are refused.
+    /// Open connections at most; one more gets a 503 problem at once and is closed.
     public var connectionLimit = 1024
-    /// Seconds a connection may sit idle, and seconds a request may take to arrive completely
-    /// (from the connection's start or its previous answer), before the connection is closed.
+    /// Seconds a connection may sit idle between requests, and seconds a request may take to
+    /// arrive completely (from the connection's start or its previous answer), before it is closed.
     public var connectionTimeoutSeconds = 10
+    /// Seconds a new connection has to send a complete request head, and a kept-alive one to
+    /// finish a head it has begun; shorter than `connectionTimeoutSeconds`, so that sockets
+    /// that never send anything cannot hold the connection limit.
+    public var headerTimeoutSeconds = 5
+    /// The longest request target (path and query) answered; longer ones get 414.
+    public var maxTargetBytes = 8 * 1024
+    /// The most bytes of header fields (names and values) answered; more get 431.
+    public var maxHeaderBytes = 16 * 1024
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
-    /// One JSON line per request on stderr.
+    /// Report every request to the logger.
     public var accessLog = false
     /// Where the server answers with its metrics (Prometheus text), or nil for nowhere.
     public var metricsPath: String? = "/metrics"
@@ -27,10 +42,18 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public static var processorCount: Int {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
-}
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+    /// libmicrohttpd's per-connection memory: a request head up to our limits must fit with
+    /// room to spare (each header also costs a record of about 56 bytes, and our answer is built
+    /// in the same memory), so that our own 414 and 431 answer before libmicrohttpd's, which
+    /// are HTML. Only the part in use is cleared between requests.
+    var connectionMemoryBytes: Int {
+        max(64 * 1024, 3 * (maxTargetBytes + maxHeaderBytes))
+    }
+
+    /// libmicrohttpd's own connection limit, above ours: connections past ours are accepted
+    /// so they can be told 503 at once, instead of waiting in the kernel's queue.
+    var acceptLimit: Int {
+        connectionLimit + max(64, connectionLimit)
+    }
+}

@@ -1,26 +1,32 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
-/// What the server keeps about one request between libmicrohttpd's calls: the route, the
-/// body so far, and an answer decided before the body was read.
+/// What the server keeps about the request in progress on a connection, between
+/// libmicrohttpd's calls: the route, the body so far, and whether it has been answered.
 ///
-/// Touched only by the thread that serves the connection; it crosses into C as an
-/// `Unmanaged` pointer in libmicrohttpd's per-request slot. A connection serves its requests
-/// one after another, so it reuses one context, body buffer included (see `ConnectionState`).
+/// A connection serves its requests one after another, so it has one, reused for each of them,
+/// body buffer included; only the connection's thread touches it.
 final class RequestContext {
+    enum Phase {
+        /// No request in progress.
+        case idle
+        /// The request line has arrived; the head has not been checked yet.
+        case requestLine
+        /// The head is in and checked; the body is arriving.
+        case body
+        /// An answer has been queued; anything more of the body is discarded.
+        case answered
+    }
+
+    var phase = Phase.idle
     var method = ""
     var path = ""
+    /// The request target's length as it arrived, still percent-encoded.
+    var targetBytes = 0
+    /// The target holds `%00`, which libmicrohttpd would decode into the end of the path.
+    var targetHasEncodedNUL = false
     var route: Router.Route?
+    /// A refusal decided before the body, sent when the (empty) body is complete: answering
+    /// at libmicrohttpd's first call would close even a keep-alive GET.
+    var pendingProblem: HTTPProblem?
     var body: [UInt8] = []
-    /// An answer decided early (404, 405, 413, 415): the body is then discarded, not stored.
-    var earlyAnswer: HTTPResponse?
-    /// The answer has been queued already.
-    var answered = false
-    /// Between `start` and the request's completion: a context in use is not reused.
-    private(set) var inUse = false
 
     // For metrics and the access log.
     var startNanoseconds: UInt64 = 0
@@ -36,14 +42,29 @@ final class RequestContext {
     static let keptBodyCapacity = 16 * 1024
 
     /// Resets every field for a new request.
-    func start(method: String, path: String, unmatchedIndex: Int) {
-        self.method = method
-        self.path = path
+    func start(rawTarget target: UnsafePointer<CChar>?, unmatchedIndex: Int) {
+        phase = .requestLine
+        method = ""
+        path = ""
+        targetBytes = 0
+        targetHasEncodedNUL = false
+        if let target {
+            // One pass over the bytes: length, and `%00` in any case.
+            var cursor = target
+            var percentAt = -2
+            while cursor.pointee != 0 {
+                let byte = UInt8(bitPattern: cursor.pointee)
+                if byte == UInt8(ascii: "%") { percentAt = targetBytes }
+                else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
+                    if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
+                } else { percentAt = -2 }
+                targetBytes += 1
+                cursor += 1
+            }
+        }
         route = nil
+        pendingProblem = nil
         body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
-        earlyAnswer = nil
-        answered = false
-        inUse = true
         startNanoseconds = monotonicNanoseconds()
         pathIndex = unmatchedIndex
         requestId = ""
@@ -53,27 +74,11 @@ final class RequestContext {
         problemType = nil
     }
 
-    /// The request is over; the context may serve the connection's next one.
+    /// The request is over: drop what it held beyond the reusable buffers.
     func end() {
-        inUse = false
-        earlyAnswer = nil
+        phase = .idle
         route = nil
+        pendingProblem = nil
+        if body.capacity > Self.keptBodyCapacity { body = [] }
     }
-}
-
-/// What the server keeps about one connection, as libmicrohttpd's socket context: the
-/// watchdog's record, and the request context its requests reuse.
-final class ConnectionState {
-    let watched: ConnectionWatchdog.Connection
-    let context = RequestContext()
-
-    init(watched: ConnectionWatchdog.Connection) {
-        self.watched = watched
-    }
-}
-
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

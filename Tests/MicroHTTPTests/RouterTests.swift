@@ -1,18 +1,6 @@
 import Testing
 @testable import MicroHTTP
 
-@Suite struct ConnectionWatchdogTests {
-    @Test func overdueOnlyPastTheDeadline() {
-        let second: UInt64 = 1_000_000_000
-        #expect(ConnectionWatchdog.isOverdue(since: 5 * second, now: 16 * second, deadline: 10 * second))
-        #expect(!ConnectionWatchdog.isOverdue(since: 5 * second, now: 15 * second, deadline: 10 * second))
-        #expect(!ConnectionWatchdog.isOverdue(since: 0, now: 100 * second, deadline: 10 * second), "0: a request is being answered")
-        // A request that completed after the sweep read the clock: once a wrap-around that cut
-        // off healthy keep-alive connections.
-        #expect(!ConnectionWatchdog.isOverdue(since: 15 * second + 1, now: 15 * second, deadline: 10 * second))
-    }
-}
-
 @Suite struct RouterTests {
     @Test func matchesExactPathsAndAnswersHeadForGet() {
         var router = Router()

@@ -1,0 +1,86 @@
+#ifndef CMICROHTTPD_SHIMS_H
+#define CMICROHTTPD_SHIMS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <microhttpd.h>
+
+/*
+ * The C side of MicroHTTP: what Swift cannot do with libmicrohttpd directly (its variadic
+ * start and logging functions) and the socket calls around it, each checked, with errno
+ * handed back to Swift and EINTR retried. Everything here is prefixed cmhd_.
+ */
+
+/* A running daemon with the listening socket it was given. Opaque to Swift. */
+struct cmhd_server;
+
+struct cmhd_settings {
+    const char *host;                 /* IPv4 or IPv6 address, or a name; the first address wins */
+    uint16_t port;                    /* 0: the kernel picks one (see cmhd_port) */
+    unsigned int threads;             /* workers, each with its own poll() loop */
+    unsigned int connection_limit;    /* libmicrohttpd's own hard limit */
+    unsigned int idle_timeout_seconds;/* 0: none */
+    size_t connection_memory_limit;   /* per connection: request head, and buffers */
+    void *context;                    /* the first argument of every callback below */
+    MHD_AccessHandlerCallback access;
+    MHD_RequestCompletedCallback completed;
+    MHD_NotifyConnectionCallback connection;
+    /* Called when a request line has arrived, before its headers; returns the request's slot. */
+    void *(*request_line)(void *context, const char *uri, struct MHD_Connection *connection);
+    /* libmicrohttpd's own messages, formatted, without a trailing newline. */
+    void (*log)(void *context, const char *message);
+};
+
+/* Which step of cmhd_start failed. */
+enum cmhd_start_step {
+    CMHD_STARTED = 0,
+    CMHD_FAILED_RESOLVE = 1,   /* getaddrinfo: message holds gai_strerror's text */
+    CMHD_FAILED_SOCKET = 2,    /* socket, setsockopt or fcntl: error_number holds errno */
+    CMHD_FAILED_BIND = 3,
+    CMHD_FAILED_LISTEN = 4,
+    CMHD_FAILED_DAEMON = 5     /* libmicrohttpd refused the settings; its log says why */
+};
+
+struct cmhd_start_failure {
+    enum cmhd_start_step step;
+    int error_number;
+    const char *message;       /* static text, or NULL */
+};
+
+/* Binds and listens on the settings' address, then starts libmicrohttpd on that socket with
+   internal poll() threads. NULL on failure, with *failure saying where and why. */
+struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd_start_failure *failure);
+
+/* The port listened on: the kernel's choice when started with port 0. */
+uint16_t cmhd_port(const struct cmhd_server *server);
+
+/* Stops listening, after handing libmicrohttpd every connection already waiting in the
+   kernel's queue (their clients may have sent whole requests). Returns how many were handed
+   over, or -1 with *error_number set. Call at most once. */
+int cmhd_quiesce(struct cmhd_server *server, int *error_number);
+
+/* Stops every thread, closes every connection and the listening socket, and frees server. */
+void cmhd_stop(struct cmhd_server *server);
+
+/* The connection's socket, or -1. */
+int cmhd_connection_fd(struct MHD_Connection *connection);
+
+/* The pointer the notify-connection callback stored for this connection, or NULL. */
+void *cmhd_socket_context(struct MHD_Connection *connection);
+
+/* shutdown(2); 0 or errno. */
+int cmhd_shutdown(int fd, int how);
+
+/* send(2) without blocking and without SIGPIPE, EINTR retried: bytes sent, or -errno. */
+long cmhd_send_nonblocking(int fd, const void *bytes, size_t count);
+
+/* Bytes the kernel holds unread on the socket (FIONREAD), or -errno. */
+int cmhd_unread_bytes(int fd);
+
+/* Hands the allocator's free pages back to the system (glibc's malloc_trim; nothing elsewhere). */
+void cmhd_release_free_memory(void);
+
+#endif

@@ -1,0 +1,215 @@
+#define _GNU_SOURCE /* accept4 */
+#include "CMicroHTTPDShims.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <unistd.h>
+
+struct cmhd_server {
+    struct MHD_Daemon *daemon;
+    int listening;          /* ours until quiesced; -1 once closed */
+    uint16_t port;
+    void *context;
+    void (*log)(void *context, const char *message);
+};
+
+static int close_retrying(int fd)
+{
+    /* Linux frees the descriptor even when close reports EINTR: never retry it. */
+    return close(fd) == 0 || errno == EINTR ? 0 : errno;
+}
+
+/* Sets flags with F_SETFL (or F_SETFD when descriptor_flags); 0 or errno. */
+static int add_flags(int fd, int flags, int descriptor_flags)
+{
+    int get = descriptor_flags ? F_GETFD : F_GETFL, set = descriptor_flags ? F_SETFD : F_SETFL;
+    int current;
+    do { current = fcntl(fd, get); } while (current < 0 && errno == EINTR);
+    if (current < 0) return errno;
+    int result;
+    do { result = fcntl(fd, set, current | flags); } while (result < 0 && errno == EINTR);
+    return result < 0 ? errno : 0;
+}
+
+static void log_trampoline(void *cls, const char *format, va_list arguments)
+{
+    struct cmhd_server *server = cls;
+    char message[1024];
+    int length = vsnprintf(message, sizeof message, format, arguments);
+    if (length < 0) return;
+    if ((size_t)length >= sizeof message) length = sizeof message - 1;
+    while (length > 0 && (message[length - 1] == '\n' || message[length - 1] == '\r')) message[--length] = '\0';
+    if (server->log != NULL) server->log(server->context, message);
+}
+
+static struct cmhd_server *fail(struct cmhd_server *server, int fd, struct cmhd_start_failure *failure,
+                                enum cmhd_start_step step, int error_number)
+{
+    failure->step = step;
+    failure->error_number = error_number;
+    if (fd >= 0) close_retrying(fd);
+    free(server);
+    return NULL;
+}
+
+struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd_start_failure *failure)
+{
+    memset(failure, 0, sizeof *failure);
+    struct cmhd_server *server = calloc(1, sizeof *server);
+    if (server == NULL) return fail(NULL, -1, failure, CMHD_FAILED_SOCKET, ENOMEM);
+    server->listening = -1;
+    server->context = settings->context;
+    server->log = settings->log;
+
+    struct addrinfo hints, *found = NULL;
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    int resolved = getaddrinfo(settings->host, NULL, &hints, &found);
+    if (resolved != 0 || found == NULL) {
+        failure->message = resolved != 0 ? gai_strerror(resolved) : "no address";
+        return fail(server, -1, failure, CMHD_FAILED_RESOLVE, resolved == EAI_SYSTEM ? errno : 0);
+    }
+    struct sockaddr_storage address;
+    socklen_t address_length = (socklen_t)found->ai_addrlen;
+    memset(&address, 0, sizeof address);
+    memcpy(&address, found->ai_addr, found->ai_addrlen);
+    int family = found->ai_family;
+    freeaddrinfo(found);
+    if (family == AF_INET6) ((struct sockaddr_in6 *)&address)->sin6_port = htons(settings->port);
+    else ((struct sockaddr_in *)&address)->sin_port = htons(settings->port);
+
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return fail(server, -1, failure, CMHD_FAILED_SOCKET, errno);
+    int on = 1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    if (family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    if (bind(fd, (struct sockaddr *)&address, address_length) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_BIND, errno);
+    if (listen(fd, SOMAXCONN) != 0) return fail(server, fd, failure, CMHD_FAILED_LISTEN, errno);
+    struct sockaddr_storage bound;
+    socklen_t bound_length = sizeof bound;
+    if (getsockname(fd, (struct sockaddr *)&bound, &bound_length) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    server->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                                     : ((struct sockaddr_in *)&bound)->sin_port);
+
+    /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls until the connection timeout
+       when a worker at its connection limit gets exactly 128 events at once (a storm of
+       connections closing together), locking new clients out. poll() measured level with it. */
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (family == AF_INET6) flags |= MHD_USE_IPv6;
+    server->daemon = MHD_start_daemon(
+        flags, settings->port, NULL, NULL, settings->access, settings->context,
+        /* First, so that no message goes to stderr as free text. */
+        MHD_OPTION_EXTERNAL_LOGGER, log_trampoline, server,
+        MHD_OPTION_LISTEN_SOCKET, fd,
+        /* 1 would print a warning: one worker is the internal thread itself, without a pool. */
+        MHD_OPTION_THREAD_POOL_SIZE, settings->threads > 1 ? settings->threads : 0,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+        /* 0, not 1: at 1 libmicrohttpd answers a missing Host itself, in HTML with its headers
+           sent twice; at 0 the request reaches MicroHTTP's own checks, which answer with a problem. */
+        MHD_OPTION_STRICT_FOR_CLIENT, 0,
+        MHD_OPTION_URI_LOG_CALLBACK, settings->request_line, settings->context,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->connection, settings->context,
+        MHD_OPTION_END);
+    if (server->daemon == NULL) return fail(server, fd, failure, CMHD_FAILED_DAEMON, 0);
+    server->listening = fd;
+    return server;
+}
+
+uint16_t cmhd_port(const struct cmhd_server *server)
+{
+    return server->port;
+}
+
+int cmhd_quiesce(struct cmhd_server *server, int *error_number)
+{
+    *error_number = 0;
+    MHD_socket listening = MHD_quiesce_daemon(server->daemon);
+    if (listening == MHD_INVALID_SOCKET) return 0;
+    int handed = 0;
+    for (;;) {
+        struct sockaddr_storage address;
+        socklen_t length = sizeof address;
+        /* Non-blocking since cmhd_start: an empty queue ends the loop. */
+        int client = accept4(listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
+        if (client < 0) {
+            if (errno == EINTR || errno == ECONNABORTED) continue;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) *error_number = errno;
+            break;
+        }
+        /* libmicrohttpd expects the socket as its own accept leaves it: non-blocking. */
+        int flagged = add_flags(client, O_NONBLOCK, 0);
+        if (flagged != 0) {
+            *error_number = flagged;
+            close_retrying(client);
+            continue;
+        }
+        if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
+    }
+    close_retrying(listening);
+    server->listening = -1;
+    return *error_number != 0 && handed == 0 ? -1 : handed;
+}
+
+void cmhd_stop(struct cmhd_server *server)
+{
+    if (server == NULL) return;
+    /* libmicrohttpd closes the listening socket it was given, unless quiesced before. */
+    MHD_stop_daemon(server->daemon);
+    free(server);
+}
+
+int cmhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+void *cmhd_socket_context(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+int cmhd_shutdown(int fd, int how)
+{
+    return shutdown(fd, how) == 0 ? 0 : errno;
+}
+
+long cmhd_send_nonblocking(int fd, const void *bytes, size_t count)
+{
+    ssize_t sent;
+    do { sent = send(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT); } while (sent < 0 && errno == EINTR);
+    return sent < 0 ? -(long)errno : (long)sent;
+}
+
+int cmhd_unread_bytes(int fd)
+{
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : -errno;
+}
+
+void cmhd_release_free_memory(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}

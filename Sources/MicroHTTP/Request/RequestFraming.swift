@@ -1,0 +1,186 @@
+import CMicroHTTPD
+
+/// The checks RFC 9112 asks of a request head that libmicrohttpd 0.9.75 leaves to us, run
+/// once its head is in and before any of its body is read. A request that fails one is
+/// answered with a problem and its connection closed: after a framing error, nothing that
+/// follows on the connection can be trusted to be where the client meant it.
+struct RequestFraming {
+    /// What the head says of the body.
+    enum Body: Equatable {
+        case none
+        case length(Int)
+        case chunked
+    }
+
+    var body = Body.none
+
+    /// Checks the head; a problem when it must be refused.
+    static func check(_ connection: OpaquePointer, _ context: RequestContext, version: UnsafePointer<CChar>?,
+                      _ configuration: HTTPServerConfiguration) -> Result<RequestFraming, HTTPProblem> {
+        let isHTTP11: Bool
+        switch version.map({ String(cString: $0) }) {
+        case "HTTP/1.1": isHTTP11 = true
+        case "HTTP/1.0": isHTTP11 = false
+        default:
+            return .failure(HTTPProblem(status: 505, detail: "This server speaks HTTP/1.1 and HTTP/1.0 only."))
+        }
+        if context.targetBytes > configuration.maxTargetBytes {
+            return .failure(HTTPProblem(
+                status: 414, detail: "The request target is \(context.targetBytes) bytes; the limit is \(configuration.maxTargetBytes).",
+                members: [.init("limit", configuration.maxTargetBytes)]))
+        }
+        if context.targetHasEncodedNUL {
+            return .failure(HTTPProblem(status: 400, detail: "The request target contains %00, which no path or parameter may hold."))
+        }
+
+        var fields = Fields()
+        var failure: HTTPProblem?
+        LibMicroHTTPD.forEachValue(connection, .HEADER_KIND) { name, value in
+            failure = fields.add(name: name, value: value)
+            return failure == nil
+        }
+        if let failure { return .failure(failure) }
+        if fields.bytes > configuration.maxHeaderBytes {
+            return .failure(HTTPProblem(
+                status: 431, detail: "The header fields are \(fields.bytes) bytes; the limit is \(configuration.maxHeaderBytes).",
+                members: [.init("limit", configuration.maxHeaderBytes)]))
+        }
+        if fields.hosts > 1 || (isHTTP11 && fields.hosts == 0) {
+            return .failure(HTTPProblem(status: 400, detail: "An HTTP/1.1 request carries exactly one Host field; this one has \(fields.hosts)."))
+        }
+        if fields.transferEncoding != nil && fields.contentLength != nil {
+            return .failure(HTTPProblem(
+                status: 400, detail: "The request has both Content-Length and Transfer-Encoding; its end cannot be known safely (RFC 9112, section 6.3)."))
+        }
+        var framing = RequestFraming()
+        if let coding = fields.transferEncoding {
+            guard isHTTP11, coding else {
+                return .failure(HTTPProblem(
+                    status: 501, detail: "Transfer-Encoding must be chunked, alone, in an HTTP/1.1 request; other codings are not implemented."))
+            }
+            framing.body = .chunked
+        }
+        switch fields.contentLength {
+        case nil: break
+        case .some(.invalid):
+            return .failure(HTTPProblem(status: 400, detail: "Content-Length must be one whole number of bytes, the same in every Content-Length field."))
+        case .some(.tooLarge):
+            return .failure(tooLarge(configuration, detail: "The body's Content-Length is beyond any limit; the limit is \(configuration.maxBodyBytes) bytes."))
+        case .some(.value(let length)):
+            if length > configuration.maxBodyBytes {
+                return .failure(tooLarge(configuration, detail: "The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes."))
+            }
+            framing.body = length > 0 ? .length(length) : .none
+        }
+
+        var query = QueryCheck()
+        LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { name, value in
+            failure = query.add(name: name, value: value)
+            return failure == nil
+        }
+        if let failure { return .failure(failure) }
+        return .success(framing)
+    }
+
+    static func tooLarge(_ configuration: HTTPServerConfiguration, detail: String) -> HTTPProblem {
+        HTTPProblem(status: 413, detail: detail, members: [.init("limit", configuration.maxBodyBytes)])
+    }
+
+    /// The header fields, as far as framing cares.
+    private struct Fields {
+        enum Length: Equatable {
+            case value(Int)
+            case tooLarge
+            case invalid
+        }
+
+        var bytes = 0
+        var hosts = 0
+        var contentLength: Length?
+        /// Whether the codings so far are exactly `chunked`, when any field was present.
+        var transferEncoding: Bool?
+
+        mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> HTTPProblem? {
+            bytes += name.count + (value?.count ?? 0) + 4
+            guard !name.isEmpty, name.allSatisfy(Self.isTokenByte) else {
+                return HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
+            }
+            let value = value ?? UnsafeBufferPointer(start: nil, count: 0)
+            // libmicrohttpd passes the true size, so a NUL shows here; CR and LF can only be
+            // bare ones it let through.
+            if value.contains(where: { $0 == 0 || $0 == 13 || $0 == 10 }) {
+                return HTTPProblem(status: 400, detail: "A header field value holds a NUL, CR or LF character.")
+            }
+            if Self.equal(name, "host") {
+                hosts += 1
+            } else if Self.equal(name, "content-length") {
+                let parsed = Self.length(value)
+                if let previous = contentLength, previous != parsed { contentLength = .invalid } else { contentLength = parsed }
+            } else if Self.equal(name, "transfer-encoding") {
+                // Several fields make one list: `chunked` twice is not `chunked`.
+                transferEncoding = transferEncoding == nil && Self.equal(Self.trimmed(value), "chunked")
+            }
+            return nil
+        }
+
+        static func length(_ value: UnsafeBufferPointer<UInt8>) -> Length {
+            let digits = trimmed(value)
+            guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .invalid }
+            var result = 0
+            for digit in digits {
+                let (times, overflowA) = result.multipliedReportingOverflow(by: 10)
+                let (sum, overflowB) = times.addingReportingOverflow(Int(digit - 0x30))
+                if overflowA || overflowB { return .tooLarge }
+                result = sum
+            }
+            return .value(result)
+        }
+
+        static func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
+            var slice = value[...]
+            while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+            while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+            return slice
+        }
+
+        static func equal<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
+            guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+            var index = 0
+            for byte in bytes {
+                let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if folded != lowercase.utf8Start[index] { return false }
+                index += 1
+            }
+            return true
+        }
+
+        /// RFC 9110's tchar.
+        static func isTokenByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+            case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+                 UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+            default: false
+            }
+        }
+    }
+
+    /// Query parameters: each named once, none holding a NUL.
+    private struct QueryCheck {
+        var names: [UnsafeBufferPointer<UInt8>] = []
+
+        mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> HTTPProblem? {
+            let shown = String(decoding: name.prefix(64), as: UTF8.self)
+            if name.contains(0) || (value?.contains(0) ?? false) {
+                return HTTPProblem(status: 400, detail: "The query parameter \(shown) holds %00.", members: [.init("parameter", shown)])
+            }
+            if names.contains(where: { $0.elementsEqual(name) }) {
+                return HTTPProblem(status: 400, detail: "The query parameter \(shown) is given more than once.",
+                                   members: [.init("parameter", shown)])
+            }
+            names.append(name)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import CMicroHTTPD
+
+// One request, as libmicrohttpd hands it over: once when its head is in, once per piece of
+// body, and once more when the body is complete.
+//
+// libmicrohttpd 0.9.75 decides two things for us: an answer queued at the first call closes
+// the connection without reading the body (right for a refusal that has a body, wasteful for
+// one that has not), and an answer cannot be queued between pieces of body at all.
+extension HTTPServer {
+    func handle(
+        _ connection: OpaquePointer, _ state: ConnectionState, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
+        version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        let context = state.request
+        // Past the connection limit: the 503 went out when it opened.
+        if state.watched.refused { return .NO }
+        switch context.phase {
+        case .idle, .requestLine:
+            watchdog.headArrived(state.watched)
+            context.method = String(cString: method)
+            context.path = String(cString: url)
+            context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
+            context.phase = .body
+            switch RequestFraming.check(connection, context, version: version, configuration) {
+            case .failure(let problem):
+                // After a framing error nothing that follows can be trusted: answer and close.
+                return answer(problem, context, connection, close: true)
+            case .success(let framing):
+                return route(context, connection, framing: framing)
+            }
+        case .answered:
+            // What is left of a body already answered is read and dropped.
+            context.requestBytes += uploadSize.pointee
+            uploadSize.pointee = 0
+            return .YES
+        case .body where uploadSize.pointee > 0:
+            let size = uploadSize.pointee
+            uploadSize.pointee = 0
+            context.requestBytes += size
+            guard context.body.count + size <= configuration.maxBodyBytes else {
+                context.body.removeAll()
+                let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
+                return answerMidBody(problem, context, socket: state.watched.socket)
+            }
+            if let upload {
+                upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+                }
+            }
+            return .YES
+        case .body:
+            watchdog.requestArrived(state.watched)
+            if let problem = context.pendingProblem {
+                return answer(problem, context, connection, close: false)
+            }
+            return respond(context, connection)
+        }
+    }
+
+    /// The head is in and sound: route it, and refuse what can be refused before the body.
+    private func route(_ context: RequestContext, _ connection: OpaquePointer, framing: RequestFraming) -> MHD_Result {
+        let problem: HTTPProblem
+        switch router.match(method: context.method, path: context.path) {
+        case .notFound:
+            problem = HTTPProblem(status: 404, detail: "There is no resource at \(context.path).")
+        case .methodNotAllowed(let allow, let pathIndex):
+            context.pathIndex = pathIndex
+            problem = HTTPProblem(status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
+                                  headers: [HTTPHeader("Allow", allow)])
+        case .route(let route):
+            context.route = route
+            context.pathIndex = route.pathIndex
+            guard let mediaType = route.consumes else { return .YES }
+            let accepted = HTTPRequest.withValue(connection, .HEADER_KIND, "Content-Type") { value in
+                value.map { MediaType.matches($0[...], mediaType) } ?? false
+            }
+            guard !accepted else {
+                if case .length(let length) = framing.body {
+                    // One allocation for typical bodies; capped so that clients announcing large
+                    // bodies and then stalling cannot make the server reserve memory for them.
+                    context.body.reserveCapacity(min(length, 64 * 1024))
+                }
+                return .YES
+            }
+            let found = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type").map { "Content-Type \($0)" } ?? "no Content-Type"
+            problem = HTTPProblem(
+                status: 415, detail: "\(context.method) \(context.path) takes \(mediaType), but the request has \(found).",
+                members: [.init("expected", mediaType)], headers: [HTTPHeader("Accept-Post", mediaType)])
+        }
+        guard framing.body != .none else {
+            // Nothing to skip: answer once libmicrohttpd says the request is complete, and keep
+            // the connection.
+            context.pendingProblem = problem
+            return .YES
+        }
+        // The body is never read; libmicrohttpd closes the connection after the answer (and
+        // skips `100 Continue`).
+        return answer(problem, context, connection, close: true)
+    }
+
+    /// The request is complete: run its handler.
+    private func respond(_ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        guard let route = context.route else { return .NO }
+        // The request takes the body and gives it back after the handler, so that its buffer
+        // serves the connection's next request.
+        var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
+        context.body = []
+        let response: HTTPResponse
+        do {
+            response = try route.handler(request)
+        } catch {
+            response = problems.response(for: error)
+        }
+        swap(&context.body, &request.body)
+        return queue(response, context, connection, close: false)
+    }
+
+    /// The client's `X-Request-Id` when it is a sane token, or a new one.
+    private func requestId(_ given: String?) -> String {
+        if let given, (1...128).contains(given.utf8.count),
+           given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            return given
+        }
+        let sequence = requestSequence.wrappingAdd(1, ordering: .relaxed).newValue
+        return requestIdPrefix + "-" + String(sequence, radix: 16)
+    }
+}

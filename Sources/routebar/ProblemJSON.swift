@@ -1,0 +1,57 @@
+import MicroHTTP
+import RouteBarJSON
+import StrictJSON
+
+/// Problems as `application/problem+json` (RFC 9457), the one error format routebar sends.
+struct ProblemJSON: HTTPProblemRenderer {
+    func response(for problem: HTTPProblem) -> HTTPResponse {
+        var problem = problem
+        if problem.status == 415 { problem.detail += Self.curlHint(problem) }
+        return HTTPResponse(
+            status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json")] + problem.headers,
+            body: .bytes(Self.body(problem)), problemType: problem.type)
+    }
+
+    static func body(_ problem: HTTPProblem) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.beginObject()
+        writer.field("type", problem.type)
+        writer.field("title", problem.title)
+        writer.field("status", problem.status)
+        writer.field("detail", problem.detail)
+        for member in problem.members {
+            writer.key(named: member.name)
+            switch member.value {
+            case .string(let value): writer.string(value)
+            case .integer(let value): writer.number(value)
+            }
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// The usual cause of a 415 is curl's `-d`, which sends a form type.
+    private static func curlHint(_ problem: HTTPProblem) -> String {
+        let expected = problem.members.first { $0.name == "expected" }.flatMap { member -> String? in
+            if case .string(let value) = member.value { return value }
+            return nil
+        }
+        guard let expected else { return "" }
+        return expected == "application/json"
+            ? " With curl, send the body with --json @file.json, or add -H 'Content-Type: application/json'."
+            : " With curl, add -H 'Content-Type: \(expected)'."
+    }
+}
+
+extension HTTPProblem {
+    /// Problem types of the route-bar API are `urn:routebar:problem:<name>`.
+    init(_ error: RouteBarInputError) {
+        var members: [Member] = []
+        if let pointer = error.pointer { members.append(Member("pointer", pointer)) }
+        if let parameter = error.parameter { members.append(Member("parameter", parameter)) }
+        if let limit = error.limit { members.append(Member("limit", limit)) }
+        self.init(
+            status: error.type.isMalformed ? 400 : 422, type: "urn:routebar:problem:\(error.type.rawValue)",
+            title: error.type.title, detail: error.detail, members: members)
+    }
+}

@@ -1,0 +1,88 @@
+import MicroHTTP
+import Synchronization
+
+/// An `HTTPServer` running inside the test process on a free loopback port, like
+/// HummingbirdTesting's `.live` mode: tests speak raw HTTP to it with `TestHTTPConnection`.
+/// It shuts down when the value goes away.
+public final class LiveServer: Sendable {
+    public let server: HTTPServer
+    public let logger = CollectingLogger()
+
+    public init(_ configuration: HTTPServerConfiguration = .testing, router: Router) throws {
+        server = HTTPServer(configuration: configuration, router: router, problems: PlainProblemJSON(), logger: logger)
+        try server.start()
+    }
+
+    deinit {
+        server.shutdown()
+    }
+
+    public var port: UInt16 { server.port }
+
+    public func connect(timeoutSeconds: Int = 10) throws -> TestHTTPConnection {
+        try TestHTTPConnection(port: port, timeoutSeconds: timeoutSeconds)
+    }
+}
+
+extension HTTPServerConfiguration {
+    /// Loopback, a free port, two workers, and short waits.
+    public static var testing: HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        configuration.threads = 2
+        configuration.shutdownGraceSeconds = 3
+        return configuration
+    }
+}
+
+/// Keeps every event the server reports, for tests to look at.
+public final class CollectingLogger: HTTPServerLogger {
+    private let events = Mutex<[HTTPServerEvent]>([])
+
+    public func log(_ event: HTTPServerEvent) {
+        events.withLock { $0.append(event) }
+    }
+
+    public var all: [HTTPServerEvent] { events.withLock { $0 } }
+
+    public var libraryMessages: [String] {
+        all.compactMap { if case .library(let message) = $0 { message } else { nil } }
+    }
+
+    public var requests: [HTTPAccessRecord] {
+        all.compactMap { if case .request(let record) = $0 { record } else { nil } }
+    }
+}
+
+/// `application/problem+json` written by hand: the HTTP layer's tests need no JSON library.
+public struct PlainProblemJSON: HTTPProblemRenderer {
+    public init() {}
+
+    public func response(for problem: HTTPProblem) -> HTTPResponse {
+        var members = [("type", quoted(problem.type)), ("title", quoted(problem.title)), ("status", String(problem.status)),
+                       ("detail", quoted(problem.detail))]
+        for member in problem.members {
+            switch member.value {
+            case .string(let value): members.append((member.name, quoted(value)))
+            case .integer(let value): members.append((member.name, String(value)))
+            }
+        }
+        let body = "{" + members.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        return HTTPResponse(status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json")] + problem.headers,
+                            body: .bytes(Array(body.utf8)), problemType: problem.type)
+    }
+
+    private func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
