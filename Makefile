@@ -80,11 +80,12 @@ sanitize: deps
 clean:
 	rm -rf .build
 
-## load: the reliability scripts in scripts/ (storm, slow clients, SIGTERM under load, soak, leaks)
-## against the release binary as it is, one after the other; fails if any failed. SOAK_SECONDS=N.
+## load: the reliability scripts in scripts/ (storm, slow clients, idle-socket lockout, amplification,
+## SIGTERM under load, soak, leaks) against the release binary, one after the other; fails if any
+## failed. SOAK_SECONDS=N.
 .PHONY: load
-load:
-	@failed=; for script in storm.py slow_clients.py graceful_shutdown.sh soak.sh leaks.sh; do \
+load: release
+	@failed=; for script in storm.py slow_clients.py lockout.py amplification.py graceful_shutdown.sh soak.sh leaks.sh; do \
 		echo "== scripts/$$script"; \
 		case $$script in *.py) python3 scripts/$$script ;; *) bash scripts/$$script ;; esac || failed="$$failed $$script"; \
 	done; \

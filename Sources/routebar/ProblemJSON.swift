@@ -32,11 +32,7 @@ struct ProblemJSON: HTTPProblemRenderer {
 
     /// The usual cause of a 415 is curl's `-d`, which sends a form type.
     private static func curlHint(_ problem: HTTPProblem) -> String {
-        let expected = problem.members.first { $0.name == "expected" }.flatMap { member -> String? in
-            if case .string(let value) = member.value { return value }
-            return nil
-        }
-        guard let expected else { return "" }
+        guard let expected = problem.headers.first(where: { $0.name == "Accept-Post" })?.value else { return "" }
         return expected == "application/json"
             ? " With curl, send the body with --json @file.json, or add -H 'Content-Type: application/json'."
             : " With curl, add -H 'Content-Type: \(expected)'."

@@ -27,18 +27,35 @@ public struct TestClientError: Error, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// A read that waited past its deadline.
+public struct TestReadTimeout: Error, CustomStringConvertible {
+    public var description: String { "timed out waiting for the server" }
+}
+
 /// One TCP connection to 127.0.0.1, speaking HTTP/1.1 by hand so tests control every byte:
 /// keep-alive, partial bodies, chunked uploads, garbage.
 public final class TestHTTPConnection {
-    private let socket: Int32
+    private var socket: Int32
     private var buffer: [UInt8] = []
+    /// When set, reads fail with `TestReadTimeout` past it instead of waiting for SO_RCVTIMEO.
+    private var deadline: ContinuousClock.Instant?
 
-    public init(port: UInt16, timeoutSeconds: Int = 10) throws {
+    /// `receiveBufferBytes` shrinks the socket's receive buffer (SO_RCVBUF), and
+    /// `maximumSegmentBytes` the segment size announced to the server (TCP_MAXSEG); both are set
+    /// before connecting, so that they hold from the first byte. Loopback's 64 KiB segments
+    /// otherwise let the kernel buffer megabytes on the server's side of a connection.
+    public init(port: UInt16, timeoutSeconds: Int = 10, receiveBufferBytes: Int?, maximumSegmentBytes: Int?) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw TestClientError("socket() failed: errno \(errno)") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes.map(Int32.init) {
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if var size = maximumSegmentBytes.map(Int32.init) {
+            setsockopt(socket, Int32(IPPROTO_TCP), TCP_MAXSEG, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -55,8 +72,19 @@ public final class TestHTTPConnection {
         }
     }
 
+    public convenience init(port: UInt16, timeoutSeconds: Int = 10) throws {
+        try self.init(port: port, timeoutSeconds: timeoutSeconds, receiveBufferBytes: nil, maximumSegmentBytes: nil)
+    }
+
     deinit {
+        if socket >= 0 { close(socket) }
+    }
+
+    /// Closes the socket now (the client going away), instead of when the value goes.
+    public func disconnect() {
+        guard socket >= 0 else { return }
         close(socket)
+        socket = -1
     }
 
     public func send(_ bytes: [UInt8]) throws {
@@ -129,6 +157,50 @@ public final class TestHTTPConnection {
         (try? fill()) == 0
     }
 
+    /// Reads one response, failing with `TestReadTimeout` if it is not complete within `timeoutSeconds`.
+    public func readResponse(method: String = "GET", timeoutSeconds: Double) throws -> TestHTTPResponse {
+        deadline = .now + .milliseconds(Int(timeoutSeconds * 1000))
+        defer { deadline = nil }
+        return try readResponse(method: method)
+    }
+
+    /// Waits up to `timeoutSeconds` for the server to close the connection (end of stream or
+    /// reset): true if it did. Bytes that arrive meanwhile are kept, in `unreadBytes`.
+    public func waitForPeerClose(timeoutSeconds: Double) -> Bool {
+        deadline = .now + .milliseconds(Int(timeoutSeconds * 1000))
+        defer { deadline = nil }
+        while true {
+            do {
+                if try fill() == 0 { return true }
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Whether the connection is still open right now: nothing says the server has closed it
+    /// (no end of stream or reset is waiting). Does not consume data.
+    public func isOpen() -> Bool {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return true }
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count > 0 { return true }
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return true }
+        return false
+    }
+
+    /// Reads whatever arrives until the server closes or `timeoutSeconds` passes; returns it
+    /// with what was already buffered.
+    public func readAvailable(timeoutSeconds: Double) -> [UInt8] {
+        _ = waitForPeerClose(timeoutSeconds: timeoutSeconds)
+        defer { buffer = [] }
+        return buffer
+    }
+
+    /// Bytes received and not yet consumed by a read.
+    public var unreadBytes: [UInt8] { buffer }
+
     private func readHead() throws -> String {
         let terminator: [UInt8] = [13, 10, 13, 10]
         while true {
@@ -191,6 +263,14 @@ public final class TestHTTPConnection {
 
     @discardableResult
     private func fill() throws -> Int {
+        if let deadline {
+            let remaining = deadline - .now
+            let milliseconds = max(0, Int(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&descriptor, 1, Int32(milliseconds)) } while ready < 0 && errno == EINTR
+            guard ready > 0 else { throw TestReadTimeout() }
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
         if count < 0 {

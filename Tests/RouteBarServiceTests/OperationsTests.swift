@@ -51,12 +51,12 @@ import Testing
         #expect(try connection.request("GET", "/healthz").headers["x-request-id"] != madeId, "each request gets its own id")
 
         var lines: [[String: Any]] = []
-        for _ in 0..<100 where lines.count < 3 {
-            usleep(20_000)
+        #expect(waitUntil(timeout: 10) {
             lines = server.stderrLines.compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             }.filter { $0["event"] as? String == "request" }
-        }
+            return lines.count >= 3
+        })
         #expect(lines.count == 3)
         let first = try #require(lines.first)
         #expect(first["method"] as? String == "POST")
@@ -74,7 +74,10 @@ import Testing
     @Test func theAccessLogIsOffUnlessAskedFor() throws {
         let server = try ServerProcess()
         #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
-        usleep(100_000)
+        // An absence cannot be waited for, so stop the server: its last line, "stopped", comes after
+        // every line a request could have logged.
+        server.signal(SIGTERM)
+        #expect(waitUntil(timeout: 20) { server.stderrLines.contains { $0.contains(#""event":"stopped""#) } })
         #expect(!server.stderrLines.contains { $0.contains(#""event":"request""#) })
     }
 

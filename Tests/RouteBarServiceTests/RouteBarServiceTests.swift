@@ -279,12 +279,16 @@ import Glibc
             try connection.send("POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n")
             try connection.send(Array(body[..<(body.count / 2)]))
         }
-        usleep(200_000)
+        // All three request lines have arrived (the scrape itself is the fourth request in flight).
+        #expect(try waitUntil(timeout: 10) {
+            let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
+            return page.split(separator: "\n").contains("routebar_http_requests_in_flight 4")
+        }, "the three requests are in flight before SIGTERM")
         server.signal(SIGTERM)
-        usleep(300_000)
+        // Shutdown has begun once new connections are refused; the server then still waits for the requests in flight.
+        #expect(waitUntil(timeout: 10) { (try? TestHTTPConnection(port: server.port).request("GET", "/healthz")) == nil },
+                "new connections are refused once shutdown began")
         #expect(server.isRunning, "the server waits for the requests in flight; it said: \(server.stderrLines.suffix(20))")
-        // New connections are refused once shutdown began.
-        #expect(throws: (any Error).self) { try TestHTTPConnection(port: server.port).request("GET", "/healthz") }
         for connection in inFlight {
             try connection.send(Array(body[(body.count / 2)...]))
             let response = try connection.readResponse()
@@ -334,6 +338,7 @@ import Glibc
                 closedAfter = clock.now - start
                 break
             }
+            // Not a wait for a condition: the pause between bytes is the slow client under test.
             usleep(200_000)
         }
         let elapsed = try #require(closedAfter, "the trickling connection was never closed")

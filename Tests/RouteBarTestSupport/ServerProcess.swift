@@ -81,12 +81,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to end and returns its exit status, or nil after the timeout.
     public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeoutSeconds)
-        while process.isRunning {
-            if Date() > deadline { return nil }
-            usleep(10_000)
-        }
-        return process.terminationStatus
+        waitUntil(timeout: timeoutSeconds) { !process.isRunning } ? process.terminationStatus : nil
     }
 
     public static var binary: URL {
@@ -116,9 +111,32 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        // Both pipes are read at once: reading one to its end first would deadlock with a child
+        // that fills the other (64 KiB on Linux) and blocks writing to it before closing the first.
+        let stderr = PipeReader(err.fileHandleForReading)
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = stderr.waitForEnd()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderrData, as: UTF8.self))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeReader: @unchecked Sendable {
+    // @unchecked: `data` is written once by the reading thread before it signals `done`,
+    // and read only after waiting on `done`.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func waitForEnd() -> Data {
+        done.wait()
+        return data
     }
 }

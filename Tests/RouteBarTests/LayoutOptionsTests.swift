@@ -37,12 +37,10 @@ import Testing
         let tooMany = Route(subPaths: Array(repeating: SubPath(trafficType: 1, sectionTime: 1), count: 1_001))
         #expect(throws: RouteBarError.self) { try layout.layOut(tooMany) }
         let negative = Route(subPaths: [SubPath(trafficType: 1, sectionTime: 5), SubPath(trafficType: 2, sectionTime: -1)])
-        do {
-            _ = try layout.layOut([negative, negative])
-        } catch {
-            #expect(error.location == .sectionTime(route: 0, subPath: 1))
-            #expect(error.message == "sectionTime must be 0 or a number from 0.001 to 1000000, got -1")
-        }
+        let error = #expect(throws: RouteBarError.self) { try layout.layOut([negative, negative]) }
+        #expect(error?.code == .outOfRange)
+        #expect(error?.location == .sectionTime(route: 0, subPath: 1))
+        #expect(error?.message == "sectionTime must be 0 or a number from 0.001 to 1000000, got -1")
         let routes = Array(repeating: Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]), count: 1_001)
         #expect(throws: RouteBarError(.tooMany, at: .routes, "at most 1000 routes per request, got 1001")) {
             try layout.layOut(routes)

@@ -145,11 +145,10 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
         ("'a'", .unexpectedByte(UInt8(ascii: "'"))),
     ])
     func rejectsMalformedText(text: String, reason: JSONSyntaxError.Reason) {
-        #expect(throws: JSONSyntaxError.self) { try parse(text).get() }
-        if case .failure(let error) = parse(text) {
-            #expect(error.reason == reason, "\(text)")
+        switch parse(text) {
+        case .failure(let error): #expect(error.reason == reason, "\(text)")
+        case .success: Issue.record("accepted \(text)")
         }
-        if !text.isEmpty, case .success = parse(text) { Issue.record("accepted \(text)") }
         #expect(skip(Array(text.utf8))?.reason == reason, "skipValue agrees on \(text)")
     }
 
@@ -198,7 +197,10 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
     }
 
     @Test func errorsSayWhereAndWhat() {
-        guard case .failure(let error) = parse(#"{"a": tru}"#) else { return }
+        guard case .failure(let error) = parse(#"{"a": tru}"#) else {
+            Issue.record(#"accepted {"a": tru}"#)
+            return
+        }
         #expect(error.offset == 9)
         #expect(error.message == "unexpected '}' at byte 9")
         #expect(JSONSyntaxError(.invalidUTF8, at: 3).message == "invalid UTF-8 at byte 3")

@@ -36,13 +36,16 @@ final class ConnectionWatchdog: Sendable {
         /// Monotonic nanoseconds after which the connection is closed; 0 for none.
         let headDueBy: Atomic<UInt64>
         let requestDueBy: Atomic<UInt64>
+        /// When the connection opened or last finished an answer.
+        let idleSince: Atomic<UInt64>
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
-        init(socket: Int32, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64) {
+        init(socket: Int32, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
             self.socket = socket
             self.refused = refused
             self.headDueBy = Atomic(headDueBy)
             self.requestDueBy = Atomic(requestDueBy)
+            idleSince = Atomic(now)
         }
 
         var phase: Phase {
@@ -54,7 +57,7 @@ final class ConnectionWatchdog: Sendable {
     private let headNanoseconds: UInt64
     private let requestNanoseconds: UInt64
     private let connections = PthreadLocked<[ObjectIdentifier: Watched]>([:])
-    private let stopping = Atomic<Bool>(false)
+    private let stopping = StopFlag()
     private let thread = Mutex<pthread_t?>(nil)
     /// Called after every sweep, on the watchdog's thread.
     private let afterSweep: @Sendable () -> Void
@@ -70,10 +73,9 @@ final class ConnectionWatchdog: Sendable {
     func start() {
         thread.withLock { thread in
             guard thread == nil else { return }
-            stopping.store(false, ordering: .releasing)
+            stopping.lower()
             thread = startThread { [self] in
-                while !stopping.load(ordering: .acquiring) {
-                    usleep(250_000)
+                while !stopping.sleep(nanoseconds: 250_000_000) {
                     sweep(now: monotonicNanoseconds())
                     afterSweep()
                 }
@@ -82,7 +84,7 @@ final class ConnectionWatchdog: Sendable {
     }
 
     func stop() {
-        stopping.store(true, ordering: .releasing)
+        stopping.raise()
         if let running = thread.withLock({ thread -> pthread_t? in defer { thread = nil }; return thread }) {
             pthread_join(running, nil)
         }
@@ -93,7 +95,7 @@ final class ConnectionWatchdog: Sendable {
         let head = refused ? 1_000_000_000 : headNanoseconds
         let watched = Watched(socket: socket, refused: refused,
                               headDueBy: head == 0 ? 0 : now + head,
-                              requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds)
+                              requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds, now: now)
         connections.withLock { $0[ObjectIdentifier(watched)] = watched }
         return watched
     }
@@ -124,6 +126,7 @@ final class ConnectionWatchdog: Sendable {
     /// The answer is out: the next request is due within the request timeout.
     func answered(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.phase = .idle
+        watched.idleSince.store(now, ordering: .relaxed)
         watched.headDueBy.store(0, ordering: .relaxed)
         watched.requestDueBy.store(requestNanoseconds == 0 ? 0 : now + requestNanoseconds, ordering: .relaxed)
     }
@@ -151,12 +154,16 @@ final class ConnectionWatchdog: Sendable {
         }
     }
 
-    /// Shuts down every connection between requests with nothing unread, so that a stopping
-    /// server waits only for requests in flight. Returns how many.
-    func closeIdleConnections() -> Int {
+    /// Shuts down every connection that has been between requests for `idleFor` with nothing
+    /// unread, so that a stopping server waits only for requests in flight. A busy keep-alive
+    /// client is not cut off between two requests: it gets `Connection: close` on its next
+    /// answer instead. Returns how many.
+    func closeIdleConnections(idleFor: UInt64 = 100_000_000, now: UInt64 = monotonicNanoseconds()) -> Int {
         connections.withLock { connections in
             var closed = 0
-            for watched in connections.values where watched.phase == .idle && cmhd_unread_bytes(watched.socket) == 0 {
+            for watched in connections.values
+            where watched.phase == .idle && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
+                && now >= watched.idleSince.load(ordering: .relaxed) && cmhd_unread_bytes(watched.socket) == 0 {
                 _ = cmhd_shutdown(watched.socket, Int32(SHUT_RDWR))
                 closed += 1
             }

@@ -85,7 +85,7 @@ extension HTTPServer {
             let found = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type").map { "Content-Type \($0)" } ?? "no Content-Type"
             problem = HTTPProblem(
                 status: 415, detail: "\(context.method) \(context.path) takes \(mediaType), but the request has \(found).",
-                members: [.init("expected", mediaType)], headers: [HTTPHeader("Accept-Post", mediaType)])
+                headers: [HTTPHeader("Accept-Post", mediaType)])
         }
         guard framing.body != .none else {
             // Nothing to skip: answer once libmicrohttpd says the request is complete, and keep

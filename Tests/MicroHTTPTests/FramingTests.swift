@@ -1,0 +1,100 @@
+import MicroHTTP
+import MicroHTTPTesting
+import Testing
+
+/// A request head that could frame its body two ways, or not be what it seems, is refused and
+/// its connection closed: whatever follows on it cannot be trusted.
+extension MicroHTTPEdgeTests {
+    @Suite struct FramingTests {
+        /// Both framings on one request (RFC 9112 §6.3): if the server went by
+        /// `Transfer-Encoding`, the body would end at `0\r\n\r\n` and `GET /smuggled` would
+        /// be answered as a second request.
+        @Test func contentLengthWithTransferEncodingIsRefusedAndNothingIsSmuggled() throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            let body = "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
+            try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+            let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
+            expectProblem(response, status: 400)
+            #expect(response.headers["connection"]?.lowercased() == "close")
+            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+            #expect(connection.unreadBytes.isEmpty, "a second answer came: \(connection.unreadBytes.text)")
+            #expect(routes.smuggledHits.count == 0, "the smuggled request reached its route")
+            #expect(routes.echoHits.count == 0)
+            // The route is real: had the server been fooled, it would have answered 200.
+            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/smuggled").status == 200)
+            #expect(routes.smuggledHits.count == 1)
+        }
+
+        struct BadHead: Sendable, CustomTestStringConvertible {
+            let testDescription: String
+            let bytes: String
+        }
+
+        static let badHeads = [
+            BadHead(testDescription: "two Content-Length fields with different values",
+                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}GET /ok"),
+            BadHead(testDescription: "a space before the colon of Transfer-Encoding",
+                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding : chunked\r\n\r\n"
+                        + "2\r\n{}\r\n0\r\n\r\n"),
+            BadHead(testDescription: "HTTP/1.1 without Host",
+                    bytes: "GET /ok HTTP/1.1\r\n\r\n"),
+            BadHead(testDescription: "two Host fields",
+                    bytes: "GET /ok HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+            BadHead(testDescription: "a bare CR inside a field value",
+                    bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n"),
+        ]
+
+        @Test(arguments: badHeads)
+        func badHeadIsRefusedWith400AndClosed(_ head: BadHead) throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send(head.bytes)
+            let response = try connection.readResponse(timeoutSeconds: 2)
+            expectProblem(response, status: 400)
+            #expect(response.headers["connection"]?.lowercased() == "close")
+            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+            #expect(connection.unreadBytes.isEmpty, "more came after the 400: \(connection.unreadBytes.text)")
+            #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "the request reached a handler")
+        }
+
+        @Test func http10WithoutHostIsAnswered() throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send("GET /ok HTTP/1.0\r\n\r\n")
+            let response = try connection.readResponse(timeoutSeconds: 2)
+            #expect(response.status == 200)
+            #expect(response.text == "ok")
+            #expect(routes.hits.count == 1)
+        }
+
+        static let unimplementedCodings = [
+            BadHead(testDescription: "Transfer-Encoding: gzip",
+                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n"),
+            BadHead(testDescription: "Transfer-Encoding: chunked, chunked",
+                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, chunked\r\n\r\n"),
+            BadHead(testDescription: "Transfer-Encoding: gzip, then Transfer-Encoding: chunked",
+                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n"),
+        ]
+
+        /// Only the head is sent: the 501 must not wait for a body.
+        @Test(arguments: unimplementedCodings)
+        func unimplementedTransferCodingIsRefusedWith501AtOnce(_ head: BadHead) throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send(head.bytes)
+            let (response, took) = try timed { try connection.readResponse(method: "POST", timeoutSeconds: 2) }
+            expectProblem(response, status: 501)
+            #expect(took < .milliseconds(500), "the 501 took \(took)")
+            #expect(response.headers["connection"]?.lowercased() == "close")
+            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+            #expect(routes.echoHits.count == 0)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import MicroHTTP
+import MicroHTTPTesting
+import Testing
+
+/// Requests the router refuses from their head alone (404, 405, 415) are answered before their
+/// body is sent; a refused request with a body closes its connection (the body is never read),
+/// one without keeps it.
+extension MicroHTTPEdgeTests {
+    @Suite struct RefusalTests {
+        struct Refusal: Sendable, CustomTestStringConvertible {
+            let testDescription: String
+            let head: String
+            let status: Int
+            /// A header the answer must carry, lower-cased name, and its value.
+            let header: (name: String, value: String)?
+        }
+
+        static let refusals = [
+            Refusal(testDescription: "404 for an unknown path",
+                    head: "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+                    status: 404, header: nil),
+            Refusal(testDescription: "405 for a known path with another method",
+                    head: "POST /ok HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+                    status: 405, header: ("allow", "GET, HEAD")),
+            Refusal(testDescription: "415 for a JSON route given text/plain",
+                    head: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n",
+                    status: 415, header: ("accept-post", "application/json")),
+        ]
+
+        /// Only the head goes out; the answer must come without the 100 bytes it announces.
+        @Test(arguments: refusals)
+        func refusedBeforeTheBodyAndClosed(_ refusal: Refusal) throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send(refusal.head)
+            let (response, took) = try timed { try connection.readResponse(method: "POST", timeoutSeconds: 2) }
+            expectProblem(response, status: refusal.status)
+            #expect(took < .milliseconds(500), "the answer took \(took)")
+            if let header = refusal.header {
+                #expect(response.headers[header.name] == header.value, "headers: \(response.headers)")
+            }
+            #expect(response.headers["connection"]?.lowercased() == "close")
+            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+            #expect(routes.hits.count == 0 && routes.echoHits.count == 0)
+        }
+
+        /// The final answer comes first: `100 Continue` would invite a body the server will not read.
+        @Test func expectContinueOnARefusedRequestGetsTheFinalAnswerOnly() throws {
+            let live = try LiveServer(router: EdgeRoutes().router)
+            let connection = try live.connect()
+            try connection.send("POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+                + "Expect: 100-continue\r\n\r\n")
+            let received = connection.readAvailable(timeoutSeconds: 2).text
+            let firstLine = received.prefix { $0 != "\r" }
+            #expect(firstLine.hasPrefix("HTTP/1.1 404"), "the first status line read: \(firstLine)")
+            #expect(!received.contains("100 Continue"), "received: \(received)")
+            #expect(received.contains("application/problem+json"), "received: \(received)")
+        }
+
+        /// A GET has no body to skip: its 404 leaves the connection usable.
+        @Test func getToAnUnknownPathKeepsTheConnection() throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+            let notFound = try connection.readResponse(timeoutSeconds: 2)
+            expectProblem(notFound, status: 404)
+            #expect(notFound.headers["connection"]?.lowercased() != "close")
+            try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+            let next = try connection.readResponse(timeoutSeconds: 2)
+            #expect(next.status == 200)
+            #expect(next.text == "ok")
+            #expect(routes.hits.count == 1)
+        }
+    }
+}
