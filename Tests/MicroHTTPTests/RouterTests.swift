@@ -45,3 +45,12 @@ import Testing
         #expect(first?.names("image/svg") == false)
     }
 }
+
+@Suite struct FieldNameTests {
+    @Test func tokenBytesAreExactlyRFC9110sTchar() {
+        let tchar = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for byte in UInt8.min...UInt8.max {
+            #expect(RequestFraming.isTokenByte(byte) == tchar.contains(byte), "byte \(byte)")
+        }
+    }
+}

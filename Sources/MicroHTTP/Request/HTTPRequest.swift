@@ -31,6 +31,9 @@ public struct HTTPRequest {
     /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
     /// server has already refused a request that repeats one.
     public func queryParameter(_ name: String) -> String? {
+        // libmicrohttpd's own look-up ignores case: when it finds nothing, neither would an
+        // exact search, and most requests carry no query string at all.
+        guard Self.withValue(connection, .GET_ARGUMENT_KIND, name, { $0 != nil }) else { return nil }
         var found: String?
         var name = name
         name.withUTF8 { wanted in

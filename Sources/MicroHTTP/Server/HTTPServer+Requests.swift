@@ -21,13 +21,14 @@ extension HTTPServer {
             context.path = String(cString: url)
             context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
             context.phase = .body
-            switch RequestFraming.check(connection, context, version: version, configuration) {
-            case .failure(let problem):
+            let framing: RequestFraming
+            do {
+                framing = try RequestFraming.check(connection, context, version: version, configuration)
+            } catch {
                 // After a framing error nothing that follows can be trusted: answer and close.
-                return answer(problem, context, connection, close: true)
-            case .success(let framing):
-                return route(context, connection, framing: framing)
+                return answer(error, context, connection, close: true)
             }
+            return route(context, connection, framing: framing)
         case .answered:
             // What is left of a body already answered is read and dropped.
             context.requestBytes += uploadSize.pointee

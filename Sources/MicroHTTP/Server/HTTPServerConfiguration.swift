@@ -27,7 +27,7 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// The longest request target (path and query) answered; longer ones get 414.
     public var maxTargetBytes = 8 * 1024
     /// The most bytes of header fields (names and values) answered; more get 431.
-    public var maxHeaderBytes = 16 * 1024
+    public var maxHeaderBytes = 8 * 1024
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
     /// Report every request to the logger.
@@ -43,13 +43,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// libmicrohttpd's per-connection memory: a request head up to our limits must fit with
-    /// room to spare (each header also costs a record of about 56 bytes, and our answer is built
-    /// in the same memory), so that our own 414 and 431 answer before libmicrohttpd's, which
-    /// are HTML. Only the part in use is cleared between requests.
-    var connectionMemoryBytes: Int {
-        max(64 * 1024, 3 * (maxTargetBytes + maxHeaderBytes))
-    }
+    /// libmicrohttpd's per-connection memory, which holds the request head (with about 56
+    /// bytes of bookkeeping per field) and our answer's head. libmicrohttpd zeroes all of it for
+    /// every request, so its size is a per-request cost (32 KiB cost `single` 10% of its
+    /// requests/s against 16 KiB). A head within our limits fits, so our own 414 and 431 answer;
+    /// one that does not fit gets libmicrohttpd's own answer (HTML, see docs/reliability.md).
+    let connectionMemoryBytes = 16 * 1024
 
     /// libmicrohttpd's own connection limit, above ours: connections past ours are accepted
     /// so they can be told 503 at once, instead of waiting in the kernel's queue.

@@ -22,6 +22,8 @@ final class RequestContext {
     var targetBytes = 0
     /// The target holds `%00`, which libmicrohttpd would decode into the end of the path.
     var targetHasEncodedNUL = false
+    /// The target has a query string.
+    var targetHasQuery = false
     var route: Router.Route?
     /// A refusal decided before the body, sent when the (empty) body is complete: answering
     /// at libmicrohttpd's first call would close even a keep-alive GET.
@@ -48,6 +50,7 @@ final class RequestContext {
         path = ""
         targetBytes = 0
         targetHasEncodedNUL = false
+        targetHasQuery = false
         if let target {
             // One pass over the bytes: length, and `%00` in any case.
             var cursor = target
@@ -55,6 +58,7 @@ final class RequestContext {
             while cursor.pointee != 0 {
                 let byte = UInt8(bitPattern: cursor.pointee)
                 if byte == UInt8(ascii: "%") { percentAt = targetBytes }
+                else if byte == UInt8(ascii: "?") { targetHasQuery = true; percentAt = -2 }
                 else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
                     if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
                 } else { percentAt = -2 }

@@ -1,0 +1,39 @@
+import MicroHTTP
+import MicroHTTPTesting
+import Testing
+
+/// Heads that libmicrohttpd 0.9.75 refuses before any hook of ours runs (docs/reliability.md
+/// lists them): its answer is HTML, not a problem, and for a bad `Content-Length` it even sends
+/// its headers twice. What we can promise, and test, is the rule for framing errors: an error
+/// status, never a handler call, and the connection closed.
+extension MicroHTTPEdgeTests {
+    @Suite struct LibraryAnswerTests {
+        struct Head: Sendable, CustomTestStringConvertible {
+            let testDescription: String
+            let bytes: String
+            let status: Int
+        }
+
+        static let heads = [
+            Head(testDescription: "Content-Length: abc", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}", status: 400),
+            Head(testDescription: "Content-Length: -5", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -5\r\n\r\n{}", status: 400),
+            Head(testDescription: "Content-Length: 2^64", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 18446744073709551616\r\n\r\n{}", status: 413),
+            Head(testDescription: "a request line without a version", bytes: "GET /ok\r\nHost: x\r\n\r\n", status: 400),
+            Head(testDescription: "HTTP/2.0", bytes: "GET /ok HTTP/2.0\r\nHost: x\r\n\r\n", status: 505),
+            Head(testDescription: "a chunk size that is not hex", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", status: 400),
+        ]
+
+        @Test(arguments: heads)
+        func anErrorStatusNoHandlerAndTheConnectionClosed(_ head: Head) throws {
+            let routes = EdgeRoutes()
+            let live = try LiveServer(router: routes.router)
+            let connection = try live.connect()
+            try connection.send(head.bytes)
+            let answer = connection.readAvailable(timeoutSeconds: 2)
+            let text = String(decoding: answer, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 \(head.status) "), "got: \(text.prefix(80))")
+            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the connection stayed open")
+            #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "a handler ran")
+        }
+    }
+}
