@@ -7,7 +7,8 @@ local function read(path)
     return body
 end
 
-local json = { ["Content-Type"] = "application/json" }
+-- wrk.format sends only the headers it is given: HTTP/1.1 requires Host (400 without it).
+local json = { ["Host"] = "127.0.0.1", ["Content-Type"] = "application/json" }
 local single = read("bench/workloads/single.json")
 local mix = {
     wrk.format("POST", "/v1/route-bars", json, single),                                     -- 200
@@ -15,7 +16,7 @@ local mix = {
     wrk.format("POST", "/v1/route-bars", json, '{"width": 343, "routes": [{"id": "x", '),    -- 400 malformed
     wrk.format("POST", "/v1/route-bars", json,                                              -- 422 out of range
         '{"width": 343, "routes": [{"id": "x", "subPaths": [{"trafficType": 3, "sectionTime": -4}]}]}'),
-    wrk.format("POST", "/v1/route-bars", { ["Content-Type"] = "text/plain" }, single),      -- 415
+    wrk.format("POST", "/v1/route-bars", { ["Host"] = "127.0.0.1", ["Content-Type"] = "text/plain" }, single),      -- 415
 }
 
 local threads = {}
