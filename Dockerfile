@@ -1,5 +1,5 @@
 # routebar: build with the official Swift image, run on slim Debian.
-# Mirrors `make release`: libmicrohttpd-dev from apt, then `swift build -c release`.
+# Mirrors `make release`: libmicrohttpd-dev and zlib1g-dev from apt, then `swift build -c release`.
 #
 # Debian package versions (hadolint DL3008): libmicrohttpd and pkg-config are pinned to the
 # versions in Debian 12 (bookworm), unchanged since its release; one ARG pins the headers the
@@ -9,13 +9,15 @@
 # bookworm and bump it here. curl is the exception, see the runtime stage.
 ARG LIBMICROHTTPD_VERSION=0.9.75-6
 ARG PKG_CONFIG_VERSION=1.8.1-1
+ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM swift:6.3-bookworm AS build
 ARG LIBMICROHTTPD_VERSION
 ARG PKG_CONFIG_VERSION
+ARG ZLIB_VERSION
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" \
+        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" "zlib1g-dev=${ZLIB_VERSION}" \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders must exist for it to load.
@@ -28,7 +30,8 @@ RUN swift build -c release --static-swift-stdlib --product routebar \
 
 FROM debian:bookworm-slim
 ARG LIBMICROHTTPD_VERSION
-# libmicrohttpd12 is the runtime half of libmicrohttpd-dev; curl serves the health check.
+# libmicrohttpd12 is the runtime half of libmicrohttpd-dev (zlib1g, zlib1g-dev's, is part of
+# every Debian system: it is Priority required); curl serves the health check.
 # curl is deliberately not pinned: bookworm has had 15 curl updates since its release in 2023
 # (7.88.1-10+deb12u1 to u15, about one every two months) and the archive drops the previous one
 # each time, so a pin would break the build every few months; the health check needs nothing
@@ -39,6 +42,8 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin routebar
 COPY --from=build /out/routebar /usr/local/bin/routebar
+# The license and the third-party notices travel with the binary (Apache-2.0 section 4).
+COPY LICENSE NOTICE /usr/share/doc/routebar/
 USER 10001
 ENV ROUTEBAR_HOST=0.0.0.0 \
     ROUTEBAR_PORT=8080

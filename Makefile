@@ -12,13 +12,13 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev pkg-config
+APT_PACKAGES := libmicrohttpd-dev zlib1g-dev pkg-config
 
 .PHONY: run test build release deps clean bench fuzz sanitize
 
-## deps: install libmicrohttpd's headers (and pkg-config) with apt when they are missing.
+## deps: install libmicrohttpd's and zlib's headers (and pkg-config) with apt when they are missing.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
@@ -40,13 +40,16 @@ test: deps
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
+	bash scripts/redbot-test.sh
 	bash scripts/lint-container.sh
 	bash scripts/lint-kubernetes.sh
 	bash scripts/browser-test.sh
+	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
+	$(MAKE) load SOAK_SECONDS=30
 
 ## scale-out: three instances behind nginx on loopback under wrk, one stopped with SIGTERM mid-run.
 .PHONY: scale-out
-scale-out:
+scale-out: release
 	bash scripts/scale-out.sh
 
 ## bench: the service against a C baseline under wrk, and parser numbers; writes bench/results.md.
@@ -82,9 +85,10 @@ clean:
 
 ## load: the reliability scripts in scripts/ (storm, slow clients, idle-socket lockout, amplification,
 ## SIGTERM under load, soak, leaks) against the release binary, one after the other; fails if any
-## failed. SOAK_SECONDS=N.
+## failed. SOAK_SECONDS=N (default 180, at least 30). Tools missing from PATH come from apt.
 .PHONY: load
 load: release
+	@bash -c 'source scripts/lib.sh && need python3 && need wrk && need strace && need valgrind'
 	@failed=; for script in storm.py slow_clients.py lockout.py amplification.py graceful_shutdown.sh soak.sh leaks.sh; do \
 		echo "== scripts/$$script"; \
 		case $$script in *.py) python3 scripts/$$script ;; *) bash scripts/$$script ;; esac || failed="$$failed $$script"; \

@@ -20,6 +20,12 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // zlib, for gzip content coding both ways.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // The C around it: starting the daemon on our own listening socket (its start and log
         // functions are variadic), and checked socket calls that report errno.
         // DWARF 4: valgrind 3.19 (Debian bookworm's, used by `make load` and `make bench`) gives
@@ -32,7 +38,7 @@ let package = Package(
         // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"], swiftSettings: crossModuleOptimization),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
-        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims"]),
+        .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles"),
         // The executable only wires the above together.

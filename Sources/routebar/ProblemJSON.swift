@@ -8,7 +8,7 @@ struct ProblemJSON: HTTPProblemRenderer {
         var problem = problem
         if problem.status == 415 { problem.detail += Self.curlHint(problem) }
         return HTTPResponse(
-            status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json")] + problem.headers,
+            status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json"), RouteBarAPI.noStore] + problem.headers,
             body: .bytes(Self.body(problem)), problemType: problem.type)
     }
 

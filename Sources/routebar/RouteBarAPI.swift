@@ -32,16 +32,12 @@ final class RouteBarAPI: Sendable {
             try layOut(request, format: .svg)
         }
         router.get("/healthz") { _ in
-            HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders, body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
+            HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders + [Self.noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
         }
-        let spec = Self.openAPISpec
-        router.get("/openapi.yaml") { _ in
-            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/yaml")], body: .bytes(spec))
-        }
-        let playground = Self.playgroundPage
-        router.get("/") { _ in
-            HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")], body: .bytes(playground))
-        }
+        let spec = StaticResource(Self.openAPISpec, contentType: "application/yaml")
+        router.get("/openapi.yaml") { request in spec.response(to: request) }
+        let playground = StaticResource(Self.playgroundPage, contentType: "text/html; charset=utf-8")
+        router.get("/") { request in playground.response(to: request) }
         return router
     }
 
@@ -74,11 +70,11 @@ final class RouteBarAPI: Sendable {
         }
         count(routes: laidOut.routes.count, segments: laidOut.routes.reduce(0) { $0 + $1.segments.count })
         if format == .svg {
-            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept],
+            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept, Self.noStore],
                                 body: .bytes(RouteBarSVG.render(laidOut.routes, options: laidOut.options)))
         }
         let lines = RouteBarNDJSON(laidOut.routes)
-        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept],
+        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept, Self.noStore],
                             body: .stream(HTTPBodyStream { lines.nextLine() }))
     }
 
@@ -94,9 +90,12 @@ final class RouteBarAPI: Sendable {
         return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .stream(HTTPBodyStream { pieces.nextPiece() }))
     }
 
-    /// The answer depends on `Accept`: caches must key on it.
-    static let varyAccept = HTTPHeader("Vary", "Accept")
-    static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept]
+    /// The answer depends on `Accept` (its format) and `Accept-Encoding` (gzip): caches must key
+    /// on both. Named here, so that the server need not add it to every answer.
+    static let varyAccept = HTTPHeader("Vary", "Accept, Accept-Encoding")
+    /// A layout answers one request: no cache may keep it (nor a health check or metrics).
+    static let noStore = HTTPHeader("Cache-Control", "no-store")
+    static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept, noStore]
 
     private func count(routes: Int, segments: Int) {
         routesLaidOut.wrappingAdd(routes, ordering: .relaxed)

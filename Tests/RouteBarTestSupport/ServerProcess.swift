@@ -79,6 +79,9 @@ public final class ServerProcess: @unchecked Sendable {
 
     public var isRunning: Bool { process.isRunning }
 
+    /// The server's process id, for reading /proc.
+    public var pid: Int32 { process.processIdentifier }
+
     /// Waits for the process to end and returns its exit status, or nil after the timeout.
     public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
         waitUntil(timeout: timeoutSeconds) { !process.isRunning } ? process.terminationStatus : nil

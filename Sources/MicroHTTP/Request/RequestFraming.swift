@@ -19,6 +19,8 @@ struct RequestFraming {
     }
 
     var body = Body.none
+    /// The body is gzip-coded (`Content-Encoding: gzip`), to be decoded as it arrives.
+    var gzip = false
 
     /// Checks the head; a problem when it must be refused.
     static func check(_ connection: OpaquePointer, _ context: RequestContext, version: UnsafePointer<CChar>?,
@@ -76,6 +78,14 @@ struct RequestFraming {
             framing.body = length > 0 ? .length(length) : .none
         }
 
+        switch fields.contentEncoding {
+        case nil, .some(.identity): break
+        case .some(.gzip): framing.gzip = true
+        case .some(.unsupported):
+            throw HTTPProblem(
+                status: 415, detail: "Content-Encoding must be gzip or identity (or left out); the request's is not supported.",
+                headers: [HTTPHeader("Accept-Encoding", "gzip, identity")])
+        }
         guard context.targetHasQuery else { return framing }
         var query = QueryCheck()
         LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { name, value in
@@ -112,6 +122,11 @@ struct RequestFraming {
         var contentLength: Length?
         /// Whether the codings so far are exactly `chunked`, when any field was present.
         var transferEncoding: Bool?
+        var contentEncoding: Coding?
+
+        enum Coding {
+            case identity, gzip, unsupported
+        }
 
         mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> HTTPProblem? {
             bytes += name.count + (value?.count ?? 0) + 4
@@ -129,6 +144,12 @@ struct RequestFraming {
             } else if Self.equal(name, "content-length") {
                 let parsed = Self.length(value)
                 if let previous = contentLength, previous != parsed { contentLength = .invalid } else { contentLength = parsed }
+            } else if Self.equal(name, "content-encoding") {
+                // One coding, once: several (`gzip, gzip`) are not decoded.
+                let coding = Self.trimmed(value)
+                let this: Coding = Self.equal(coding, "gzip") || Self.equal(coding, "x-gzip") ? .gzip
+                    : Self.equal(coding, "identity") ? .identity : .unsupported
+                contentEncoding = contentEncoding == nil ? this : .unsupported
             } else if Self.equal(name, "transfer-encoding") {
                 // Several fields make one list: `chunked` twice is not `chunked`.
                 transferEncoding = transferEncoding == nil && Self.equal(Self.trimmed(value), "chunked")

@@ -38,6 +38,20 @@ extension HTTPServer {
             let size = uploadSize.pointee
             uploadSize.pointee = 0
             context.requestBytes += size
+            if let decoder = context.decoder, let upload {
+                // The limit is on the decoded body, checked while it is decoded.
+                do throws(GzipDecoder.Failure) {
+                    try decoder.decompress(UnsafeRawBufferPointer(start: upload, count: size), into: &context.body,
+                                           limit: configuration.maxBodyBytes)
+                    return .YES
+                } catch {
+                    context.body.removeAll()
+                    let problem = error == .tooLarge
+                        ? RequestFraming.tooLarge(configuration, detail: "The body decompresses to more than the limit of \(configuration.maxBodyBytes) bytes.")
+                        : HTTPProblem(status: 400, detail: "The body is not valid gzip (Content-Encoding: gzip).")
+                    return answerMidBody(problem, context, socket: state.watched.socket)
+                }
+            }
             guard context.body.count + size <= configuration.maxBodyBytes else {
                 context.body.removeAll()
                 let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
@@ -53,6 +67,10 @@ extension HTTPServer {
             watchdog.requestArrived(state.watched)
             if let problem = context.pendingProblem {
                 return answer(problem, context, connection, close: false)
+            }
+            if let decoder = context.decoder, !decoder.isFinished {
+                let problem = HTTPProblem(status: 400, detail: "The gzip body ends before its end (Content-Encoding: gzip).")
+                return answer(problem, context, connection, close: true)
             }
             return respond(context, connection)
         }
@@ -76,6 +94,7 @@ extension HTTPServer {
                 value.map { MediaType.matches($0[...], mediaType) } ?? false
             }
             guard !accepted else {
+                if framing.gzip { context.decoder = GzipDecoder() }
                 if case .length(let length) = framing.body {
                     // One allocation for typical bodies; capped so that clients announcing large
                     // bodies and then stalling cannot make the server reserve memory for them.

@@ -17,6 +17,7 @@ extension HTTPServer {
     /// Hands a response to libmicrohttpd; `.NO` (the connection is then closed) when it refuses.
     /// `close` ends the connection after the answer.
     func queue(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
+        let response = encoded(response, connection)
         context.phase = .answered
         context.status = response.status
         context.responseBytes = response.body.knownCount ?? 0

@@ -60,7 +60,10 @@ public final class HTTPServer: Sendable {
                 var text = ""
                 metrics.render(into: &text)
                 extraMetrics(&text)
-                return .text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+                var response = HTTPResponse.text(text, contentType: "text/plain; version=0.0.4; charset=utf-8")
+                // A scrape is of this moment: no cache may answer for it.
+                response.headers.append(HTTPHeader("Cache-Control", "no-store"))
+                return response
             }
         }
         self.router = router

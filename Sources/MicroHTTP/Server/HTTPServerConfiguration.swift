@@ -28,6 +28,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var maxTargetBytes = 8 * 1024
     /// The most bytes of header fields (names and values) answered; more get 431.
     public var maxHeaderBytes = 8 * 1024
+    /// Answers of a compressible type (JSON, text, SVG, YAML) at least this long are sent
+    /// gzip-coded to clients that accept it; smaller ones fit a TCP segment either way, so
+    /// compressing them would cost time and save no round trip. nil turns compression off.
+    public var compressAtBytes: Int? = 1400
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
     /// Report every request to the logger.

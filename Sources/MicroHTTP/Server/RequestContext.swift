@@ -29,6 +29,8 @@ final class RequestContext {
     /// at libmicrohttpd's first call would close even a keep-alive GET.
     var pendingProblem: HTTPProblem?
     var body: [UInt8] = []
+    /// Decodes a gzip-coded body into `body` as it arrives.
+    var decoder: GzipDecoder?
 
     // For metrics and the access log.
     var startNanoseconds: UInt64 = 0
@@ -68,6 +70,7 @@ final class RequestContext {
         }
         route = nil
         pendingProblem = nil
+        decoder = nil
         body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
         startNanoseconds = monotonicNanoseconds()
         pathIndex = unmatchedIndex
@@ -83,6 +86,7 @@ final class RequestContext {
         phase = .idle
         route = nil
         pendingProblem = nil
+        decoder = nil
         if body.capacity > Self.keptBodyCapacity { body = [] }
     }
 }

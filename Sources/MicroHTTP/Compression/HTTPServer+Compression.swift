@@ -1,0 +1,78 @@
+import CMicroHTTPD
+
+// gzip both ways: answers coded for clients that accept it, request bodies decoded as they arrive.
+extension HTTPServer {
+    /// The response as it should go to this client: gzip-coded when the client accepts gzip and
+    /// the body is compressible and long enough (or when the client refuses identity), with
+    /// `Vary: Accept-Encoding` on every compressible response either way.
+    func encoded(_ response: HTTPResponse, _ connection: OpaquePointer) -> HTTPResponse {
+        guard let threshold = configuration.compressAtBytes,
+              let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
+              ContentCoding.isCompressible(contentType) else { return response }
+        var response = response
+        Self.addVaryAcceptEncoding(&response.headers)
+        let acceptance = HTTPRequest.withValue(connection, .HEADER_KIND, "Accept-Encoding") { ContentCoding.acceptance($0) }
+        guard acceptance.gzip else { return response }
+        if response.status == 304 {
+            // No body, but the tag of the representation this client would get, and no type.
+            response.headers.removeAll { $0.name == "Content-Type" }
+            Self.tagAsGzip(&response.headers)
+            return response
+        }
+        guard !acceptance.identity || (response.body.knownCount ?? threshold) >= threshold else { return response }
+        switch response.body {
+        case .bytes(let bytes):
+            guard let compressed = bytes.withUnsafeBytes({ GzipEncoder.compress($0) }) else { return response }
+            response.body = .bytes(compressed)
+        case .owned(let owned):
+            guard let compressed = GzipEncoder.compress(owned.bytes) else { return response }
+            response.body = .bytes(compressed)
+        case .stream(let stream):
+            guard let encoder = GzipStream(stream) else { return response }
+            response.body = .stream(HTTPBodyStream { encoder.next() })
+        }
+        response.headers.append(HTTPHeader("Content-Encoding", "gzip"))
+        Self.tagAsGzip(&response.headers)
+        return response
+    }
+
+    /// A strong validator names one representation: the coded one is another.
+    private static func tagAsGzip(_ headers: inout [HTTPHeader]) {
+        if let index = headers.firstIndex(where: { $0.name == "ETag" }) {
+            headers[index].value = StaticResource.gzipTag(headers[index].value)
+        }
+    }
+
+    private static func addVaryAcceptEncoding(_ headers: inout [HTTPHeader]) {
+        guard let index = headers.firstIndex(where: { $0.name == "Vary" }) else {
+            headers.append(HTTPHeader("Vary", "Accept-Encoding"))
+            return
+        }
+        if !headers[index].value.contains("Accept-Encoding") { headers[index].value += ", Accept-Encoding" }
+    }
+}
+
+/// A streamed body, gzip-coded piece by piece: each piece is flushed, so a line of NDJSON
+/// still reaches the client as soon as it is written.
+final class GzipStream: @unchecked Sendable {
+    // @unchecked: libmicrohttpd asks a response's stream for its pieces from the connection's
+    // thread only, one call at a time, so `encoder` and `finished` are never touched at once.
+    private let stream: HTTPBodyStream
+    private let encoder: GzipEncoder
+    private var finished = false
+
+    init?(_ stream: HTTPBodyStream) {
+        guard let encoder = GzipEncoder() else { return nil }
+        self.stream = stream
+        self.encoder = encoder
+    }
+
+    func next() -> [UInt8]? {
+        guard !finished else { return nil }
+        if let piece = stream.next() {
+            return piece.withUnsafeBytes { encoder.compress($0, finish: false) } ?? []
+        }
+        finished = true
+        return encoder.compress(UnsafeRawBufferPointer(start: nil, count: 0), finish: true)
+    }
+}
