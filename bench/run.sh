@@ -162,6 +162,34 @@ ratio() { awk -v a="$1" -v b="$2" -v limit="$3" -v op="$4" 'BEGIN {
     done
 } | tee "$RESULTS"
 
+# gzip: bytes on the wire and requests/s with and without `Accept-Encoding: gzip`, one server,
+# the two runs in turn (twice each, the better kept) so drift hits both alike.
+wire_bytes() {  # wrk output -> "requests/s bytes-per-answer" (bytes read include the response heads)
+    awk '/requests in/ { n = $1; v = $(NF - 1); u = v; gsub(/[0-9.]/, "", u)   # "1.66GB"
+             m = u ~ /GB/ ? 1073741824 : u ~ /MB/ ? 1048576 : u ~ /KB/ ? 1024 : 1; v = v + 0 }
+         /^Requests\/sec:/ { rps = $2 }
+         END { printf "%.0f %.0f\n", rps, v * m / n }'
+}
+gzip_rows=()
+start service
+for workload in batch20 batch1000; do
+    connections=64; [ "$workload" != batch1000 ] || connections=16
+    export BODY=bench/workloads/$workload.json
+    declare -A best_rps=() bytes=()
+    for round in 1 2; do for coding in identity gzip; do
+        env ACCEPT_ENCODING="$([ $coding = gzip ] && echo gzip || echo identity)" \
+            timeout 60 wrk -t2 -c$connections -d5s --timeout 10s -s bench/post.lua "$URL" >"$tmp/wrk"
+        read -r r b < <(wire_bytes <"$tmp/wrk")
+        ((r > ${best_rps[$coding]:-0})) && best_rps[$coding]=$r
+        bytes[$coding]=$b
+    done; done
+    gzip_rows+=("| $workload | ${bytes[identity]} | ${bytes[gzip]} | $(awk -v a="${bytes[gzip]}" -v b="${bytes[identity]}" 'BEGIN { printf "%.2f", a / b }') | ${best_rps[identity]} | ${best_rps[gzip]} |")
+    echo "$workload: identity ${bytes[identity]} B at ${best_rps[identity]}/s, gzip ${bytes[gzip]} B at ${best_rps[gzip]}/s"
+done
+stop service
+printf '\n## gzip\n\nThe service alone, wrk -t2 -d5s (64 connections, 16 for batch1000), `Accept-Encoding: identity` and `gzip` in turn, twice each (requests/s: the better run). Bytes per answer as wrk read them, response head included.\n\n| workload | bytes identity | bytes gzip | gzip / identity | requests/s identity | requests/s gzip |\n|---|---:|---:|---:|---:|---:|\n%s\n' \
+    "$(printf '%s\n' "${gzip_rows[@]}")" | tee -a "$RESULTS"
+
 micro=$(timeout 600 .build/release/routebar-microbench bench/workloads)
 printf '\n## In-process (no HTTP)\n\nAllocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n' \
     "$micro" | tee -a "$RESULTS"

@@ -22,13 +22,13 @@ extension HTTPServer {
         guard !acceptance.identity || (response.body.knownCount ?? threshold) >= threshold else { return response }
         switch response.body {
         case .bytes(let bytes):
-            guard let compressed = bytes.withUnsafeBytes({ GzipEncoder.compress($0) }) else { return response }
+            guard let compressed = bytes.withUnsafeBytes({ GzipEncoder.compress($0, level: configuration.compressionLevel) }) else { return response }
             response.body = .bytes(compressed)
         case .owned(let owned):
-            guard let compressed = GzipEncoder.compress(owned.bytes) else { return response }
+            guard let compressed = GzipEncoder.compress(owned.bytes, level: configuration.compressionLevel) else { return response }
             response.body = .bytes(compressed)
         case .stream(let stream):
-            guard let encoder = GzipStream(stream) else { return response }
+            guard let encoder = GzipStream(stream, level: configuration.compressionLevel) else { return response }
             response.body = .stream(HTTPBodyStream { encoder.next() })
         }
         response.headers.append(HTTPHeader("Content-Encoding", "gzip"))
@@ -61,8 +61,8 @@ final class GzipStream: @unchecked Sendable {
     private let encoder: GzipEncoder
     private var finished = false
 
-    init?(_ stream: HTTPBodyStream) {
-        guard let encoder = GzipEncoder() else { return nil }
+    init?(_ stream: HTTPBodyStream, level: Int32) {
+        guard let encoder = GzipEncoder(level: level) else { return nil }
         self.stream = stream
         self.encoder = encoder
     }
