@@ -2,6 +2,8 @@
 """The metrics page parses with prometheus_client's own parser, and its counters move by
 exactly the requests this script makes. Usage: check_metrics.py http://127.0.0.1:PORT"""
 import json
+import os
+import re
 import sys
 import urllib.error
 import urllib.request
@@ -13,6 +15,9 @@ SEED = json.dumps({"width": 343, "routes": [{"totalTime": 47, "subPaths": [
     {"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3},
     {"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}).encode()
 INVALID = b'{"width": 0, "routes": []}'
+# The version's one source: info.version in the repository's openapi.yaml (README, "Releases").
+with open(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "openapi.yaml")) as spec:
+    VERSION = re.search(r"^info:\n(?:(?: .*)?\n)*?  version: (\S+)$", spec.read(), re.M).group(1)
 
 
 def request(method, path, body=None):
@@ -60,7 +65,7 @@ checks = {
     "request bytes": delta("routebar_http_request_body_bytes_total", route=route) == 3 * len(SEED) + 2 * len(INVALID),
     "routes laid out": delta("routebar_routes_laid_out_total") == 3,
     "segments laid out": delta("routebar_segments_laid_out_total") == 15,
-    "build info": after.get(("routebar_build_info", (("version", "1.0.0"),))) == 1,
+    "build info": after.get(("routebar_build_info", (("version", VERSION),))) == 1,
     "gauges present": ("routebar_http_open_connections", ()) in after and ("routebar_http_requests_in_flight", ()) in after,
 }
 for name, ok in checks.items():

@@ -4,8 +4,11 @@
 # instance gets SIGTERM after STOP_AT s (default 4). Passes only if every answer is 2xx, wrk saw
 # no read, write or timeout error, and the stopped instance exited 0.
 source "$(dirname "$0")/lib.sh"
+PATH=$PATH:/usr/sbin   # nginx's place, not on a Debian user's PATH
 need wrk
 need nginx nginx-light
+need curl
+need python3
 TOTAL=${SECONDS_TOTAL:-12}
 STOP_AT=${STOP_AT:-4}
 PIDS=()   # the instances, nginx's master and wrk's timeout: SIGTERM stops each within seconds

@@ -1,3 +1,81 @@
+import CEmbeddedFiles
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// routebar's version, with one source of truth: `info.version` in openapi.yaml, which is
+/// compiled into the binary (CEmbeddedFiles). `--version`, `--help`, the metrics page's
+/// `routebar_build_info`, the startup log line and `GET /openapi.yaml` all say this string.
+/// A release bumps `info.version` (and CHANGELOG.md) and is tagged with it: README, "Releases".
 enum RouteBarVersion {
-    static let current = "1.0.0"
+    /// Read from the embedded spec once, on first use. A spec without the line is a broken
+    /// build: the process says so on stderr (as JSON, like every stderr line) and exits 70.
+    static let current: String = {
+        var length = 0
+        let spec = UnsafeBufferPointer(start: routebar_openapi_yaml(&length), count: length)
+        guard let version = infoVersion(inOpenAPI: spec) else {
+            LogLine.write(level: "error", event: "failed",
+                          message: "routebar: the embedded openapi.yaml has no 'version: X.Y.Z' line in its top-level 'info:' block")
+            exit(70)
+        }
+        return version
+    }()
+
+    /// The value of the `version:` key of the top-level `info:` mapping in an OpenAPI document in
+    /// block-style YAML, or nil. Deliberately strict rather than a YAML parser: `info:` must be a
+    /// line of its own at column 0, `version:` one of its keys (at the indentation of its first
+    /// key, so a `version:` inside a nested mapping or a block scalar does not count), and the
+    /// value a plain (unquoted) semantic version, `MAJOR.MINOR.PATCH` with an optional
+    /// `-prerelease` and `+build`.
+    static func infoVersion(inOpenAPI spec: some Collection<UInt8>) -> String? {
+        let text = String(decoding: spec, as: UTF8.self)
+        var inInfo = false
+        var keyIndent: Int?
+        // YAML's line breaks; "\r\n" is one Character in Swift.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            let indent = line.prefix(while: { $0 == " " }).count
+            let content = line.dropFirst(indent)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if indent == 0 {
+                if inInfo { return nil }   // the info block ended without a version
+                inInfo = content == "info:"
+                continue
+            }
+            guard inInfo else { continue }
+            if keyIndent == nil { keyIndent = indent }
+            guard indent == keyIndent, content.hasPrefix("version:") else { continue }
+            var value = content.dropFirst("version:".count)
+            while value.first == " " { value = value.dropFirst() }
+            while value.last == " " { value = value.dropLast() }
+            return isSemanticVersion(value) ? String(value) : nil
+        }
+        return nil
+    }
+
+    /// `MAJOR.MINOR.PATCH[-prerelease][+build]`: numbers without leading zeros; identifiers of
+    /// ASCII letters, digits and hyphens, separated by dots.
+    static func isSemanticVersion(_ text: Substring) -> Bool {
+        let build = text.split(separator: "+", maxSplits: 1, omittingEmptySubsequences: false)
+        let withoutBuild = build[0]
+        let pre = withoutBuild.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let core = pre[0].split(separator: ".", omittingEmptySubsequences: false)
+        func isNumber(_ part: Substring) -> Bool {
+            !part.isEmpty && part.allSatisfy(\.isASCIIDigit) && (part == "0" || part.first != "0")
+        }
+        func areIdentifiers(_ part: Substring) -> Bool {
+            part.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { identifier in
+                !identifier.isEmpty && identifier.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+            }
+        }
+        return core.count == 3 && core.allSatisfy(isNumber)
+            && (pre.count == 1 || areIdentifiers(pre[1]))
+            && (build.count == 1 || areIdentifiers(build[1]))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -5,7 +5,7 @@ import Testing
     @Test func versionAndHelp() throws {
         let version = try ServerProcess.runToCompletion(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "routebar 1.0.0\n")
+        #expect(version.stdout == "routebar \(try RepositoryVersion.openAPIInfoVersion())\n")
         let help = try ServerProcess.runToCompletion(["--help"])
         #expect(help.status == 0)
         for flag in ["--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace", "--access-log", "ROUTEBAR_ACCESS_LOG",
