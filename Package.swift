@@ -1,17 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The reader, the writer and the layout are called across module boundaries on every value;
-// letting the optimizer inline them there is worth several times the decode throughput.
-let crossModuleOptimization: [SwiftSetting] = [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]
-
 let package = Package(
     name: "routebar",
+    // The libraries use Synchronization's Atomic and Mutex (RouteBarJSON), which Apple's
+    // systems have from these releases; Linux has them with the Swift 6 toolchain.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .executable(name: "routebar", targets: ["routebar"]),
         // Embeddable without a server: the layout algorithm, and the JSON wire format on top of it.
         .library(name: "RouteBar", targets: ["RouteBar"]),
         .library(name: "RouteBarJSON", targets: ["RouteBarJSON"]),
+        // For apps that call the service: async methods over URLSession, Codable models.
+        .library(name: "RouteBarClient", targets: ["RouteBarClient"]),
     ],
     targets: [
         // libmicrohttpd, imported through a module map.
@@ -32,15 +33,18 @@ let package = Package(
         // up on the DWARF 5 that clang writes for this file.
         .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"], cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // A strict RFC 8259 reader and a byte-buffer writer; no Foundation.
-        .target(name: "StrictJSON", swiftSettings: crossModuleOptimization),
+        .target(name: "StrictJSON"),
         // The route-bar algorithm and its models: no HTTP, no C, nothing an app could not embed.
-        .target(name: "RouteBar", swiftSettings: crossModuleOptimization),
+        // libm (round, trunc, rint) is linked here, so that a consumer needs no `import Glibc`.
+        .target(name: "RouteBar", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
-        .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"], swiftSettings: crossModuleOptimization),
+        .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles"),
+        // A client of the HTTP API, for apps: Foundation's URLSession and Codable, nothing of ours.
+        .target(name: "RouteBarClient"),
         // The executable only wires the above together.
         .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
@@ -61,7 +65,7 @@ let package = Package(
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "routebar", "routebar-fuzz"]
+            dependencies: ["RouteBarTestSupport", "RouteBarClient", "routebar", "routebar-fuzz"]
         ),
     ],
     swiftLanguageModes: [.v6]

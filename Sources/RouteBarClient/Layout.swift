@@ -1,0 +1,59 @@
+/// A `200` answer for one width (openapi.yaml, `RouteBarAnswer`): every route laid out.
+public struct Layout: Codable, Sendable, Hashable {
+    public var width: Double
+    public var scale: Double
+    public var algorithm: LayoutRequest.Algorithm
+    public var routes: [BarRoute]
+}
+
+/// A `200` answer for a request with `widths`: one `Layout` per width, in order.
+public struct MultiWidthLayout: Codable, Sendable, Hashable {
+    public var scale: Double
+    public var algorithm: LayoutRequest.Algorithm
+    public var layouts: [Layout]
+}
+
+/// One route laid out: its counts, the minimums used, and a segment per leg.
+public struct BarRoute: Codable, Sendable, Hashable {
+    public var id: String?
+    public var totalTime: Double
+    public var walkingCount: Int
+    public var transitCount: Int
+    public var minWalkingLength: Double
+    public var minTransitLength: Double
+    /// Points per minute beyond the minimums.
+    public var minuteLength: Double
+    public var height: Double
+    /// The minimums alone overflowed the bar, so every visible segment got an equal share.
+    public var compressed: Bool
+    /// One sentence for screen readers.
+    public var accessibilityLabel: String?
+    public var segments: [BarSegment]
+}
+
+/// One leg's segment, in points; zero-minute legs have width 0.
+public struct BarSegment: Codable, Sendable, Hashable {
+    public var index: Int
+    public var trafficType: Int
+    /// `walking` or `transit`.
+    public var kind: String
+    /// `subway`, `bus`, `walk`, `train`, `expressBus`, `intercityBus`, `airplane` or `other`.
+    public var mode: String
+    public var sectionTime: Double
+    public var x: Double
+    public var width: Double
+    public var label: String?
+    public var labelFits: Bool?
+    public var line: SegmentLine?
+    /// `#RRGGBB`, unless the request said `colors: false`.
+    public var color: String?
+}
+
+/// The line a transit segment rides, from ODsay's `lane`.
+public struct SegmentLine: Codable, Sendable, Hashable {
+    public var name: String
+    /// ODsay's `subwayCode`, for a subway.
+    public var code: Int?
+    /// ODsay's bus `type`, for a bus.
+    public var busType: Int?
+}

@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Calls a routebar service over HTTP: route bars laid out for a request of ours or for an
+/// ODsay `searchPubTransPathT` response as it is, one width or several, whole or route by route.
+///
+/// ```swift
+/// let client = RouteBarClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
+/// let layout = try await client.layOut(LayoutRequest(width: 343, scale: 3, routes: routes))
+/// for segment in layout.routes[0].segments { print(segment.x, segment.width) }
+/// ```
+///
+/// Every refusal is thrown as `RouteBarClientError.problem` with the service's problem.
+public struct RouteBarClient: Sendable {
+    public let baseURL: URL
+    private let session: URLSession
+
+    public init(baseURL: URL, session: URLSession = .shared) {
+        self.baseURL = baseURL
+        self.session = session
+    }
+
+    /// One layout for `request.width`.
+    public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> Layout {
+        try await post(encode(request), query: [:], as: Layout.self)
+    }
+
+    /// One layout per width of `request.widths`.
+    public func layOutForWidths(_ request: LayoutRequest) async throws(RouteBarClientError) -> MultiWidthLayout {
+        try await post(encode(request), query: [:], as: MultiWidthLayout.self)
+    }
+
+    /// An ODsay `searchPubTransPathT` response, posted as it is, with the options as query
+    /// parameters (`["width": "343", "scale": "3"]`): `width` is required there.
+    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> Layout {
+        try await post(body, query: options, as: Layout.self)
+    }
+
+    /// The routes of `request` laid out one by one as the service streams them (NDJSON): each
+    /// arrives as soon as its line does.
+    public func routes(_ request: LayoutRequest) -> AsyncThrowingStream<BarRoute, any Error> {
+        let body: Data
+        do { body = try encode(request) } catch { return AsyncThrowingStream { $0.finish(throwing: error) } }
+        var urlRequest = makeRequest(body, query: [:])
+        urlRequest.setValue("application/x-ndjson", forHTTPHeaderField: "Accept")
+        return NDJSONRouteStream.start(urlRequest, configuration: session.configuration)
+    }
+
+    private func encode(_ request: LayoutRequest) throws(RouteBarClientError) -> Data {
+        do {
+            return try JSONEncoder().encode(request)
+        } catch {
+            throw .transport("the request could not be encoded: \(error)")
+        }
+    }
+
+    func makeRequest(_ body: Data, query: [String: String]) -> URLRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent("v1/route-bars"), resolvingAgainstBaseURL: false)
+        if !query.isEmpty {
+            components?.queryItems = query.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        }
+        var request = URLRequest(url: components?.url ?? baseURL)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    private func post<Answer: Decodable>(_ body: Data, query: [String: String], as type: Answer.Type) async throws(RouteBarClientError) -> Answer {
+        let data: Data, response: URLResponse
+        do {
+            (data, response) = try await session.data(for: makeRequest(body, query: query))
+        } catch {
+            throw .transport(String(describing: error))
+        }
+        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        return try Self.decode(data, status: status, as: type)
+    }
+
+    /// The answer for a `200`, or the problem the service sent instead.
+    static func decode<Answer: Decodable>(_ data: Data, status: Int, as type: Answer.Type) throws(RouteBarClientError) -> Answer {
+        guard status == 200 else {
+            if let problem = try? JSONDecoder().decode(RouteBarProblem.self, from: data) { throw .problem(problem) }
+            throw .unreadableAnswer(status: status, String(decoding: data.prefix(200), as: UTF8.self))
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw .unreadableAnswer(status: status, "not a \(type): \(error)")
+        }
+    }
+}

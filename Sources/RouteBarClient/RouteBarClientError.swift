@@ -1,0 +1,25 @@
+/// Why a call to the service did not give an answer.
+public enum RouteBarClientError: Error, Sendable {
+    /// The service refused the request with a problem (RFC 9457).
+    case problem(RouteBarProblem)
+    /// The request did not reach the service, or its answer did not arrive whole.
+    case transport(String)
+    /// The service answered something this client cannot read (a status without a problem, or
+    /// JSON of another shape).
+    case unreadableAnswer(status: Int, String)
+}
+
+/// A problem the service answered with (`application/problem+json`): clients switch on `type`,
+/// such as `urn:routebar:problem:out-of-range`, and show `detail`.
+public struct RouteBarProblem: Error, Codable, Sendable, Hashable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    /// An RFC 6901 JSON pointer to the value at fault in the body.
+    public var pointer: String?
+    /// The query-string parameter at fault.
+    public var parameter: String?
+    /// The limit the request went past (bytes, segments or connections).
+    public var limit: Int?
+}
