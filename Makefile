@@ -40,7 +40,9 @@ test: deps
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
+	bash scripts/readme-test.sh
 	bash scripts/redbot-test.sh
+	bash scripts/consumer-test.sh
 	bash scripts/lint-container.sh
 	bash scripts/lint-kubernetes.sh
 	bash scripts/browser-test.sh

@@ -32,6 +32,9 @@ start_service() {
         echo "no routebar binary at $BINARY: build it (swift build) or set ROUTEBAR_BINARY" >&2
         exit 1
     fi
+    # Made here: the shell creates a redirection's file in the child, which may not have run yet
+    # when the loop below first reads it.
+    : >"$WORK/server.err"
     "$BINARY" serve --host 127.0.0.1 --port 0 "$@" >/dev/null 2>"$WORK/server.err" &
     SERVER_PID=$!
     PORT=
