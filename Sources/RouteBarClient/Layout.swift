@@ -1,4 +1,4 @@
-/// A `200` answer for one width (openapi.yaml, `RouteBarAnswer`): every route laid out.
+/// A `200` answer for one width (openapi.yaml, `RouteBarResponse`): every route laid out.
 public struct Layout: Codable, Sendable, Hashable {
     public var width: Double
     public var scale: Double
@@ -6,7 +6,7 @@ public struct Layout: Codable, Sendable, Hashable {
     public var routes: [BarRoute]
 }
 
-/// A `200` answer for a request with `widths`: one `Layout` per width, in order.
+/// A `200` answer for a request with `widths` (openapi.yaml, `RouteBarLayoutsResponse`): one `Layout` per width, in order.
 public struct MultiWidthLayout: Codable, Sendable, Hashable {
     public var scale: Double
     public var algorithm: LayoutRequest.Algorithm
