@@ -40,14 +40,23 @@ test: deps
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
+	bash scripts/generator-test.sh
 	bash scripts/readme-test.sh
 	bash scripts/redbot-test.sh
 	bash scripts/consumer-test.sh
 	bash scripts/lint-container.sh
 	bash scripts/lint-kubernetes.sh
+	$(MAKE) container-test
 	bash scripts/browser-test.sh
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
+
+## container-test: the Dockerfile's runtime stage without a Docker daemon: the binary built as its build
+## stage builds it, in a debootstrap'd bookworm with the stage's packages, user, environment, health check
+## and stop signal (scripts/container-test.sh; root or sudo; the first run downloads Debian, about 30 s).
+.PHONY: container-test
+container-test: deps
+	bash scripts/container-test.sh
 
 ## scale-out: three instances behind nginx on loopback under wrk, one stopped with SIGTERM mid-run.
 .PHONY: scale-out

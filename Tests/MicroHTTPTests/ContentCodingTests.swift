@@ -65,3 +65,19 @@ import Testing
         }
     }
 }
+
+@Suite struct CompressibleTypeTests {
+    @Test func typesAndByteSearch() {
+        for type in ["application/json", "application/problem+json", "application/x-ndjson", "image/svg+xml", "application/yaml",
+                     "text/html; charset=utf-8", "text/plain; version=0.0.4; charset=utf-8"] {
+            #expect(ContentCoding.isCompressible(type), "\(type)")
+        }
+        for type in ["image/png", "application/octet-stream", "", "tex", "application/js"] {
+            #expect(!ContentCoding.isCompressible(type), "\(type)")
+        }
+        #expect(ContentCoding.contains("Accept, Accept-Encoding", "Accept-Encoding"))
+        #expect(!ContentCoding.contains("Accept, Accept-Encodin", "Accept-Encoding"))
+        #expect(ContentCoding.contains("json", "json") && !ContentCoding.contains("jso", "json"))
+        #expect(ContentCoding.hasPrefix("text/x", "text/") && !ContentCoding.hasPrefix("tex", "text/"))
+    }
+}

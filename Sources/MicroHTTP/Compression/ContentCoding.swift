@@ -34,8 +34,37 @@ enum ContentCoding {
         return number.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
     }
 
-    /// Media types worth compressing: text, JSON, XML (SVG) and YAML.
+    /// Media types worth compressing: text, JSON, XML (SVG) and YAML. On every answer, so on
+    /// bytes: `String.contains` goes through a generic searcher that cost more than the rest
+    /// of a small request.
     static func isCompressible(_ contentType: String) -> Bool {
-        contentType.hasPrefix("text/") || contentType.contains("json") || contentType.contains("xml") || contentType.contains("yaml")
+        hasPrefix(contentType, "text/") || contains(contentType, "json") || contains(contentType, "xml") || contains(contentType, "yaml")
+    }
+
+    /// Whether `text` holds the ASCII `needle`, compared byte for byte.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        let bytes = text.utf8
+        guard bytes.count >= count else { return false }
+        var start = bytes.startIndex
+        for _ in 0...(bytes.count - count) {
+            var index = start, matched = 0
+            while matched < count, bytes[index] == needle.utf8Start[matched] {
+                matched += 1
+                index = bytes.index(after: index)
+            }
+            if matched == count { return true }
+            start = bytes.index(after: start)
+        }
+        return false
+    }
+
+    static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        var index = text.utf8.startIndex
+        for offset in 0..<prefix.utf8CodeUnitCount {
+            guard index != text.utf8.endIndex, text.utf8[index] == prefix.utf8Start[offset] else { return false }
+            index = text.utf8.index(after: index)
+        }
+        return true
     }
 }

@@ -48,7 +48,7 @@ extension HTTPServer {
             headers.append(HTTPHeader("Vary", "Accept-Encoding"))
             return
         }
-        if !headers[index].value.contains("Accept-Encoding") { headers[index].value += ", Accept-Encoding" }
+        if !ContentCoding.contains(headers[index].value, "Accept-Encoding") { headers[index].value += ", Accept-Encoding" }
     }
 }
 
