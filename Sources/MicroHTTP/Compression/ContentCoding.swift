@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Content codings (RFC 9110, section 8.4): which one an answer gets, from `Accept-Encoding`.
 /// gzip is the only coding besides identity.
 enum ContentCoding {
@@ -43,20 +51,13 @@ enum ContentCoding {
 
     /// Whether `text` holds the ASCII `needle`, compared byte for byte.
     static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        let bytes = text.utf8
-        guard bytes.count >= count else { return false }
-        var start = bytes.startIndex
-        for _ in 0...(bytes.count - count) {
-            var index = start, matched = 0
-            while matched < count, bytes[index] == needle.utf8Start[matched] {
-                matched += 1
-                index = bytes.index(after: index)
-            }
-            if matched == count { return true }
-            start = bytes.index(after: start)
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let count = needle.utf8CodeUnitCount
+            guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+            return (0...(bytes.count - count)).contains { start in memcmp(base + start, needle.utf8Start, count) == 0 }
         }
-        return false
+        // A bridged or lazily built string has no contiguous bytes: copy them once.
+        return found ?? contains(String(decoding: Array(text.utf8), as: UTF8.self), needle)
     }
 
     static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {

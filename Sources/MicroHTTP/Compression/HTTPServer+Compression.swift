@@ -9,9 +9,12 @@ extension HTTPServer {
         guard let threshold = configuration.compressAtBytes,
               let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
               ContentCoding.isCompressible(contentType) else { return response }
-        var response = response
-        Self.addVaryAcceptEncoding(&response.headers)
         let acceptance = HTTPRequest.withValue(connection, .HEADER_KIND, "Accept-Encoding") { ContentCoding.acceptance($0) }
+        let varies = Self.variesOnAcceptEncoding(response.headers)
+        // Most answers: no gzip asked for, and the application already named the header.
+        guard acceptance.gzip || !varies else { return response }
+        var response = response
+        if !varies { Self.addVaryAcceptEncoding(&response.headers) }
         guard acceptance.gzip else { return response }
         if response.status == 304 {
             // No body, but the tag of the representation this client would get, and no type.
@@ -41,6 +44,10 @@ extension HTTPServer {
         if let index = headers.firstIndex(where: { $0.name == "ETag" }) {
             headers[index].value = StaticResource.gzipTag(headers[index].value)
         }
+    }
+
+    private static func variesOnAcceptEncoding(_ headers: [HTTPHeader]) -> Bool {
+        headers.contains { $0.name == "Vary" && ContentCoding.contains($0.value, "Accept-Encoding") }
     }
 
     private static func addVaryAcceptEncoding(_ headers: inout [HTTPHeader]) {

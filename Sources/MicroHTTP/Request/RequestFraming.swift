@@ -39,12 +39,8 @@ struct RequestFraming {
         }
 
         var fields = Fields()
-        var failure: HTTPProblem?
-        LibMicroHTTPD.forEachValue(connection, .HEADER_KIND) { name, value in
-            failure = fields.add(name: name, value: value)
-            return failure == nil
-        }
-        if let failure { throw failure }
+        LibMicroHTTPD.forEachValue(connection, .HEADER_KIND) { name, value in fields.add(name: name, value: value) }
+        if let fault = fields.fault { throw fault.problem }
         if fields.bytes > configuration.maxHeaderBytes {
             throw HTTPProblem(
                 status: 431, detail: "The header fields are \(fields.bytes) bytes; the limit is \(configuration.maxHeaderBytes).",
@@ -88,6 +84,7 @@ struct RequestFraming {
         }
         guard context.targetHasQuery else { return framing }
         var query = QueryCheck()
+        var failure: HTTPProblem?
         LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { name, value in
             failure = query.add(name: name, value: value)
             return failure == nil
@@ -128,16 +125,33 @@ struct RequestFraming {
             case identity, gzip, unsupported
         }
 
-        mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> HTTPProblem? {
+        /// A field no request may have; the first one found.
+        var fault: Fault?
+
+        enum Fault {
+            case badName, bareCR
+
+            var problem: HTTPProblem {
+                switch self {
+                case .badName: HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
+                case .bareCR: HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
+                }
+            }
+        }
+
+        /// Notes one field; false once a fault is found, which ends the look.
+        mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> Bool {
             bytes += name.count + (value?.count ?? 0) + 4
             guard !name.isEmpty, name.allSatisfy(RequestFraming.isTokenByte) else {
-                return HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
+                fault = .badName
+                return false
             }
             let value = value ?? UnsafeBufferPointer(start: nil, count: 0)
             // libmicrohttpd ends a line at LF and cuts a value at a NUL (which therefore cannot
             // be seen here, see docs/reliability.md), but lets a bare CR through.
             if let base = value.baseAddress, memchr(base, 13, value.count) != nil {
-                return HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
+                fault = .bareCR
+                return false
             }
             if Self.equal(name, "host") {
                 hosts += 1
@@ -154,7 +168,7 @@ struct RequestFraming {
                 // Several fields make one list: `chunked` twice is not `chunked`.
                 transferEncoding = transferEncoding == nil && Self.equal(Self.trimmed(value), "chunked")
             }
-            return nil
+            return true
         }
 
         static func length(_ value: UnsafeBufferPointer<UInt8>) -> Length {
