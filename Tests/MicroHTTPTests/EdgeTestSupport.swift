@@ -149,3 +149,26 @@ func timed<Result>(_ body: () throws -> Result) rethrows -> (Result, Duration) {
 extension [UInt8] {
     var text: String { String(decoding: self, as: UTF8.self) }
 }
+
+/// A head refused with a problem, as a test sees it.
+struct Refused {
+    let problem: [String: Any]
+    let response: TestHTTPResponse
+    /// From the head's sending to the whole answer.
+    let took: Duration
+    let connection: TestHTTPConnection
+}
+
+/// Sends `bytes` on a new connection and expects the shape of every refusal of a head: one
+/// problem with `status`, `Connection: close`, then the server closing the connection.
+@discardableResult
+func expectRefusedAndClosed(_ live: LiveServer, _ bytes: String, status: Int, method: String = "GET",
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Refused {
+    let connection = try live.connect()
+    try connection.send(bytes)
+    let (response, took) = try timed { try connection.readResponse(method: method, timeoutSeconds: 2) }
+    let problem = expectProblem(response, status: status, sourceLocation: sourceLocation)
+    #expect(response.headers["connection"]?.lowercased() == "close", sourceLocation: sourceLocation)
+    #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open", sourceLocation: sourceLocation)
+    return Refused(problem: problem, response: response, took: took, connection: connection)
+}

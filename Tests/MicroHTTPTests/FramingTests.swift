@@ -51,13 +51,8 @@ extension MicroHTTPEdgeTests {
         func badHeadIsRefusedWith400AndClosed(_ head: BadHead) throws {
             let routes = EdgeRoutes()
             let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send(head.bytes)
-            let response = try connection.readResponse(timeoutSeconds: 2)
-            expectProblem(response, status: 400)
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
-            #expect(connection.unreadBytes.isEmpty, "more came after the 400: \(connection.unreadBytes.text)")
+            let refused = try expectRefusedAndClosed(live, head.bytes, status: 400)
+            #expect(refused.connection.unreadBytes.isEmpty, "more came after the 400: \(refused.connection.unreadBytes.text)")
             #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "the request reached a handler")
         }
 
@@ -87,13 +82,8 @@ extension MicroHTTPEdgeTests {
         func unimplementedTransferCodingIsRefusedWith501AtOnce(_ head: BadHead) throws {
             let routes = EdgeRoutes()
             let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send(head.bytes)
-            let (response, took) = try timed { try connection.readResponse(method: "POST", timeoutSeconds: 2) }
-            expectProblem(response, status: 501)
-            #expect(took < .milliseconds(500), "the 501 took \(took)")
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+            let refused = try expectRefusedAndClosed(live, head.bytes, status: 501, method: "POST")
+            #expect(refused.took < .milliseconds(500), "the 501 took \(refused.took)")
             #expect(routes.echoHits.count == 0)
         }
     }

@@ -19,13 +19,9 @@ extension MicroHTTPEdgeTests {
             #expect(within.utf8.count <= 1024)
             #expect(try live.connect().request("GET", within).status == 200, "a target within the limit is answered")
 
-            let connection = try live.connect()
             let beyond = "/ok?pad=" + String(repeating: "a", count: 1100)
-            try connection.send("GET \(beyond) HTTP/1.1\r\nHost: x\r\n\r\n")
-            let response = try connection.readResponse(timeoutSeconds: 2)
-            let problem = expectProblem(response, status: 414)
-            #expect(problem["limit"] as? Int == 1024)
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2))
+            let refused = try expectRefusedAndClosed(live, "GET \(beyond) HTTP/1.1\r\nHost: x\r\n\r\n", status: 414)
+            #expect(refused.problem["limit"] as? Int == 1024)
             #expect(routes.hits.count == 1)
         }
 
@@ -36,23 +32,16 @@ extension MicroHTTPEdgeTests {
             #expect(try live.connect().request("GET", "/ok", headers: ["X-Pad-1": pad]).status == 200,
                     "fields within the limit are answered")
 
-            let connection = try live.connect()
-            try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\nX-Pad-1: \(pad)\r\nX-Pad-2: \(pad)\r\nX-Pad-3: \(pad)\r\n\r\n")
-            let response = try connection.readResponse(timeoutSeconds: 2)
-            let problem = expectProblem(response, status: 431)
-            #expect(problem["limit"] as? Int == 2048)
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2))
+            let head = "GET /ok HTTP/1.1\r\nHost: x\r\nX-Pad-1: \(pad)\r\nX-Pad-2: \(pad)\r\nX-Pad-3: \(pad)\r\n\r\n"
+            let refused = try expectRefusedAndClosed(live, head, status: 431)
+            #expect(refused.problem["limit"] as? Int == 2048)
             #expect(routes.hits.count == 1)
         }
 
         @Test func http12Gets505() throws {
             let routes = EdgeRoutes()
             let live = try LiveServer(Self.limits, router: routes.router)
-            let connection = try live.connect()
-            try connection.send("GET / HTTP/1.2\r\nHost: x\r\n\r\n")
-            let response = try connection.readResponse(timeoutSeconds: 2)
-            expectProblem(response, status: 505)
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2))
+            try expectRefusedAndClosed(live, "GET / HTTP/1.2\r\nHost: x\r\n\r\n", status: 505)
         }
 
         /// The 413 arrives before the client has ended its body: the server does not wait for

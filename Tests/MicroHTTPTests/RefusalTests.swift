@@ -32,16 +32,11 @@ extension MicroHTTPEdgeTests {
         func refusedBeforeTheBodyAndClosed(_ refusal: Refusal) throws {
             let routes = EdgeRoutes()
             let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send(refusal.head)
-            let (response, took) = try timed { try connection.readResponse(method: "POST", timeoutSeconds: 2) }
-            expectProblem(response, status: refusal.status)
-            #expect(took < .milliseconds(500), "the answer took \(took)")
+            let refused = try expectRefusedAndClosed(live, refusal.head, status: refusal.status, method: "POST")
+            #expect(refused.took < .milliseconds(500), "the answer took \(refused.took)")
             if let header = refusal.header {
-                #expect(response.headers[header.name] == header.value, "headers: \(response.headers)")
+                #expect(refused.response.headers[header.name] == header.value, "headers: \(refused.response.headers)")
             }
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
             #expect(routes.hits.count == 0 && routes.echoHits.count == 0)
         }
 

@@ -47,7 +47,7 @@ extension HTTPServer {
     }
 
     private static func variesOnAcceptEncoding(_ headers: [HTTPHeader]) -> Bool {
-        headers.contains { $0.name == "Vary" && ContentCoding.contains($0.value, "Accept-Encoding") }
+        headers.contains { $0.name == "Vary" && ASCII.contains($0.value, "Accept-Encoding") }
     }
 
     private static func addVaryAcceptEncoding(_ headers: inout [HTTPHeader]) {
@@ -55,7 +55,7 @@ extension HTTPServer {
             headers.append(HTTPHeader("Vary", "Accept-Encoding"))
             return
         }
-        if !ContentCoding.contains(headers[index].value, "Accept-Encoding") { headers[index].value += ", Accept-Encoding" }
+        if !ASCII.contains(headers[index].value, "Accept-Encoding") { headers[index].value += ", Accept-Encoding" }
     }
 }
 

@@ -46,7 +46,7 @@ public enum MediaType {
 
     /// The part before any `;`, without surrounding spaces and tabs.
     static func essence<Bytes: BidirectionalCollection<UInt8>>(of value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
-        trimmed(value.prefix { $0 != UInt8(ascii: ";") })
+        ASCII.trimmed(value.prefix { $0 != UInt8(ascii: ";") })
     }
 
     /// A range with a `q` parameter of zero (`q=0`, `q=0.0`, …: RFC 9110's qvalue grammar).
@@ -56,23 +56,15 @@ public enum MediaType {
             parameters = parameters.dropFirst()
             let parameter = parameters.prefix { $0 != UInt8(ascii: ";") }
             parameters = parameters.dropFirst(parameter.count)
-            let pair = trimmed(parameter)
+            let pair = ASCII.trimmed(parameter)
             guard pair.count >= 3, equal(pair.prefix(2), "q=") else { continue }
-            let value = pair.dropFirst(2)
-            return value.first == UInt8(ascii: "0") && value.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
+            return ASCII.isZeroQuality(pair)
         }
         return false
     }
 
-    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
-        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var result = value.drop(while: isSpace)
-        while let last = result.last, isSpace(last) { result = result.dropLast() }
-        return result
-    }
-
     static func equal<Bytes: Collection<UInt8>>(_ value: Bytes, _ name: String) -> Bool {
-        value.elementsEqual(name.utf8) { lowercase($0) == $1 }
+        value.elementsEqual(name.utf8) { ASCII.lowercase($0) == $1 }
     }
 
     static func hasPrefix<Bytes: Collection<UInt8>>(_ value: Bytes, _ prefix: String) -> Bool {
@@ -81,9 +73,5 @@ public enum MediaType {
 
     static func hasSuffix<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes, _ suffix: String) -> Bool {
         value.count >= suffix.utf8.count && equal(value.suffix(suffix.utf8.count), suffix)
-    }
-
-    static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }

@@ -153,26 +153,26 @@ struct RequestFraming {
                 fault = .bareCR
                 return false
             }
-            if Self.equal(name, "host") {
+            if ASCII.equalIgnoringCase(name, "host") {
                 hosts += 1
-            } else if Self.equal(name, "content-length") {
+            } else if ASCII.equalIgnoringCase(name, "content-length") {
                 let parsed = Self.length(value)
                 if let previous = contentLength, previous != parsed { contentLength = .invalid } else { contentLength = parsed }
-            } else if Self.equal(name, "content-encoding") {
+            } else if ASCII.equalIgnoringCase(name, "content-encoding") {
                 // One coding, once: several (`gzip, gzip`) are not decoded.
-                let coding = Self.trimmed(value)
-                let this: Coding = Self.equal(coding, "gzip") || Self.equal(coding, "x-gzip") ? .gzip
-                    : Self.equal(coding, "identity") ? .identity : .unsupported
+                let coding = ASCII.trimmed(value[...])
+                let this: Coding = ASCII.equalIgnoringCase(coding, "gzip") || ASCII.equalIgnoringCase(coding, "x-gzip") ? .gzip
+                    : ASCII.equalIgnoringCase(coding, "identity") ? .identity : .unsupported
                 contentEncoding = contentEncoding == nil ? this : .unsupported
-            } else if Self.equal(name, "transfer-encoding") {
+            } else if ASCII.equalIgnoringCase(name, "transfer-encoding") {
                 // Several fields make one list: `chunked` twice is not `chunked`.
-                transferEncoding = transferEncoding == nil && Self.equal(Self.trimmed(value), "chunked")
+                transferEncoding = transferEncoding == nil && ASCII.equalIgnoringCase(ASCII.trimmed(value[...]), "chunked")
             }
             return true
         }
 
         static func length(_ value: UnsafeBufferPointer<UInt8>) -> Length {
-            let digits = trimmed(value)
+            let digits = ASCII.trimmed(value[...])
             guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return .invalid }
             var result = 0
             for digit in digits {
@@ -182,24 +182,6 @@ struct RequestFraming {
                 result = sum
             }
             return .value(result)
-        }
-
-        static func trimmed(_ value: UnsafeBufferPointer<UInt8>) -> Slice<UnsafeBufferPointer<UInt8>> {
-            var slice = value[...]
-            while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
-            while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
-            return slice
-        }
-
-        static func equal<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
-            guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-            var index = 0
-            for byte in bytes {
-                let folded = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                if folded != lowercase.utf8Start[index] { return false }
-                index += 1
-            }
-            return true
         }
 
     }

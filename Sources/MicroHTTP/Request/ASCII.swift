@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Byte-level text tests for header values, which are ASCII: they run on every request, so
+/// they work on bytes without making Strings, and compare against literals.
+enum ASCII {
+    /// Without the spaces and tabs around it.
+    static func trimmed<Bytes: BidirectionalCollection<UInt8>>(_ value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
+        func isSpace(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var result = value.drop(while: isSpace)
+        while let last = result.last, isSpace(last) { result = result.dropLast() }
+        return result
+    }
+
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    /// Whether `bytes` are `lowercase`, ignoring the case of the bytes.
+    static func equalIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        var index = 0
+        for byte in bytes {
+            if Self.lowercase(byte) != lowercase.utf8Start[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `text` holds `needle`, byte for byte. (`String.contains` goes through a generic
+    /// searcher that cost more than the rest of a small request.)
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let count = needle.utf8CodeUnitCount
+            guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
+            return (0...(bytes.count - count)).contains { start in memcmp(base + start, needle.utf8Start, count) == 0 }
+        }
+        // A bridged or lazily built string has no contiguous bytes: copy them once.
+        return found ?? contains(String(decoding: Array(text.utf8), as: UTF8.self), needle)
+    }
+
+    /// A `q` parameter of zero (`q=0`, `Q=0.`, `q=0.000`: RFC 9110's qvalue grammar): the media
+    /// range or coding is refused.
+    static func isZeroQuality<Bytes: Collection<UInt8>>(_ parameter: Bytes) -> Bool {
+        guard parameter.count >= 3, lowercase(parameter.first!) == UInt8(ascii: "q") else { return false }
+        let value = parameter.dropFirst()
+        guard value.first == UInt8(ascii: "=") else { return false }
+        let number = value.dropFirst().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return number.first == UInt8(ascii: "0") && number.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
+    }
+
+    static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
+        text.utf8.count >= prefix.utf8CodeUnitCount
+            && text.utf8.prefix(prefix.utf8CodeUnitCount).elementsEqual(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+    }
+}
