@@ -12,11 +12,20 @@ enum ContentCoding {
     static func acceptance(_ header: UnsafeBufferPointer<UInt8>?) -> Acceptance {
         guard let header else { return Acceptance() }
         var gzip: Bool?, identity: Bool?, star: Bool?
-        for element in header.split(separator: UInt8(ascii: ",")) {
-            let parts = element.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-            guard let first = parts.first else { continue }
-            let name = ASCII.trimmed(first)
-            let accepted = !parts.dropFirst().contains { ASCII.isZeroQuality(ASCII.trimmed($0)) }
+        // Slices of the header, no arrays: nearly every client sends this header.
+        var rest = header[...]
+        while !rest.isEmpty {
+            let element = rest.prefix { $0 != UInt8(ascii: ",") }
+            rest = rest.dropFirst(element.count + 1)
+            var parameters = element.drop { $0 != UInt8(ascii: ";") }
+            let name = ASCII.trimmed(element.prefix(element.count - parameters.count))
+            var accepted = true
+            while !parameters.isEmpty {
+                parameters = parameters.dropFirst()
+                let parameter = parameters.prefix { $0 != UInt8(ascii: ";") }
+                parameters = parameters.dropFirst(parameter.count)
+                if ASCII.isZeroQuality(ASCII.trimmed(parameter)) { accepted = false }
+            }
             if ASCII.equalIgnoringCase(name, "gzip") || ASCII.equalIgnoringCase(name, "x-gzip") { gzip = accepted }
             else if ASCII.equalIgnoringCase(name, "identity") { identity = accepted }
             else if ASCII.equalIgnoringCase(name, "*") { star = accepted }
