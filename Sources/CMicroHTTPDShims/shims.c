@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
+#ifdef __linux__
+#include <linux/filter.h>
+#endif
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -17,7 +21,8 @@
 
 struct cmhd_server {
     struct MHD_Daemon *daemon;
-    int listening;          /* ours until quiesced; -1 once closed */
+    int listening;          /* handed to libmicrohttpd, which closes it unless quiesced */
+    int quiesced;           /* then it is ours to close: cmhd_close_listener */
     uint16_t port;
     void *context;
     void (*log)(void *context, const char *message);
@@ -139,17 +144,49 @@ uint16_t cmhd_port(const struct cmhd_server *server)
     return server->port;
 }
 
+/* Closing a listener resets every connection the kernel completed since the last accept, and
+ * the client sees a request it may have sent fail with ECONNRESET. So quiescing first attaches a
+ * filter that drops new SYNs (SYN without ACK) and leaves the listener open: handshakes under way
+ * still complete and are taken from the queue, new clients retransmit their SYN (after 1 s) and
+ * are refused once cmhd_close_listener has run. Accepted sockets inherit the filter, which is why
+ * it drops nothing but a pure SYN. The filter sees the TCP header at offset 0; byte 13 holds the
+ * flags. */
+static void drop_new_handshakes(int listening)
+{
+#ifdef SO_ATTACH_FILTER
+    struct sock_filter pure_syn[] = {
+        BPF_STMT(BPF_LD | BPF_B | BPF_ABS, 13),
+        BPF_STMT(BPF_ALU | BPF_AND | BPF_K, 0x12),      /* SYN | ACK */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0x02, 0, 1), /* SYN alone: drop */
+        BPF_STMT(BPF_RET | BPF_K, 0),
+        BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
+    };
+    struct sock_fprog program = { .len = sizeof pure_syn / sizeof pure_syn[0], .filter = pure_syn };
+    (void)setsockopt(listening, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
+#else
+    (void)listening;
+#endif
+}
+
 int cmhd_quiesce(struct cmhd_server *server, int *error_number)
 {
     *error_number = 0;
-    MHD_socket listening = MHD_quiesce_daemon(server->daemon);
-    if (listening == MHD_INVALID_SOCKET) return 0;
+    if (server->quiesced || MHD_quiesce_daemon(server->daemon) == MHD_INVALID_SOCKET) return 0;
+    server->quiesced = 1;
+    drop_new_handshakes(server->listening);
+    return cmhd_take_queued(server, error_number);
+}
+
+int cmhd_take_queued(struct cmhd_server *server, int *error_number)
+{
+    *error_number = 0;
+    if (!server->quiesced || server->listening < 0) return 0;
     int handed = 0;
     for (;;) {
         struct sockaddr_storage address;
         socklen_t length = sizeof address;
         /* Non-blocking since cmhd_start: an empty queue ends the loop. */
-        int client = accept4(listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
+        int client = accept4(server->listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
         if (client < 0) {
             if (errno == EINTR || errno == ECONNABORTED) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK) *error_number = errno;
@@ -164,9 +201,14 @@ int cmhd_quiesce(struct cmhd_server *server, int *error_number)
         }
         if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
     }
-    close_retrying(listening);
-    server->listening = -1;
     return *error_number != 0 && handed == 0 ? -1 : handed;
+}
+
+void cmhd_close_listener(struct cmhd_server *server)
+{
+    if (!server->quiesced || server->listening < 0) return;
+    close_retrying(server->listening);
+    server->listening = -1;
 }
 
 void cmhd_stop(struct cmhd_server *server)
@@ -174,6 +216,7 @@ void cmhd_stop(struct cmhd_server *server)
     if (server == NULL) return;
     /* libmicrohttpd closes the listening socket it was given, unless quiesced before. */
     MHD_stop_daemon(server->daemon);
+    cmhd_close_listener(server);
     free(server);
 }
 

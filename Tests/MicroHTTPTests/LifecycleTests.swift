@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTPTesting
+import Synchronization
 import Testing
 @testable import MicroHTTP
 
@@ -113,8 +114,81 @@ extension MicroHTTPEdgeTests {
             #expect(after <= before + 2, "\(before) descriptors open before 50 starts and stops, \(after) after")
         }
 
+        /// Closing a listening socket resets the connections the kernel completed since the last
+        /// accept, so a client connecting at that instant used to see ECONNRESET on its request.
+        /// A race detector: four clients reconnect in a loop across five shutdowns (closing the
+        /// listener at once reset 4 to 9 of them in each of four runs). Each attempt must be
+        /// served, refused, or left unanswered (its SYN ignored while the server drains).
+        @Test func clientsConnectingDuringShutdownAreServedOrRefusedNeverReset() throws {
+            let live = try LiveServer(router: EdgeRoutes().router)
+            let server = live.server
+            let tally = ConnectionAttemptTally()
+            for _ in 0..<5 {
+                let port = server.port
+                let stop = ContinuousClock.now + .milliseconds(400)
+                let clients = (0..<4).map { _ in
+                    BackgroundRun { while ContinuousClock.now < stop { tally.record(Self.attemptRequest(port: port)) } }
+                }
+                usleep(150_000)
+                server.shutdown()
+                for client in clients { #expect(client.wait(timeoutSeconds: 5) != nil) }
+                try server.start()
+            }
+            #expect(tally.count(.reset) == 0, "\(tally.count(.reset)) connections reset during shutdown")
+            #expect(tally.count(.served) > 0, "no request was served: the clients never reached the server")
+        }
+
+        enum ConnectionAttempt: Int, CaseIterable { case served, refused, unanswered, reset }
+
+        /// One non-blocking connect (given 100 ms) and one `GET /ok` with `Connection: close`.
+        static func attemptRequest(port: UInt16) -> ConnectionAttempt {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return .unanswered }
+            defer { close(fd) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            if connected != 0 && errno != EINPROGRESS { return errno == ECONNREFUSED ? .refused : .reset }
+            var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&writable, 1, 100) == 1 else { return .unanswered }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &failure, &length)
+            if failure == ECONNREFUSED { return .refused }
+            if failure != 0 { return .reset }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            var timeout = timeval(tv_sec: 2, tv_usec: 0)
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let request = Array("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)
+            guard send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
+                return errno == ECONNREFUSED ? .refused : .reset
+            }
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let read = recv(fd, &buffer, buffer.count, 0)
+            if read > 0 { return buffer.starts(with: Array("HTTP/1.1 200".utf8)) ? .served : .reset }
+            return .reset
+        }
+
         static func openDescriptors() -> Int {
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
         }
+    }
+}
+
+/// Outcomes of many connection attempts, counted from several threads.
+final class ConnectionAttemptTally: Sendable {
+    private let counts = Mutex([Int](repeating: 0, count: MicroHTTPEdgeTests.LifecycleTests.ConnectionAttempt.allCases.count))
+
+    func record(_ attempt: MicroHTTPEdgeTests.LifecycleTests.ConnectionAttempt) {
+        counts.withLock { $0[attempt.rawValue] += 1 }
+    }
+
+    func count(_ attempt: MicroHTTPEdgeTests.LifecycleTests.ConnectionAttempt) -> Int {
+        counts.withLock { $0[attempt.rawValue] }
     }
 }

@@ -57,10 +57,18 @@ struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd
 /* The port listened on: the kernel's choice when started with port 0. */
 uint16_t cmhd_port(const struct cmhd_server *server);
 
-/* Stops listening, after handing libmicrohttpd every connection already waiting in the
-   kernel's queue (their clients may have sent whole requests). Returns how many were handed
-   over, or -1 with *error_number set. Call at most once. */
+/* Stops libmicrohttpd taking connections and makes the listener ignore new SYNs, then hands
+   libmicrohttpd every connection waiting in the kernel's queue (their clients may have sent whole
+   requests). The listener stays open, so handshakes already under way still complete: take them
+   with cmhd_take_queued, then cmhd_close_listener (cmhd_stop closes it too). Returns how many
+   were handed over, or -1 with *error_number set. Later calls do nothing and return 0. */
 int cmhd_quiesce(struct cmhd_server *server, int *error_number);
+
+/* After cmhd_quiesce: hands libmicrohttpd the connections queued since, as cmhd_quiesce does. */
+int cmhd_take_queued(struct cmhd_server *server, int *error_number);
+
+/* After cmhd_quiesce: closes the listener, so new clients are refused at once. */
+void cmhd_close_listener(struct cmhd_server *server);
 
 /* Stops every thread, closes every connection and the listening socket, and frees server. */
 void cmhd_stop(struct cmhd_server *server);

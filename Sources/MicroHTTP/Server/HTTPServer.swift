@@ -111,19 +111,26 @@ public final class HTTPServer: Sendable {
             guard let (server, context) = running else { return }
             draining.store(true, ordering: .releasing)
             let startedBefore = connectionsStarted.load(ordering: .acquiring)
-            var quiesceError: Int32 = 0
-            let handed = Int(max(0, cmhd_quiesce(server, &quiesceError)))
-            if quiesceError != 0 {
-                logger.log(.warning("while taking the last queued connections: \(HTTPServerError.systemMessage(quiesceError))"))
-            }
+            var handed = takeQueuedConnections { cmhd_quiesce(server, &$0) }
 
             let clock = ContinuousClock()
+            // The listener ignores new SYNs but stays open this long, so handshakes under way
+            // (one round trip) land in its queue instead of being reset when it closes.
+            let listenerCloses = clock.now + .milliseconds(50)
+            var listening = true
             let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
             while clock.now < deadline {
+                if listening {
+                    handed += takeQueuedConnections { cmhd_take_queued(server, &$0) }
+                    if clock.now >= listenerCloses {
+                        cmhd_close_listener(server)
+                        listening = false
+                    }
+                }
                 // Connections handed over from the queue reach a worker (and its open notification)
                 // later: until they all have, an empty server is not yet idle.
                 let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
-                if arrived {
+                if arrived && !listening {
                     // Connections between requests would hold the exit until their idle timeout.
                     _ = watchdog.closeIdleConnections()
                     if metrics.requestsInFlight.load(ordering: .acquiring) == 0
@@ -136,6 +143,17 @@ public final class HTTPServer: Sendable {
             running = nil
             LibMicroHTTPD.releaseServer(context)
         }
+    }
+
+    /// Runs one of the shim's queue takers and logs its failure; returns how many connections
+    /// it handed to libmicrohttpd.
+    private func takeQueuedConnections(_ take: (inout Int32) -> Int32) -> Int {
+        var error: Int32 = 0
+        let handed = Int(max(0, take(&error)))
+        if error != 0 {
+            logger.log(.warning("while taking the last queued connections: \(HTTPServerError.systemMessage(error))"))
+        }
+        return handed
     }
 
     /// Starts, reports the port, serves until SIGTERM, SIGINT, SIGHUP or SIGQUIT, then shuts
