@@ -19,6 +19,23 @@ public struct LayoutOptions: Sendable, Hashable {
     public var labelFontSize: Double = 12
     /// Whether segments get colours.
     public var colors = true
+    /// Space between consecutive visible segments, in points; drawn as whole device pixels
+    /// (`round(gap × scale)`). `fit` only.
+    public var gap: Double = 0
+    /// The background the colours are chosen for: `dark` lightens the line colours that would
+    /// fall below 3:1 against #121212.
+    public var theme: ColorTheme = .light
+    /// Whether each route fills the width (`route`) or the longest route does and the others
+    /// get bars in proportion to their minutes (`shared`). `fit` only.
+    public var timeScale: TimeScale = .route
+    /// Whether a visible segment's minimum grows to hold its label plus `labelPadding` on each
+    /// side, longest legs first while they fit. `fit` only.
+    public var labelMinimums = false
+    /// Points on each side of a label, for `labelMinimums`.
+    public var labelPadding: Double = 4
+    /// The radius of the bar's rounded ends in points, for drawings (the SVG); nil draws a pill
+    /// (half the height).
+    public var cornerRadius: Double?
 
     public init(
         width: Double, scale: Double = 1, algorithm: LayoutAlgorithm = .fit, minSegmentRatio: Double = 0.05,
@@ -36,7 +53,23 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The settings, named as in the JSON API.
     public enum Field: String, Sendable, Hashable, CaseIterable {
         case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height, locale, labelFontSize, colors
+        case gap, theme, timeScale, labelMinimums, labelPadding, cornerRadius
     }
+}
+
+/// The background segment colours are chosen for.
+public enum ColorTheme: String, Sendable, Hashable, CaseIterable {
+    case light
+    /// Against #121212: every segment colour keeps at least 3:1 (WCAG 1.4.11).
+    case dark
+}
+
+/// Whose minutes set a bar's length.
+public enum TimeScale: String, Sendable, Hashable, CaseIterable {
+    /// Every route fills the width.
+    case route
+    /// The route with the most visible minutes fills the width; the others in proportion.
+    case shared
 }
 
 public enum LayoutAlgorithm: String, Sendable, Hashable, CaseIterable {

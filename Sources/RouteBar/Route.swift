@@ -4,13 +4,23 @@ public struct SubPath: Sendable, Hashable {
     public var trafficType: Int
     /// Minutes; a leg of zero minutes (a transfer walk, say) is invisible in the bar.
     public var sectionTime: Double
-    /// The line, when the source names it (ODsay's `lane`).
+    /// The line, when the source names it (ODsay's first `lane`).
     public var line: TransitLine?
+    /// The other candidate lines, in the source's order: ODsay lists every bus that serves a
+    /// leg, and any of them will do.
+    public var otherLines: [TransitLine] = []
+    /// ODsay's `trainType` for a train leg: the train's class (KTX, ITX-새마을, 무궁화, …).
+    public var trainType: Int?
+    /// Candidate lines kept per leg: more would only lengthen the answer.
+    public static let maxOtherLines = 15
 
-    public init(trafficType: Int, sectionTime: Double, line: TransitLine? = nil) {
+    public init(trafficType: Int, sectionTime: Double, line: TransitLine? = nil, otherLines: [TransitLine] = [],
+                trainType: Int? = nil) {
         self.trafficType = trafficType
         self.sectionTime = sectionTime
         self.line = line
+        self.otherLines = otherLines
+        self.trainType = trainType
     }
 
     public var isVisible: Bool { sectionTime > 0 }

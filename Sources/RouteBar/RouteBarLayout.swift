@@ -30,7 +30,21 @@ public struct RouteBarLayout: Sendable {
         if let value = options.minTransitLength { try Self.check(.minTransitLength, value) }
         try Self.check(.height, options.height)
         try Self.check(.labelFontSize, options.labelFontSize)
+        try Self.check(.gap, options.gap)
+        try Self.check(.labelPadding, options.labelPadding)
+        if let value = options.cornerRadius { try Self.check(.cornerRadius, value) }
+        if options.algorithm == .classic {
+            // The seed app has none of these; classic reproduces it and nothing more.
+            if options.gap != 0 { throw Self.notClassic(.gap, "gap") }
+            if options.timeScale != .route { throw Self.notClassic(.timeScale, "timeScale \"shared\"") }
+            if options.labelMinimums { throw Self.notClassic(.labelMinimums, "labelMinimums") }
+        }
         self.options = options
+    }
+
+    private static func notClassic(_ field: LayoutOptions.Field, _ what: String) -> RouteBarError {
+        RouteBarError(.classicUndefined, at: .option(field),
+                      "classic reproduces the seed app, which has no \(what); use \"algorithm\": \"fit\"")
     }
 
     /// Checks one numeric option against its range (the others always pass).
@@ -41,7 +55,9 @@ public struct RouteBarLayout: Sendable {
         case .minSegmentRatio: try check(field, value, in: .closed(0, 1))
         case .minWalkingLength, .minTransitLength, .height: try check(field, value, in: .closed(0, maxWidth))
         case .labelFontSize: try check(field, value, in: .closed(1, 100))
-        case .algorithm, .locale, .colors: break
+        case .gap, .labelPadding: try check(field, value, in: .closed(0, 100))
+        case .cornerRadius: try check(field, value, in: .closed(0, maxWidth))
+        case .algorithm, .locale, .colors, .theme, .timeScale, .labelMinimums: break
         }
     }
 

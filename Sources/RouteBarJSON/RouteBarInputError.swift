@@ -22,6 +22,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case classicUndefined = "classic-undefined"
         case odsayError = "odsay-error"
         case unknownLocale = "unknown-locale"
+        case unknownValue = "unknown-value"
         case unsupportedForFormat = "unsupported-for-format"
 
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
@@ -46,6 +47,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .classicUndefined: "Classic layout undefined for this route"
             case .odsayError: "ODsay error response"
             case .unknownLocale: "Unknown locale"
+            case .unknownValue: "Unknown value"
             case .unsupportedForFormat: "Not available in this format"
             }
         }
@@ -60,6 +62,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var parameter: String?
     /// The limit the request went past, where one did.
     public var limit: Int?
+    /// ODsay's own error code, when the body is an ODsay error response ("-98", "500").
+    public var odsayCode: String?
 
     public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil, limit: Int? = nil) {
         self.type = type

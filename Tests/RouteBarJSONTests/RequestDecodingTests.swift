@@ -20,7 +20,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
     @Test func decodesOurShapeAndIgnoresUnknownMembers() throws {
         let request = try decode("""
             {"width": 343, "scale": 3, "algorithm": "classic", "minSegmentRatio": 0.1, "height": 24,
-             "minWalkingLength": 12, "minTransitLength": null, "theme": {"dark": [true, null]},
+             "minWalkingLength": 12, "minTransitLength": null, "style": {"dark": [true, null]},
              "routes": [{"id": "r1", "totalTime": 47, "pathType": 3,
                          "subPaths": [{"trafficType": 3, "sectionTime": 6, "distance": 400, "lane": [{"busNo": "421"}]},
                                       {"trafficType": 2, "sectionTime": 14.5}]},

@@ -1,0 +1,162 @@
+import RouteBar
+import StrictJSON
+
+/// Our own shape, `{"routes": [{"id": …, "totalTime": …, "subPaths": [...]}]}`, and the legs,
+/// which ODsay's shape shares.
+extension RequestDecoder {
+    /// An array of routes at `pointer`, each read by `decodeRoute`, past the limit skipped.
+    mutating func decodeRoutes(
+        at pointer: String, name: String, _ decodeRoute: (inout RequestDecoder, Int) throws(JSONSyntaxError) -> Route
+    ) throws(JSONSyntaxError) -> [Route]? {
+        guard try expect(.array, name, at: pointer) else { return nil }
+        try reader.beginArray()
+        workspace.routes.removeAll(keepingCapacity: true)
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarLayout.maxRoutes {
+                workspace.routes.append(try decodeRoute(&self, index))
+            } else {
+                if index == RouteBarLayout.maxRoutes {
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        return RouteBarWorkspace.exactCopy(of: workspace.routes)
+    }
+
+    /// One of our routes: `id`, `totalTime` and `subPaths`.
+    mutating func decodeRoute(index: Int) throws(JSONSyntaxError) -> Route {
+        var route = Route(subPaths: [])
+        // Pointers are built only for an error, not for every route.
+        func base() -> String { "/routes/\(index)" }
+        guard try expect(.object, "a route", at: base()) else { return route }
+        var sawSubPaths = false
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if reader.keyEquals("subPaths") {
+                sawSubPaths = true
+                route.subPaths = try decodeSubPaths(at: base() + "/subPaths")
+            } else if reader.keyEquals("totalTime") {
+                route.totalTime = try number("totalTime", at: base() + "/totalTime")
+            } else if reader.keyEquals("id") {
+                if try !skipNull(), try expect(.string, "id", at: base() + "/id") {
+                    route.id = try reader.readString()
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if !sawSubPaths {
+            note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
+        }
+        return route
+    }
+
+    mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
+        guard try expect(.array, "subPaths", at: pointer()) else { return [] }
+        try reader.beginArray()
+        workspace.legs.removeAll(keepingCapacity: true)
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarLayout.maxSubPaths {
+                workspace.legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
+            } else {
+                if index == RouteBarLayout.maxSubPaths {
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        return RouteBarWorkspace.exactCopy(of: workspace.legs)
+    }
+
+    /// A leg: `trafficType` and `sectionTime`, with ODsay's `lane` and `trainType` where given.
+    mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {
+        var subPath = SubPath(trafficType: 0, sectionTime: 0)
+        guard try expect(.object, "a subPath", at: pointer()) else { return subPath }
+        var sawTrafficType = false
+        var sawSectionTime = false
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if reader.keyEquals("trafficType") {
+                sawTrafficType = true
+                if let value = try number("trafficType", at: pointer() + "/trafficType", nullable: false) {
+                    if value.rounded(.towardZero) != value {
+                        note(.init(.invalidType, "trafficType must be an integer (ODsay's mode code), got \(value)",
+                                   pointer: pointer() + "/trafficType"))
+                    } else if value < Double(Int32.min) || value > Double(Int32.max) {
+                        note(.init(.outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
+                                   pointer: pointer() + "/trafficType"))
+                    } else {
+                        subPath.trafficType = Int(value)
+                    }
+                }
+            } else if reader.keyEquals("sectionTime") {
+                sawSectionTime = true
+                subPath.sectionTime = try number("sectionTime", at: pointer() + "/sectionTime", nullable: false) ?? 0
+            } else if reader.keyEquals("lane") {
+                try decodeLanes(into: &subPath)
+            } else if reader.keyEquals("trainType"), try reader.peekKind() == .number {
+                subPath.trainType = Self.smallInteger(try reader.readNumber())
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if !sawTrafficType {
+            note(.init(.missingField, "trafficType is required", pointer: pointer() + "/trafficType"))
+        }
+        if !sawSectionTime {
+            note(.init(.missingField, "sectionTime is required", pointer: pointer() + "/sectionTime"))
+        }
+        return subPath
+    }
+
+    /// ODsay's `lane`: every entry that names a line (`name` and `subwayCode` for subways,
+    /// `busNo` and `type` for buses) is a candidate, in order; the first is the leg's `line`.
+    /// Anything unexpected in it is ignored, not refused: it only decorates the bar.
+    mutating func decodeLanes(into subPath: inout SubPath) throws(JSONSyntaxError) {
+        guard try reader.peekKind() == .array else {
+            try reader.skipValue()
+            return
+        }
+        try reader.beginArray()
+        while try reader.nextElement() {
+            guard try reader.peekKind() == .object else {
+                try reader.skipValue()
+                continue
+            }
+            var name: String?
+            var busNumber: String?
+            var subwayCode: Int?
+            var busType: Int?
+            try reader.beginObject()
+            while try reader.nextKey() {
+                if reader.keyEquals("name"), try reader.peekKind() == .string {
+                    name = try reader.readString()
+                } else if reader.keyEquals("busNo"), try reader.peekKind() == .string {
+                    busNumber = try reader.readString()
+                } else if reader.keyEquals("subwayCode"), try reader.peekKind() == .number {
+                    subwayCode = Self.smallInteger(try reader.readNumber())
+                } else if reader.keyEquals("type"), try reader.peekKind() == .number {
+                    busType = Self.smallInteger(try reader.readNumber())
+                } else {
+                    try reader.skipValue()
+                }
+            }
+            guard let label = busNumber ?? name else { continue }
+            let line = TransitLine(name: label, subwayCode: subwayCode, busType: busType)
+            if subPath.line == nil {
+                subPath.line = line
+            } else if subPath.otherLines.count < SubPath.maxOtherLines {
+                subPath.otherLines.append(line)
+            }
+        }
+    }
+
+    static func smallInteger(_ value: Double) -> Int? {
+        value.rounded(.towardZero) == value && abs(value) < 1_000_000_000 ? Int(value) : nil
+    }
+}

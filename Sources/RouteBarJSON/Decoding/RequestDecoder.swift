@@ -1,0 +1,141 @@
+import RouteBar
+import StrictJSON
+
+/// Reads a request body in one pass: the options, and the routes in either shape (ours in
+/// `RequestDecoder+Routes.swift`, ODsay's in `RequestDecoder+ODsay.swift`).
+///
+/// Bad JSON anywhere wins over a bad value (400 before 422), so the first bad value is noted
+/// in `issue` and reading goes on to the end.
+struct RequestDecoder {
+    var reader: JSONReader
+    var issue: RouteBarInputError?
+
+    var options = DecodedOptions()
+    var widths: [Double]?
+    var routes: [Route]?
+    var sawResult = false
+    var odsayRoutes: [Route]?
+    var odsayError: (message: String, code: String?)?
+    /// The routes and one route's legs as they are read, reused from request to request,
+    /// so that each array the request keeps is allocated once, at its exact size, instead
+    /// of growing element by element.
+    var workspace: RouteBarWorkspace.Buffers
+
+    init(reader: JSONReader, workspace: RouteBarWorkspace.Buffers) {
+        self.reader = reader
+        self.workspace = workspace
+    }
+
+    mutating func decodeDocument() throws(JSONSyntaxError) {
+        guard try expect(.object, "the body", at: "") else { return }
+        try reader.beginObject()
+        while try reader.nextKey() {
+            if let field = optionField() {
+                try decodeOption(field)
+            } else if reader.keyEquals("widths") {
+                widths = try decodeWidths()
+            } else if reader.keyEquals("routes") {
+                routes = try decodeRoutes(at: "/routes", name: "routes") { decoder, index throws(JSONSyntaxError) in
+                    try decoder.decodeRoute(index: index)
+                }
+            } else if reader.keyEquals("result") {
+                sawResult = true
+                try decodeODsayResult()
+            } else if reader.keyEquals("error") {
+                odsayError = try decodeODsayError()
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    /// The option the current key names, if it names one.
+    func optionField() -> LayoutOptions.Field? {
+        for (key, field) in Self.optionKeys where reader.keyEquals(key) { return field }
+        return nil
+    }
+
+    /// Each option's key as the reader compares it: bytes in the binary, not a `String`.
+    private static let optionKeys: [(StaticString, LayoutOptions.Field)] = [
+        ("width", .width), ("scale", .scale), ("algorithm", .algorithm), ("minSegmentRatio", .minSegmentRatio),
+        ("minWalkingLength", .minWalkingLength), ("minTransitLength", .minTransitLength), ("height", .height),
+        ("locale", .locale), ("labelFontSize", .labelFontSize), ("colors", .colors), ("gap", .gap), ("theme", .theme),
+        ("timeScale", .timeScale), ("labelMinimums", .labelMinimums), ("labelPadding", .labelPadding),
+        ("cornerRadius", .cornerRadius),
+    ]
+
+    mutating func decodeOption(_ field: LayoutOptions.Field) throws(JSONSyntaxError) {
+        let name = field.rawValue
+        guard try !skipNull() else { return }
+        switch field.valueKind {
+        case .number:
+            if let value = try number(name, at: "/\(name)") { options[number: field] = value }
+        case .flag:
+            if try expect(.bool, name, at: "/\(name)") { options.setFlag(try reader.readBool(), for: field) }
+        case .name:
+            guard try expect(.string, name, at: "/\(name)") else { return }
+            let text = try reader.readString()
+            if !options.setName(text, for: field) { note(.unknownName(text, for: field, pointer: "/\(name)", parameter: nil)) }
+        }
+    }
+
+    /// `widths`: one layout per width, for clients that precompute every device class.
+    mutating func decodeWidths() throws(JSONSyntaxError) -> [Double]? {
+        guard try !skipNull(), try expect(.array, "widths", at: "/widths") else { return nil }
+        try reader.beginArray()
+        var widths: [Double] = []
+        var index = 0
+        while try reader.nextElement() {
+            if index < RouteBarRequest.maxWidths {
+                if let width = try number("widths[\(index)]", at: "/widths/\(index)", nullable: false) {
+                    widths.append(width)
+                }
+            } else {
+                if index == RouteBarRequest.maxWidths {
+                    note(.init(.tooMany, "at most \(RouteBarRequest.maxWidths) widths per request", pointer: "/widths"))
+                }
+                try reader.skipValue()
+            }
+            index += 1
+        }
+        if index == 0 { note(.init(.missingField, "widths must hold at least one width", pointer: "/widths")) }
+        return widths
+    }
+
+    // MARK: Values
+
+    /// Consumes a null and returns true: an optional member given as null counts as absent.
+    mutating func skipNull() throws(JSONSyntaxError) -> Bool {
+        guard try reader.peekKind() == .null else { return false }
+        try reader.readNull()
+        return true
+    }
+
+    /// Reads a number, or notes what is wrong and skips the value. A null counts as absent
+    /// where the member is `nullable`.
+    mutating func number(_ name: String, at pointer: @autoclosure () -> String, nullable: Bool = true) throws(JSONSyntaxError) -> Double? {
+        if nullable, try skipNull() { return nil }
+        guard try expect(.number, name, at: pointer()) else { return nil }
+        let value = try reader.readNumber()
+        guard value.isFinite else {
+            note(.init(.outOfRange, "\(name) is too large to be a finite number", pointer: pointer()))
+            return nil
+        }
+        return value
+    }
+
+    /// True when the next value is of `kind`; otherwise notes the mismatch, skips the value, and returns false.
+    mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        let found = try reader.peekKind()
+        guard found == kind else {
+            note(.init(.invalidType, "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer()))
+            try reader.skipValue()
+            return false
+        }
+        return true
+    }
+
+    mutating func note(_ issue: RouteBarInputError) {
+        if self.issue == nil { self.issue = issue }
+    }
+}

@@ -1,0 +1,30 @@
+import RouteBar
+import StrictJSON
+
+extension RouteBarRequest {
+    /// Decodes a request body in one pass, with `query` supplying options the body leaves out.
+    ///
+    /// Bad JSON anywhere wins over a bad value (400 before 422), so the decoder notes the
+    /// first bad value and reads on to the end before it reports it. Unknown members are
+    /// skipped, validated but not stored. Ranges are checked by `RouteBarLayout`.
+    public init(json body: UnsafeBufferPointer<UInt8>, query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
+        let workspace = RouteBarWorkspace.current
+        var decoder = RequestDecoder(reader: JSONReader(body), workspace: workspace.take())
+        defer { workspace.putBack(&decoder.workspace) }
+        do {
+            try decoder.decodeDocument()
+            try decoder.reader.finish()
+        } catch {
+            throw RouteBarInputError(error)
+        }
+        if let issue = decoder.issue { throw issue }
+        self = try decoder.request(mergingQuery: query)
+    }
+
+    public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
+        let result = body.withUnsafeBufferPointer { buffer in
+            Result { () throws(RouteBarInputError) in try RouteBarRequest(json: buffer, query: query) }
+        }
+        self = try result.get()
+    }
+}
