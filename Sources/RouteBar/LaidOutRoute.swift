@@ -1,5 +1,7 @@
 /// One route's bar: its segments' positions and widths in points, left to right.
 public struct LaidOutRoute: Sendable, Hashable {
+    /// The route's position in the request (ODsay's paths carry no id).
+    public var index: Int
     public var id: String?
     /// The route's `totalTime` as given, or the legs' sum when it was not.
     public var totalTime: Double
@@ -7,6 +9,11 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var walkingCount: Int
     /// Visible legs of any other kind.
     public var transitCount: Int
+    /// Changes from one vehicle to another: visible transit legs minus one, at least 0.
+    public var transferCount: Int
+    /// The bar's length in points: the visible segments and the gaps between them fill it. The
+    /// whole width's device pixels unless `timeScale` is `shared`.
+    public var barWidth: Double
     /// The minimum width each visible walking segment got, in points.
     public var minWalkingLength: Double
     /// The minimum width each visible transit segment got, in points.
@@ -25,8 +32,9 @@ public struct LaidOutRoute: Sendable, Hashable {
 extension LaidOutRoute {
     /// An empty route, for `RouteBarLayout.layOut(_:reusing:each:)` to fill in.
     public init() {
-        self.init(id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, minWalkingLength: 0, minTransitLength: 0,
-                  minuteLength: 0, height: 0, compressed: false, segments: [], accessibilityLabel: "")
+        self.init(index: 0, id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, transferCount: 0, barWidth: 0,
+                  minWalkingLength: 0, minTransitLength: 0, minuteLength: 0, height: 0, compressed: false, segments: [],
+                  accessibilityLabel: "")
     }
 }
 
@@ -46,8 +54,17 @@ public struct BarSegment: Sendable, Hashable {
     public var label: String?
     /// Whether `label` fits inside `width` at the request's font size; nil for an invisible leg.
     public var labelFits: Bool?
-    /// The line, when the source names it.
+    /// The line, when the source names it; for a train, its class when ODsay's `trainType` names it.
     public var line: TransitLine?
-    /// "#RRGGBB", unless colours were turned off.
+    /// The other candidate lines, in the source's order (`line` is the first).
+    public var otherLines: [TransitLine]
+    /// ODsay's `trainType`, for a train leg.
+    public var trainType: Int?
+    /// For a visible transit segment: whether another visible transit segment comes before it
+    /// with no visible walk between (a transfer); nil for walks and invisible legs.
+    public var transferBefore: Bool?
+    /// "#RRGGBB" for the request's theme, unless colours were turned off.
     public var color: String?
+    /// White or black, whichever contrasts more with `color` (at least 4.5:1 on every palette colour).
+    public var textColor: String?
 }

@@ -50,10 +50,26 @@ public enum LinePalette {
         /// The name in English sentences: the line's English name as its operator signs it
         /// ("Line 3", "Shinbundang Line"), or the bus type ("trunk").
         public let englishName: String
+        /// A badge's text, subway lines only: the number of a numbered line ("3"), the short
+        /// name of a named one ("신분당"). Our choice: no operator prescribes badge texts.
+        public let badge: String?
+        /// The badge in English: the same number, or the line's short English name ("AREX").
+        public let englishBadge: String?
         /// "#RRGGBB", uppercase.
         public let color: String
         /// Where the code and the colour come from.
         public let source: String
+
+        init(code: Int, name: String, englishName: String, badge: String? = nil, englishBadge: String? = nil,
+             color: String, source: String) {
+            self.code = code
+            self.name = name
+            self.englishName = englishName
+            self.badge = badge
+            self.englishBadge = englishBadge
+            self.color = color
+            self.source = source
+        }
     }
 
     // Evidence for the codes, cited by the entries below:
@@ -79,73 +95,73 @@ public enum LinePalette {
 
     /// Subway lines, keyed by ODsay's `subwayCode`.
     public static let subwayLines: [Entry] = [
-        Entry(code: 1, name: "1호선", englishName: "Line 1", color: "#0052A4",
+        Entry(code: 1, name: "1호선", englishName: "Line 1", badge: "1", englishBadge: "1", color: "#0052A4",
               source: "Seoul Metro/Korail line 1 navy; hex: rmg-palette seoul.json, dukbong lines.json, 4+ apps. Code: recorded ODsay lanes, EB-Server, Clova"),
-        Entry(code: 2, name: "2호선", englishName: "Line 2", color: "#00A84D",
+        Entry(code: 2, name: "2호선", englishName: "Line 2", badge: "2", englishBadge: "2", color: "#00A84D",
               source: "Seoul Metro line 2 green; hex: rmg-palette seoul.json, dukbong lines.json, 5+ apps (#009D3E in none). Code: recorded ODsay lanes, EB-Server, Clova"),
-        Entry(code: 3, name: "3호선", englishName: "Line 3", color: "#EF7C1C",
+        Entry(code: 3, name: "3호선", englishName: "Line 3", badge: "3", englishBadge: "3", color: "#EF7C1C",
               source: "Seoul Metro/Korail line 3 orange; hex: rmg-palette seoul.json, dukbong lines.json, 4+ apps. Code: recorded ODsay response (수도권 3호선/3), EB-Server, Clova"),
-        Entry(code: 4, name: "4호선", englishName: "Line 4", color: "#00A5DE",
+        Entry(code: 4, name: "4호선", englishName: "Line 4", badge: "4", englishBadge: "4", color: "#00A5DE",
               source: "Seoul Metro/Korail line 4 sky blue; hex: dukbong lines.json, 4+ apps (rmg-palette: #00A4E3). Code: recorded ODsay lanes, EB-Server, Clova"),
-        Entry(code: 5, name: "5호선", englishName: "Line 5", color: "#996CAC",
+        Entry(code: 5, name: "5호선", englishName: "Line 5", badge: "5", englishBadge: "5", color: "#996CAC",
               source: "Seoul Metro line 5 purple; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: EB-Server, Clova"),
-        Entry(code: 6, name: "6호선", englishName: "Line 6", color: "#CD7C2F",
+        Entry(code: 6, name: "6호선", englishName: "Line 6", badge: "6", englishBadge: "6", color: "#CD7C2F",
               source: "Seoul Metro line 6 ochre; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: recorded ODsay lanes, EB-Server, Clova"),
-        Entry(code: 7, name: "7호선", englishName: "Line 7", color: "#747F00",
+        Entry(code: 7, name: "7호선", englishName: "Line 7", badge: "7", englishBadge: "7", color: "#747F00",
               source: "Seoul Metro line 7 olive; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: recorded ODsay response (수도권 7호선/7), EB-Server, Clova"),
-        Entry(code: 8, name: "8호선", englishName: "Line 8", color: "#E6186C",
+        Entry(code: 8, name: "8호선", englishName: "Line 8", badge: "8", englishBadge: "8", color: "#E6186C",
               source: "Seoul Metro line 8 pink; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: EB-Server, Clova"),
-        Entry(code: 9, name: "9호선", englishName: "Line 9", color: "#BDB092",
+        Entry(code: 9, name: "9호선", englishName: "Line 9", badge: "9", englishBadge: "9", color: "#BDB092",
               source: "Seoul Metro Line 9 gold (Seoul city, newswire 125056); hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: EB-Server, Clova"),
-        Entry(code: 21, name: "인천 1호선", englishName: "Incheon Line 1", color: "#7CA8D5",
+        Entry(code: 21, name: "인천 1호선", englishName: "Incheon Line 1", badge: "1", englishBadge: "1", color: "#7CA8D5",
               source: "Incheon Transit line 1 blue; hex: 4 apps (rmg-palette: #759CCE). Code: EB-Server, Clova"),
-        Entry(code: 22, name: "인천 2호선", englishName: "Incheon Line 2", color: "#ED8B00",
+        Entry(code: 22, name: "인천 2호선", englishName: "Incheon Line 2", badge: "2", englishBadge: "2", color: "#ED8B00",
               source: "Incheon Transit line 2 orange; hex: 4 apps (rmg-palette: #F5A251). Code: EB-Server, 2 apps"),
-        Entry(code: 31, name: "대전 1호선", englishName: "Daejeon Line 1", color: "#007448",
+        Entry(code: 31, name: "대전 1호선", englishName: "Daejeon Line 1", badge: "1", englishBadge: "1", color: "#007448",
               source: "Daejeon Transit line 1 green; hex: rmg-palette daejeon.json, 2 apps. Code: Clova, 1 app"),
-        Entry(code: 41, name: "대구 1호선", englishName: "Daegu Line 1", color: "#D93F5C",
+        Entry(code: 41, name: "대구 1호선", englishName: "Daegu Line 1", badge: "1", englishBadge: "1", color: "#D93F5C",
               source: "Daegu Transportation line 1 red; hex: 2 apps (rmg-palette: #D50F4D). Code: Clova, 1 app"),
-        Entry(code: 42, name: "대구 2호선", englishName: "Daegu Line 2", color: "#00AA80",
+        Entry(code: 42, name: "대구 2호선", englishName: "Daegu Line 2", badge: "2", englishBadge: "2", color: "#00AA80",
               source: "Daegu Transportation line 2 green; hex: 2 apps (rmg-palette: #21A37F). Code: Clova, 1 app"),
-        Entry(code: 51, name: "광주 1호선", englishName: "Gwangju Line 1", color: "#009088",
+        Entry(code: 51, name: "광주 1호선", englishName: "Gwangju Line 1", badge: "1", englishBadge: "1", color: "#009088",
               source: "Gwangju Metro line 1 teal; hex: rmg-palette gwangju.json, 2 apps. Code: Clova, 1 app"),
-        Entry(code: 71, name: "부산 1호선", englishName: "Busan Line 1", color: "#F06A00",
+        Entry(code: 71, name: "부산 1호선", englishName: "Busan Line 1", badge: "1", englishBadge: "1", color: "#F06A00",
               source: "Busan Transportation line 1 orange; hex: rmg-palette busan.json, 2 apps. Code: Clova, 1 app, an ODsay fixture (부산 1호선/71)"),
-        Entry(code: 72, name: "부산 2호선", englishName: "Busan Line 2", color: "#81BF48",
+        Entry(code: 72, name: "부산 2호선", englishName: "Busan Line 2", badge: "2", englishBadge: "2", color: "#81BF48",
               source: "Busan Transportation line 2 green; hex: rmg-palette busan.json, 2 apps. Code: Clova, 1 app"),
-        Entry(code: 73, name: "부산 3호선", englishName: "Busan Line 3", color: "#BB8C00",
+        Entry(code: 73, name: "부산 3호선", englishName: "Busan Line 3", badge: "3", englishBadge: "3", color: "#BB8C00",
               source: "Busan Transportation line 3 brown-gold; hex: rmg-palette busan.json, 2 apps. Code: Clova, 1 app"),
-        Entry(code: 74, name: "부산 4호선", englishName: "Busan Line 4", color: "#217DCB",
+        Entry(code: 74, name: "부산 4호선", englishName: "Busan Line 4", badge: "4", englishBadge: "4", color: "#217DCB",
               source: "Busan Transportation line 4 blue; hex: rmg-palette busan.json, 2 apps. Code: Clova, 1 app"),
-        Entry(code: 78, name: "동해선", englishName: "Donghae Line", color: "#0054A6",
+        Entry(code: 78, name: "동해선", englishName: "Donghae Line", badge: "동해", englishBadge: "Donghae", color: "#0054A6",
               source: "Korail Donghae line (Korail blue); hex: rmg-palette busan.json, tie with 1 app's #003DA5. Code: Clova, 1 app"),
-        Entry(code: 79, name: "부산김해경전철", englishName: "Busan-Gimhae LRT", color: "#8652A1",
+        Entry(code: 79, name: "부산김해경전철", englishName: "Busan-Gimhae LRT", badge: "부산김해", englishBadge: "Busan-Gimhae", color: "#8652A1",
               source: "Busan–Gimhae LRT purple; hex: 2 apps (rmg-palette: #875CAC). Code: Clova, 1 app"),
-        Entry(code: 91, name: "GTX-A", englishName: "GTX-A", color: "#9A6292",
+        Entry(code: 91, name: "GTX-A", englishName: "GTX-A", badge: "GTX-A", englishBadge: "GTX-A", color: "#9A6292",
               source: "GTX-A purple; hex: 3 apps. Code: EB-Server, 2 apps (one app's 117=GTX-A is contradicted by 3 sources)"),
-        Entry(code: 101, name: "공항철도", englishName: "AREX", color: "#0090D2",
+        Entry(code: 101, name: "공항철도", englishName: "AREX", badge: "공항", englishBadge: "AREX", color: "#0090D2",
               source: "AREX (공항철도) blue; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: EB-Server, Clova"),
-        Entry(code: 104, name: "경의중앙선", englishName: "Gyeongui-Jungang Line", color: "#77C4A3",
+        Entry(code: 104, name: "경의중앙선", englishName: "Gyeongui-Jungang Line", badge: "경의중앙", englishBadge: "Gyeongui-Jungang", color: "#77C4A3",
               source: "Korail Gyeongui–Jungang line mint; hex: rmg-palette seoul.json, dukbong lines.json, 3+ apps. Code: EB-Server, Clova (104 Gyeongui)"),
-        Entry(code: 107, name: "에버라인", englishName: "Everline", color: "#509F22",
+        Entry(code: 107, name: "에버라인", englishName: "Everline", badge: "에버라인", englishBadge: "Everline", color: "#509F22",
               source: "Yongin Everline green; hex: rmg-palette seoul.json, 4 apps. Code: EB-Server, Clova"),
-        Entry(code: 108, name: "경춘선", englishName: "Gyeongchun Line", color: "#0C8E72",
+        Entry(code: 108, name: "경춘선", englishName: "Gyeongchun Line", badge: "경춘", englishBadge: "Gyeongchun", color: "#0C8E72",
               source: "Korail Gyeongchun line green; hex: dukbong lines.json, 4 apps (rmg-palette: #178C72). Code: EB-Server, Clova"),
-        Entry(code: 109, name: "신분당선", englishName: "Shinbundang Line", color: "#D4003B",
+        Entry(code: 109, name: "신분당선", englishName: "Shinbundang Line", badge: "신분당", englishBadge: "Shinbundang", color: "#D4003B",
               source: "Shinbundang line red; hex: dukbong lines.json, 5+ apps (rmg-palette: #D31145). Code: recorded ODsay lane (수도권 신분당선/109), EB-Server, Clova"),
-        Entry(code: 110, name: "의정부경전철", englishName: "U Line", color: "#FDA600",
+        Entry(code: 110, name: "의정부경전철", englishName: "U Line", badge: "의정부", englishBadge: "U Line", color: "#FDA600",
               source: "Uijeongbu LRT (U Line) orange; hex: 8+ apps (rmg-palette: #FD8100). Code: EB-Server, Clova (110 U Line)"),
-        Entry(code: 112, name: "경강선", englishName: "Gyeonggang Line", color: "#0054A6",
+        Entry(code: 112, name: "경강선", englishName: "Gyeonggang Line", badge: "경강", englishBadge: "Gyeonggang", color: "#0054A6",
               source: "Korail Gyeonggang line (Korail blue); hex: rmg-palette seoul.json, 3+ apps. Code: EB-Server, 2 apps"),
-        Entry(code: 113, name: "우이신설선", englishName: "Ui LRT", color: "#B0CE18",
+        Entry(code: 113, name: "우이신설선", englishName: "Ui LRT", badge: "우이신설", englishBadge: "Ui LRT", color: "#B0CE18",
               source: "Ui LRT yellow-green; hex: 4 apps (rmg-palette: #B7C450). Code: EB-Server, 2 apps"),
-        Entry(code: 114, name: "서해선", englishName: "Seohae Line", color: "#8FC31F",
+        Entry(code: 114, name: "서해선", englishName: "Seohae Line", badge: "서해", englishBadge: "Seohae", color: "#8FC31F",
               source: "Seohae line green; hex: rmg-palette seoul.json, 3 apps (tie with #81A914 in 4 apps, broken by rmg-palette). Code: EB-Server, 2 apps"),
-        Entry(code: 115, name: "김포골드라인", englishName: "Gimpo Goldline", color: "#A17800",
+        Entry(code: 115, name: "김포골드라인", englishName: "Gimpo Goldline", badge: "김포골드", englishBadge: "Gimpo Gold", color: "#A17800",
               source: "Gimpo Goldline gold; hex: 5 apps (rmg-palette: #AD8605). Code: EB-Server, 2 apps"),
-        Entry(code: 116, name: "수인분당선", englishName: "Suin-Bundang Line", color: "#F5A200",
+        Entry(code: 116, name: "수인분당선", englishName: "Suin-Bundang Line", badge: "수인분당", englishBadge: "Suin-Bundang", color: "#F5A200",
               source: "Korail Suin–Bundang line yellow; hex: 6+ apps (rmg-palette, dukbong: #FABE00). Code: recorded ODsay response (수도권 수인.분당선/116), EB-Server"),
-        Entry(code: 117, name: "신림선", englishName: "Sillim Line", color: "#6789CA",
+        Entry(code: 117, name: "신림선", englishName: "Sillim Line", badge: "신림", englishBadge: "Sillim", color: "#6789CA",
               source: "Sillim LRT blue; hex: rmg-palette seoul.json, 4+ apps. Code: EB-Server, 2 apps"),
     ]
 

@@ -20,6 +20,7 @@ extension RouteBarLayout {
         laidOut.segments.removeAll(keepingCapacity: true)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var x = 0.0
+        var placed = SegmentPlacement()
         for (legIndex, leg) in route.subPaths.enumerated() {
             var width = 0.0
             if leg.isVisible {
@@ -32,13 +33,13 @@ extension RouteBarLayout {
                             + "use \"algorithm\": \"fit\", which never goes negative")
                 }
             }
-            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width))
+            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, after: &placed))
             x += width
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(
-            id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
-            minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
+            index: index, id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
+            transferCount: max(0, legs.transit - 1), barWidth: x, minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
             minuteLength: oneMinuteLength, height: options.height, compressed: false,
             segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
         writeAccessibilityLabel(route, totalTime: totalTime, into: &laidOut.accessibilityLabel)

@@ -12,45 +12,62 @@ extension RouteBarLayout {
     /// Whole device pixels, filling the bar exactly.
     ///
     /// Each visible segment first gets its minimum (the kind's minimum, shared evenly when
-    /// the minimums overflow the bar); the pixels left are shared in proportion to the
-    /// minutes by the largest-remainder method, so the total is exact and, within a kind,
-    /// a longer leg is never narrower than a shorter one.
-    func fit(_ route: Route, _ legs: LegCounts, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+    /// the minimums overflow the bar; with `labelMinimums`, room for its label where that
+    /// fits); the pixels left are shared in proportion to the minutes by the largest-remainder
+    /// method, so the total is exact and, within a kind, a longer leg is never narrower than a
+    /// shorter one. `barPixels` is the bar's length (nil: the whole width); gaps come out of it.
+    func fit(_ route: Route, _ legs: LegCounts, index: Int, barPixels: Int?, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let scale = options.scale
-        let pixels = Self.devicePixels(width: options.width, scale: scale)
-        guard pixels >= legs.visible else {
+        let pixels = barPixels ?? Self.devicePixels(width: options.width, scale: scale)
+        let gap = gapPixels
+        let segmentPixels = pixels - gap * (legs.visible - 1)
+        guard segmentPixels >= legs.visible else {
+            let gaps = gap == 0 ? "" : ", after \(legs.visible - 1) gaps of \(gap)"
             throw RouteBarError(.barTooNarrow, at: .option(.width),
-                                "width \(options.width.shortDescription) at scale \(scale.shortDescription) is \(pixels) device pixels, "
+                                "width \(options.width.shortDescription) at scale \(scale.shortDescription) is \(pixels) device pixels\(gaps), "
                                     + "too few for the \(legs.visible) visible segments of route \(index) (one pixel each at least)")
         }
 
         var minWalking = minimumPixels(override: options.minWalkingLength)
         var minTransit = minimumPixels(override: options.minTransitLength)
-        let compressed = minWalking * legs.walking + minTransit * legs.transit > pixels
+        let compressed = minWalking * legs.walking + minTransit * legs.transit > segmentPixels
         if compressed {
-            minWalking = pixels / legs.visible
+            minWalking = segmentPixels / legs.visible
             minTransit = minWalking
         }
-        let rest = pixels - minWalking * legs.walking - minTransit * legs.transit
 
         laidOut.segments.removeAll(keepingCapacity: true)
         laidOut.segments.reserveCapacity(route.subPaths.count)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
-            Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
-            var x = 0
+        var rest = 0
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
             for (legIndex, leg) in route.subPaths.enumerated() {
-                var width = 0
-                if leg.isVisible {
-                    width = (leg.kind == .walking ? minWalking : minTransit) + extra[legIndex]
+                minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind == .walking ? minWalking : minTransit) : 0)
+            }
+            if options.labelMinimums && !compressed {
+                grantLabelMinimums(route.subPaths, minimums: minimums, available: segmentPixels)
+            }
+            rest = segmentPixels - minimums.reduce(0, +)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
+                Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                var x = 0
+                var placed = SegmentPlacement()
+                for (legIndex, leg) in route.subPaths.enumerated() {
+                    var width = 0
+                    if leg.isVisible {
+                        if placed.anyVisible { x += gap }
+                        width = minimums[legIndex] + extra[legIndex]
+                    }
+                    laidOut.segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
+                                                    after: &placed))
+                    x += width
                 }
-                laidOut.segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale))
-                x += width
             }
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(
-            id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
-            walkingCount: legs.walking, transitCount: legs.transit,
+            index: index, id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
+            walkingCount: legs.walking, transitCount: legs.transit, transferCount: max(0, legs.transit - 1),
+            barWidth: Double(pixels) / scale,
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
             height: options.height, compressed: compressed,
@@ -58,11 +75,47 @@ extension RouteBarLayout {
         writeAccessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes, into: &laidOut.accessibilityLabel)
     }
 
-    /// `round(width * minSegmentRatio * scale)`, or the override in points times the scale;
-    /// at least one pixel so that no visible segment vanishes.
-    private func minimumPixels(override: Double?) -> Int {
-        let points = override ?? options.width * options.minSegmentRatio
-        return max(1, Int((points * options.scale).rounded()))
+    /// Raises visible legs' `minimums` to hold their labels (at `labelFontSize`, plus
+    /// `labelPadding` on each side): all of them when they fit in `available` pixels, else the
+    /// longest legs first until the next one would not fit. Within a kind, a leg's label
+    /// minimum is at least that of every shorter leg ("2시간" is narrower than "1시간 59분"),
+    /// so a longer leg still never ends up narrower.
+    func grantLabelMinimums(_ legs: [SubPath], minimums: UnsafeMutableBufferPointer<Int>, available: Int) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { wanted in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { byMinutes in
+                var visible = 0
+                for (index, leg) in legs.enumerated() {
+                    var want = minimums[index]
+                    if leg.isVisible {
+                        let label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
+                        let points = SegmentLabel.estimatedWidth(label, fontSize: options.labelFontSize) + 2 * options.labelPadding
+                        want = max(want, Int((points * options.scale - 1e-9).rounded(.up)))
+                        byMinutes.initializeElement(at: visible, to: index)
+                        visible += 1
+                    }
+                    wanted.initializeElement(at: index, to: want)
+                }
+                var order = UnsafeMutableBufferPointer(rebasing: byMinutes[..<visible])
+                order.sort { legs[$0].sectionTime != legs[$1].sectionTime ? legs[$0].sectionTime < legs[$1].sectionTime : $0 < $1 }
+                var largest = (walking: 0, transit: 0)
+                for index in order {
+                    if legs[index].kind == .walking {
+                        largest.walking = max(largest.walking, wanted[index])
+                        wanted[index] = largest.walking
+                    } else {
+                        largest.transit = max(largest.transit, wanted[index])
+                        wanted[index] = largest.transit
+                    }
+                }
+                var total = minimums.reduce(0, +)
+                for index in order.reversed() {
+                    let more = wanted[index] - minimums[index]
+                    guard total + more <= available else { break }
+                    minimums[index] = wanted[index]
+                    total += more
+                }
+            }
+        }
     }
 
     /// Shares `pixels` among the visible legs in proportion to their minutes: each gets the

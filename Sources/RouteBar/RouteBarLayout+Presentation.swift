@@ -1,16 +1,36 @@
+/// What a route's segments so far say about the next one: whether any was visible, and
+/// whether the last visible one was transit (so the next transit leg is a transfer).
+struct SegmentPlacement {
+    var anyVisible = false
+    var lastVisibleWasTransit = false
+}
+
 extension RouteBarLayout {
-    /// A leg's segment, with what a client draws besides its box: label, line and colour.
-    func segment(_ leg: SubPath, index: Int, x: Double, width: Double) -> BarSegment {
+    /// A leg's segment, with what a client draws besides its box: label, line, colours, and
+    /// whether it is a transfer. `placed` describes the segments before it and is updated.
+    func segment(_ leg: SubPath, index: Int, x: Double, width: Double, after placed: inout SegmentPlacement) -> BarSegment {
         var label: String?
         var fits: Bool?
+        var transferBefore: Bool?
         if leg.isVisible {
             label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
             fits = SegmentLabel.fits(label!, fontSize: options.labelFontSize, width: width)
+            if leg.kind == .transit { transferBefore = placed.lastVisibleWasTransit }
+            placed.anyVisible = true
+            placed.lastVisibleWasTransit = leg.kind == .transit
+        }
+        let line = LinePalette.displayedLine(leg)
+        var color: String?
+        var textColor: String?
+        if options.colors {
+            let chosen = LinePalette.color(mode: leg.mode, line: line, theme: options.theme)
+            color = chosen
+            textColor = LinePalette.textColor(on: chosen)
         }
         return BarSegment(
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
-            x: x, width: width, label: label, labelFits: fits, line: leg.line,
-            color: options.colors ? LinePalette.color(mode: leg.mode, line: leg.line) : nil)
+            x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
+            trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor)
     }
 
     func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {

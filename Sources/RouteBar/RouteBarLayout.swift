@@ -63,14 +63,10 @@ public struct RouteBarLayout: Sendable {
 
     /// Lays out every route; errors name the route by its position in `routes`.
     public func layOut(_ routes: [Route]) throws(RouteBarError) -> [LaidOutRoute] {
-        try Self.checkCount(routes)
         var result: [LaidOutRoute] = []
         result.reserveCapacity(routes.count)
-        for (index, route) in routes.enumerated() {
-            var laidOut = LaidOutRoute()
-            try layOut(route, index: index, into: &laidOut)
-            result.append(laidOut)
-        }
+        var laidOut = LaidOutRoute()
+        try layOutEach(routes, reusing: &laidOut) { result.append($0) }
         return result
     }
 
@@ -79,34 +75,30 @@ public struct RouteBarLayout: Sendable {
     /// (to write them out) and passes the same value again allocates nothing once it has
     /// grown to the longest route. A value `body` keeps is copied on the next route's
     /// write, so it stays intact.
-    public func layOut(_ routes: [Route], reusing laidOut: inout LaidOutRoute, each body: (LaidOutRoute) -> Void) throws(RouteBarError) {
-        try Self.checkCount(routes)
+    public func layOutEach(_ routes: [Route], reusing laidOut: inout LaidOutRoute, each body: (LaidOutRoute) -> Void) throws(RouteBarError) {
+        let lengths = try barLengths(for: routes)
         for (index, route) in routes.enumerated() {
-            try layOut(route, index: index, into: &laidOut)
+            try layOutRoute(route, index: index, barLength: lengths[index], into: &laidOut)
             body(laidOut)
         }
     }
 
-    private static func checkCount(_ routes: [Route]) throws(RouteBarError) {
-        guard routes.count <= maxRoutes else {
-            throw RouteBarError(.tooMany, at: .routes, "at most \(maxRoutes) routes per request, got \(routes.count)")
-        }
-    }
-
+    /// One route alone: with `timeScale` `shared` it is its own longest route, so it fills the width.
     public func layOut(_ route: Route) throws(RouteBarError) -> LaidOutRoute {
         var laidOut = LaidOutRoute()
-        try layOut(route, index: 0, into: &laidOut)
+        try layOutRoute(route, index: 0, barLength: BarLengths.Length.fullWidth, into: &laidOut)
         return laidOut
     }
 
     /// Lays out one route, the `index`th of its request (errors name it so), into `laidOut`,
-    /// reusing its storage.
-    public func layOut(_ route: Route, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+    /// reusing its storage, with the bar length `barLengths(for:)` gave it.
+    public func layOutRoute(_ route: Route, index: Int, barLength: BarLengths.Length, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let legs = try LegCounts(route, index: index)
         switch options.algorithm {
-        case .fit: try fit(route, legs, index: index, into: &laidOut)
+        case .fit: try fit(route, legs, index: index, barPixels: barLength.devicePixels, into: &laidOut)
         case .classic: try classic(route, legs, index: index, into: &laidOut)
         }
+        laidOut.index = index
     }
 }
 

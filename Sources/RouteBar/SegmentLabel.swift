@@ -1,10 +1,17 @@
 /// The "N분" under a segment, which the minimum width exists to protect, and whether it fits.
 public enum SegmentLabel {
-    /// `"6분"` in Korean, `"6 min"` in English.
+    /// `"6분"` in Korean, `"6 min"` in English; from an hour on, `"1시간 5분"` / `"1 h 5 min"`,
+    /// and `"2시간"` / `"2 h"` for whole hours.
     public static func text(minutes: Double, locale: LabelLocale) -> String {
+        guard minutes >= 60 else {
+            return locale == .ko ? "\(minutes.shortDescription)분" : "\(minutes.shortDescription) min"
+        }
+        let hours = (minutes / 60).rounded(.down)
+        // Rounded to a millionth, so that 61.1 minutes reads "1시간 1.1분", not 1.0999999999999943.
+        let rest = ((minutes - hours * 60) * 1_000_000).rounded() / 1_000_000
         switch locale {
-        case .ko: "\(minutes.shortDescription)분"
-        case .en: "\(minutes.shortDescription) min"
+        case .ko: return rest == 0 ? "\(hours.shortDescription)시간" : "\(hours.shortDescription)시간 \(rest.shortDescription)분"
+        case .en: return rest == 0 ? "\(hours.shortDescription) h" : "\(hours.shortDescription) h \(rest.shortDescription) min"
         }
     }
 

@@ -16,6 +16,8 @@ public final class RouteBarJSONStream: Sendable {
     private let request: RouteBarRequest
     /// One layout per width, made once.
     private let layouts: [RouteBarLayout]
+    /// Each width's bar lengths (they differ per route only with timeScale shared).
+    private let barLengths: [BarLengths]
     private let state: Mutex<State>
 
     private struct State: ~Copyable {
@@ -35,6 +37,7 @@ public final class RouteBarJSONStream: Sendable {
             options.width = width
             return try? RouteBarLayout(options)
         }
+        barLengths = layouts.compactMap { try? $0.barLengths(for: request.routes) }
         state = Mutex(State())
     }
 
@@ -51,10 +54,12 @@ public final class RouteBarJSONStream: Sendable {
             while state.writer.count < Self.pieceBytes {
                 if state.route < request.routes.count {
                     // Checked before streaming: a layout cannot fail here.
-                    guard layouts.count == widths.count,
-                          (try? layouts[state.width].layOut(request.routes[state.route], index: state.route, into: &state.laidOut)) != nil
+                    guard layouts.count == widths.count, barLengths.count == widths.count,
+                          (try? layouts[state.width].layOutRoute(
+                              request.routes[state.route], index: state.route, barLength: barLengths[state.width][state.route],
+                              into: &state.laidOut)) != nil
                     else { state.finished = true; return nil }
-                    RouteBarResponse.write(state.laidOut, to: &state.writer)
+                    RouteBarResponse.write(state.laidOut, options: options(widths[state.width]), to: &state.writer)
                     state.route += 1
                     continue
                 }

@@ -7,7 +7,7 @@ public enum RouteBarResponse {
     public static func write(_ routes: [LaidOutRoute], options: LayoutOptions, to writer: inout JSONWriter) {
         writeLayout(options: options, to: &writer) { writer in
             for route in routes {
-                write(route, to: &writer)
+                write(route, options: options, to: &writer)
             }
         }
     }
@@ -27,8 +27,16 @@ public enum RouteBarResponse {
         writer.field("width", options.width)
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
+        writeDrawingOptions(options, to: &writer)
         writer.key("routes")
         writer.beginArray()
+    }
+
+    /// The options that change how the answer is drawn, echoed so a client draws it alike.
+    static func writeDrawingOptions(_ options: LayoutOptions, to writer: inout JSONWriter) {
+        writer.field("gap", options.gap)
+        writer.field("theme", options.theme.rawValue)
+        writer.field("timeScale", options.timeScale.rawValue)
     }
 
     static func endLayout(to writer: inout JSONWriter) {
@@ -41,6 +49,7 @@ public enum RouteBarResponse {
         writer.beginObject()
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
+        writeDrawingOptions(options, to: &writer)
         writer.key("layouts")
         writer.beginArray()
     }
@@ -58,22 +67,36 @@ public enum RouteBarResponse {
         256 + 300 * routes + 250 * segments
     }
 
-    /// `"line": {"name": "수도권 3호선", "code": 3}` for a subway, `{"name": "421", "busType": 11}` for a bus.
-    static func write(_ line: TransitLine, to writer: inout JSONWriter) {
-        writer.key("line")
+    /// `{"name": "수도권 3호선", "code": 3, "shortName": "3", "englishName": "Line 3"}` for a
+    /// subway, `{"name": "421", "busType": 11, "shortName": "421"}` for a bus, `{"name": "KTX",
+    /// "trainType": 1, …}` for a train; with `color`, as the members of `lines` carry it.
+    static func write(_ line: TransitLine, of segment: BarSegment, options: LayoutOptions, color: Bool, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("name", line.name)
         if let code = line.subwayCode { writer.field("code", code) }
         if let type = line.busType { writer.field("busType", type) }
+        if segment.mode == .train, let type = segment.trainType { writer.field("trainType", type) }
+        if let badge = LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale) {
+            writer.field("shortName", badge)
+        }
+        if let english = LinePalette.englishName(mode: segment.mode, line: line, trainType: segment.trainType) {
+            writer.field("englishName", english)
+        }
+        if color && options.colors {
+            writer.field("color", LinePalette.color(mode: segment.mode, line: line, theme: options.theme))
+        }
         writer.endObject()
     }
 
-    static func write(_ route: LaidOutRoute, to writer: inout JSONWriter) {
+    static func write(_ route: LaidOutRoute, options: LayoutOptions, to writer: inout JSONWriter) {
         writer.beginObject()
+        writer.field("index", route.index)
         if let id = route.id { writer.field("id", id) }
         writer.field("totalTime", route.totalTime)
         writer.field("walkingCount", route.walkingCount)
         writer.field("transitCount", route.transitCount)
+        writer.field("transferCount", route.transferCount)
+        writer.field("barWidth", route.barWidth)
         writer.field("minWalkingLength", route.minWalkingLength)
         writer.field("minTransitLength", route.minTransitLength)
         writer.field("minuteLength", route.minuteLength)
@@ -93,8 +116,18 @@ public enum RouteBarResponse {
             writer.field("width", segment.width)
             if let label = segment.label { writer.field("label", label) }
             if let fits = segment.labelFits { writer.field("labelFits", fits) }
-            if let line = segment.line { write(line, to: &writer) }
+            if let transfer = segment.transferBefore { writer.field("transferBefore", transfer) }
+            if let line = segment.line {
+                writer.key("line")
+                write(line, of: segment, options: options, color: false, to: &writer)
+                writer.key("lines")
+                writer.beginArray()
+                write(line, of: segment, options: options, color: true, to: &writer)
+                for other in segment.otherLines { write(other, of: segment, options: options, color: true, to: &writer) }
+                writer.endArray()
+            }
             if let color = segment.color { writer.field("color", color) }
+            if let textColor = segment.textColor { writer.field("textColor", textColor) }
             writer.endObject()
         }
         writer.endArray()
@@ -104,7 +137,7 @@ public enum RouteBarResponse {
 
 extension RouteBarResponse {
     /// The whole exchange: decodes a request body, lays out its routes, and encodes the answer.
-    public static func layOut(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
+    public static func answer(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) -> RouteBarAnswer {
         try encodeAnswer(RouteBarRequest(json: body, query: query))
     }
 
@@ -118,7 +151,7 @@ extension RouteBarResponse {
             var options = request.options
             options.width = width
             try RouteBarResponse.writeLayout(options: options, to: &writer) { writer throws(RouteBarInputError) in
-                try layOut(request, options: options, widthIndex: index) { route in write(route, to: &writer) }
+                try layOutWidth(request, options: options, widthIndex: index) { route in write(route, options: options, to: &writer) }
             }
         }
         if request.widths == nil {
@@ -148,7 +181,7 @@ extension RouteBarResponse {
         for (index, width) in widths {
             var options = request.options
             options.width = width
-            try layOut(request, options: options, widthIndex: index) { _ in }
+            try layOutWidth(request, options: options, widthIndex: index) { _ in }
         }
     }
 
@@ -160,22 +193,22 @@ extension RouteBarResponse {
             var options = request.options
             options.width = width
             var routes: [LaidOutRoute] = []
-            try layOut(request, options: options, widthIndex: index) { routes.append($0) }
+            try layOutWidth(request, options: options, widthIndex: index) { routes.append($0) }
             layouts.append((width, routes))
         }
         return layouts
     }
 
     /// The layout with `options` (the request's, at one of its widths), route by route (see
-    /// `RouteBarLayout.layOut(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
+    /// `RouteBarLayout.layOutEach(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
     /// if it came from there.
-    static func layOut(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
+    static func layOutWidth(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
                                each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
         var laidOut = workspace.takeLaidOut()
         defer { workspace.laidOut = laidOut }
         do {
-            try RouteBarLayout(options).layOut(request.routes, reusing: &laidOut, each: body)
+            try RouteBarLayout(options).layOutEach(request.routes, reusing: &laidOut, each: body)
         } catch {
             var problem = RouteBarInputError(error, in: request)
             if let index, error.location == .option(.width) {
@@ -194,13 +227,13 @@ extension RouteBarResponse {
     }
 
     /// The layout in another format than JSON. Several widths only make sense as JSON.
-    public static func layOut(json body: [UInt8], query: (String) -> String?, format: Format) throws(RouteBarInputError)
+    public static func layoutForDrawing(json body: [UInt8], query: (String) -> String?, format: Format) throws(RouteBarInputError)
         -> (routes: [LaidOutRoute], options: LayoutOptions) {
-        try layOut(RouteBarRequest(json: body, query: query), format: format)
+        try layoutForDrawing(RouteBarRequest(json: body, query: query), format: format)
     }
 
     /// A decoded request's layout for another format than JSON.
-    public static func layOut(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
+    public static func layoutForDrawing(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
         -> (routes: [LaidOutRoute], options: LayoutOptions) {
         guard request.widths == nil else {
             throw RouteBarInputError(.unsupportedForFormat,

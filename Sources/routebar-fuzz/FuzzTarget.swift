@@ -30,7 +30,7 @@ func check(_ input: UnsafeBufferPointer<UInt8>) {
     let (query, body) = splitInput(input)
     let answer: [UInt8]
     do {
-        answer = try RouteBarResponse.layOut(json: body, query: { query[$0] }).bytes
+        answer = try RouteBarResponse.answer(json: body, query: { query[$0] }).bytes
     } catch {
         precondition(!error.detail.isEmpty, "a refusal must say why")
         return

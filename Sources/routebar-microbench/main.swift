@@ -79,10 +79,10 @@ for name in ["single", "batch20", "batch1000"] {
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         // As the service does: each route read (here, counted) before the next reuses its storage.
         var laidOut = LaidOutRoute()
-        let compute = { try! layout.layOut(request.routes, reusing: &laidOut) { sink &+= $0.segments.count } }
+        let compute = { try! layout.layOutEach(request.routes, reusing: &laidOut) { sink &+= $0.segments.count } }
         let computeTime = bestTime(compute)
         let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
-        let wholeRequest = { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.layOut(json: body).routeCount }
+        let wholeRequest = { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.answer(json: body).routeCount }
         let whole = try bestTime(wholeRequest)
         let decodeAllocations = try allocations { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let computeAllocations = allocations(compute)

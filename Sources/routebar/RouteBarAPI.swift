@@ -26,10 +26,10 @@ final class RouteBarAPI: Sendable {
     var router: Router {
         var router = Router()
         router.post("/v1/route-bars", consumes: "application/json") { [self] request throws(HTTPProblem) in
-            try layOut(request, format: Self.format(accept: request.header("Accept")))
+            try answerRouteBars(request, format: Self.format(accept: request.header("Accept")))
         }
         router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request throws(HTTPProblem) in
-            try layOut(request, format: .svg)
+            try answerRouteBars(request, format: .svg)
         }
         router.get("/healthz") { _ in
             HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders + [Self.noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
@@ -52,7 +52,7 @@ final class RouteBarAPI: Sendable {
         return .json
     }
 
-    private func layOut(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
+    private func answerRouteBars(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
         let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
         if format == .json {
             if RouteBarResponse.estimatedSize(of: decoded) > limits.streamAboveBytes {
@@ -64,7 +64,7 @@ final class RouteBarAPI: Sendable {
         }
         let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
         do throws(RouteBarInputError) {
-            laidOut = try RouteBarResponse.layOut(decoded, format: format)
+            laidOut = try RouteBarResponse.layoutForDrawing(decoded, format: format)
         } catch {
             throw HTTPProblem(error)
         }
@@ -73,7 +73,7 @@ final class RouteBarAPI: Sendable {
             return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept, Self.noStore],
                                 body: .bytes(RouteBarSVG.render(laidOut.routes, options: laidOut.options)))
         }
-        let lines = RouteBarNDJSON(laidOut.routes)
+        let lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
         return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept, Self.noStore],
                             body: .stream(HTTPBodyStream { lines.nextLine() }))
     }

@@ -36,7 +36,7 @@ private let optimized: Bool = {
         // The routes array, one legs array per route, the answer's buffer and its owner.
         for count in [1, 20, 200] {
             let body = routes(count)
-            let counted = try allocations { _ = try RouteBarResponse.layOut(json: body) }
+            let counted = try allocations { _ = try RouteBarResponse.answer(json: body) }
             #expect(counted == UInt64(count + 3), "\(count) routes: \(counted)")
         }
         // Decoding alone keeps the routes and the legs.

@@ -6,13 +6,13 @@ import Testing
 
 @Suite struct PresentationDecodingTests {
     private func answer(_ body: String, query: [String: String] = [:]) throws -> [String: Any] {
-        let bytes = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] }).bytes
+        let bytes = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] }).bytes
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
     private func error(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
         do {
-            _ = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] })
+            _ = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] })
             return nil
         } catch {
             return error
@@ -21,7 +21,7 @@ import Testing
 
     @Test func odsayLanesBecomeLinesColoursAndSentences() throws {
         let route = try #require((try answer(Samples.odsayResponse, query: ["width": "343"])["routes"] as? [[String: Any]])?.first)
-        #expect(route["accessibilityLabel"] as? String == "총 37분: 도보 3분, 버스 421 9분, 수인분당선 18분, 도보 4분")
+        #expect(route["accessibilityLabel"] as? String == "총 37분: 도보 3분, 버스 421 9분, 환승 수인분당선 18분, 도보 4분")
         let segments = try #require(route["segments"] as? [[String: Any]])
         let bus = try #require(segments[1]["line"] as? [String: Any])
         #expect(bus["name"] as? String == "421")
@@ -57,7 +57,7 @@ import Testing
     @Test func svgTextIsEscapedIntoValidXML() throws {
         #expect(RouteBarSVG.escape("a<b>&\"c'\u{01}") == "a&lt;b&gt;&amp;&quot;c&apos;\u{FFFD}")
         let route = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2, "sectionTime": 5, "lane": [{"busNo": "42\u00011"}]}]}]}"#
-        let laidOut = try? RouteBarResponse.layOut(json: Array(route.utf8), query: { _ in nil }, format: .svg)
+        let laidOut = try? RouteBarResponse.layoutForDrawing(json: Array(route.utf8), query: { _ in nil }, format: .svg)
         let svg = String(decoding: RouteBarSVG.render(laidOut!.routes, options: laidOut!.options), as: UTF8.self)
         #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(try answer(#"{"width": 343, "widths": null, "routes": []}"#)["width"] as? Double == 343)
@@ -81,7 +81,7 @@ import Testing
         #expect(error(#"{"widths": [], "routes": []}"#)?.type == .missingField)
         #expect(error(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)?.type == .tooMany)
         #expect(throws: RouteBarInputError.self) {
-            try RouteBarResponse.layOut(json: Array(body.utf8), query: { _ in nil }, format: .svg)
+            try RouteBarResponse.layoutForDrawing(json: Array(body.utf8), query: { _ in nil }, format: .svg)
         }
     }
 }

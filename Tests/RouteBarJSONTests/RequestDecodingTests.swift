@@ -9,7 +9,7 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
 
 private func inputError(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
     do {
-        _ = try RouteBarResponse.layOut(json: Array(body.utf8), query: { query[$0] })
+        _ = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] })
         return nil
     } catch {
         return error
@@ -85,7 +85,7 @@ private func inputError(_ body: String, query: [String: String] = [:]) -> RouteB
         body += [0xC3, 0x28]
         body += Array(#"", "subPaths": []}]}"#.utf8)
         do {
-            _ = try RouteBarResponse.layOut(json: body)
+            _ = try RouteBarResponse.answer(json: body)
             Issue.record("accepted invalid UTF-8")
         } catch {
             #expect(error.type == .invalidUTF8)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ResponseEncodingTests {
     @Test func theAnswerCarriesEveryNumberOfTheLayout() throws {
         let body = Array(Samples.seedRequest(width: 343, scale: 3).utf8)
-        let bytes = try RouteBarResponse.layOut(json: body).bytes
+        let bytes = try RouteBarResponse.answer(json: body).bytes
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(answer["width"] as? Double == 343)
         #expect(answer["scale"] as? Double == 3)
@@ -44,15 +44,15 @@ import Testing
     }
 
     @Test func classicAnswerHasTheSeedsMinuteLength() throws {
-        let bytes = try RouteBarResponse.layOut(json: Array(Samples.seedRequest(algorithm: "classic").utf8)).bytes
+        let bytes = try RouteBarResponse.answer(json: Array(Samples.seedRequest(algorithm: "classic").utf8)).bytes
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""minuteLength":5.4787234042553195"#))
         #expect(text.contains(#""minWalkingLength":17,"minTransitLength":17"#))
-        #expect(text.hasPrefix(#"{"width":343,"scale":1,"algorithm":"classic","routes":[{"id":"seed","totalTime":47,"walkingCount":3,"transitCount":2"#))
+        #expect(text.hasPrefix(#"{"width":343,"scale":1,"algorithm":"classic","gap":0,"theme":"light","timeScale":"route","routes":[{"index":0,"id":"seed","totalTime":47,"walkingCount":3,"transitCount":2,"transferCount":1,"barWidth":342.5"#))
     }
 
     @Test func routesWithoutAnIdHaveNoIdMember() throws {
-        let bytes = try RouteBarResponse.layOut(json: Array(Samples.odsayResponse.utf8), query: { $0 == "width" ? "343" : nil }).bytes
+        let bytes = try RouteBarResponse.answer(json: Array(Samples.odsayResponse.utf8), query: { $0 == "width" ? "343" : nil }).bytes
         let answer = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let routes = try #require(answer["routes"] as? [[String: Any]])
         #expect(routes.count == 2)

@@ -14,7 +14,7 @@ import Testing
     @Test(arguments: [nil, [320.0], [320.0, 375, 414.5]], [1, 2, 700])
     func piecesMakeTheWholeAnswer(widths: [Double]?, routes: Int) throws {
         let body = Self.body(widths: widths, routes: routes)
-        let whole = try RouteBarResponse.layOut(json: body).bytes
+        let whole = try RouteBarResponse.answer(json: body).bytes
         let request = try RouteBarRequest(json: body)
         try RouteBarResponse.check(request)
         let stream = RouteBarJSONStream(request)

@@ -17,9 +17,9 @@ import Testing
         let long = Array(body(routes: 40, legs: 30, lane: true).utf8)
         let short = Array(body(routes: 1, legs: 2, lane: false).utf8)
         let longRequest = try RouteBarRequest(json: long)
-        let longAnswer = try RouteBarResponse.layOut(json: long).bytes
+        let longAnswer = try RouteBarResponse.answer(json: long).bytes
         let shortRequest = try RouteBarRequest(json: short)
-        let shortAnswer = try RouteBarResponse.layOut(json: short).bytes
+        let shortAnswer = try RouteBarResponse.answer(json: short).bytes
 
         #expect(shortRequest.routes == [Route(id: "r", subPaths: Array(repeating: SubPath(trafficType: 3, sectionTime: 4), count: 2))])
         #expect(longRequest.routes.count == 40)
@@ -29,11 +29,11 @@ import Testing
         }, "a request kept while later ones were decoded on this thread is unchanged")
         for _ in 0..<3 {
             #expect(try RouteBarRequest(json: short).routes == shortRequest.routes)
-            #expect(try RouteBarResponse.layOut(json: short).bytes == shortAnswer)
-            #expect(try RouteBarResponse.layOut(json: long).bytes == longAnswer)
+            #expect(try RouteBarResponse.answer(json: short).bytes == shortAnswer)
+            #expect(try RouteBarResponse.answer(json: long).bytes == longAnswer)
         }
         // A request that fails half-way leaves nothing behind for the next one.
-        #expect(throws: RouteBarInputError.self) { try RouteBarResponse.layOut(json: Array(#"{"width": 3000, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}]}, {"#.utf8)) }
-        #expect(try RouteBarResponse.layOut(json: short).bytes == shortAnswer)
+        #expect(throws: RouteBarInputError.self) { try RouteBarResponse.answer(json: Array(#"{"width": 3000, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}]}, {"#.utf8)) }
+        #expect(try RouteBarResponse.answer(json: short).bytes == shortAnswer)
     }
 }

@@ -29,8 +29,11 @@ import Testing
         var kept: [LaidOutRoute] = []
         var index = 0
         var reused = LaidOutRoute()
-        try layout.layOut(routes, reusing: &reused) { laidOut in
-            #expect(laidOut == (try? layout.layOut(routes[index])), "route \(index)")
+        try layout.layOutEach(routes, reusing: &reused) { laidOut in
+            var alone = try? layout.layOut(routes[index])
+            alone?.index = index  // laid out alone, a route is the first of its request
+            #expect(laidOut == alone, "route \(index)")
+            #expect(laidOut.index == index)
             kept.append(laidOut)
             index += 1
         }
@@ -43,7 +46,7 @@ import Testing
         var laidOut = 0
         var reused = LaidOutRoute()
         #expect(throws: RouteBarError.self) {
-            try RouteBarLayout(LayoutOptions(width: 343)).layOut(routes, reusing: &reused) { _ in laidOut += 1 }
+            try RouteBarLayout(LayoutOptions(width: 343)).layOutEach(routes, reusing: &reused) { _ in laidOut += 1 }
         }
         #expect(laidOut == 0)
     }

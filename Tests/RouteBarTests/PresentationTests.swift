@@ -44,9 +44,9 @@ import Testing
         var english = LayoutOptions(width: 343)
         english.locale = .en
         #expect(try RouteBarLayout(english).layOut(route).accessibilityLabel
-            == "Total 30 min: Shinbundang Line 10 min, subway 신규선 10 min, subway 10 min")
+            == "Total 30 min: Shinbundang Line 10 min, transfer to subway 신규선 10 min, transfer to subway 10 min")
         #expect(try RouteBarLayout(LayoutOptions(width: 343)).layOut(route).accessibilityLabel
-            == "총 30분: 신분당선 10분, 신규선 10분, 지하철 10분")
+            == "총 30분: 신분당선 10분, 환승 신규선 10분, 환승 지하철 10분")
     }
 
     @Test func zeroMinuteLegsAreLeftOutOfTheSentenceAndUnlabelled() throws {
