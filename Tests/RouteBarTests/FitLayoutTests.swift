@@ -96,29 +96,67 @@ import Testing
         #expect(RouteBarLayout.devicePixels(width: 320.5, scale: 1) == 320)
     }
 
-    /// The promises of `fit`, over many random routes, widths and scales.
+    /// The promises of `fit`, over many random requests (one to four routes), widths and
+    /// scales, with gap, timeScale and labelMinimums drawn at random too.
     @Test(arguments: [1.0, 2.0, 3.0, 2.625])
     func invariantsHoldOnRandomRoutes(scale: Double) throws {
         var generator = SplitMix64(seed: UInt64(scale * 1000))
-        for _ in 0..<3_000 {
-            let legCount = Int.random(in: 1...40, using: &generator)
-            let legs = (0..<legCount).map { _ in
-                SubPath(trafficType: Int.random(in: 0...9, using: &generator),
-                        sectionTime: Bool.random(using: &generator) ? Double(Int.random(in: 0...60, using: &generator))
-                                                                    : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator))
+        for _ in 0..<2_000 {
+            let routes = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                Route(subPaths: (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                    SubPath(trafficType: Int.random(in: 0...9, using: &generator),
+                            sectionTime: Bool.random(using: &generator) ? Double(Int.random(in: 0...150, using: &generator))
+                                                                        : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator))
+                })
             }
-            guard legs.contains(where: \.isVisible) else { continue }
+            guard routes.allSatisfy({ $0.subPaths.contains(where: \.isVisible) }) else { continue }
             var options = LayoutOptions(width: Double.random(in: 40...1_200, using: &generator).rounded() / 2, scale: scale)
             options.minSegmentRatio = [0.05, 0, 0.1, 0.3].randomElement(using: &generator)!
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 options.minWalkingLength = Double.random(in: 0...40, using: &generator)
                 options.minTransitLength = Double.random(in: 0...40, using: &generator)
             }
-            let visible = legs.filter(\.isVisible).count
-            let pixels = RouteBarLayout.devicePixels(width: options.width, scale: scale)
-            guard pixels >= visible else { continue }
-            let bar = try RouteBarLayout(options).layOut(Route(subPaths: legs))
-            try checkInvariants(bar, legs: legs, options: options, pixels: pixels)
+            options.gap = [0, 0, 0.5, 1, 2, 4].randomElement(using: &generator)!
+            options.timeScale = Bool.random(using: &generator) ? .shared : .route
+            options.labelMinimums = Bool.random(using: &generator)
+            options.labelPadding = [0, 4, 8].randomElement(using: &generator)!
+            options.locale = Bool.random(using: &generator) ? .ko : .en
+            let layout = try RouteBarLayout(options)
+            let full = RouteBarLayout.devicePixels(width: options.width, scale: scale)
+            let gap = Int((options.gap * scale).rounded())
+            let tooNarrow = routes.contains { route in
+                let visible = route.subPaths.filter(\.isVisible).count
+                return full - gap * (visible - 1) < visible
+            }
+            guard !tooNarrow || options.timeScale == .route else { continue }
+            guard let bars = try? layout.layOut(routes) else {
+                #expect(tooNarrow, "only a bar too narrow for its segments may fail")
+                continue
+            }
+            for (route, bar) in zip(routes, bars) {
+                try checkInvariants(bar, legs: route.subPaths, options: options, pixels: Int((bar.barWidth * scale).rounded()))
+            }
+            checkBarLengths(bars, routes: routes, options: options, full: full)
+        }
+    }
+
+    /// `timeScale`: the route with the most visible minutes fills the width, more minutes
+    /// never mean a shorter bar, and every bar holds its minimums and gaps.
+    private func checkBarLengths(_ bars: [LaidOutRoute], routes: [Route], options: LayoutOptions, full: Int) {
+        let pixels = bars.map { Int(($0.barWidth * options.scale).rounded()) }
+        let minutes = routes.map { $0.subPaths.filter(\.isVisible).reduce(0) { $0 + $1.sectionTime } }
+        guard options.timeScale == .shared else {
+            #expect(pixels.allSatisfy { $0 == full }, "each route fills the width")
+            return
+        }
+        let most = minutes.max()!
+        for (index, count) in pixels.enumerated() {
+            #expect(count <= full)
+            if minutes[index] == most { #expect(count == full, "the longest route fills the width") }
+            #expect(count >= Int((Double(full) * minutes[index] / most).rounded()), "at least its share of the width")
+            for other in pixels.indices where minutes[other] < minutes[index] {
+                #expect(pixels[other] <= count, "a route with more minutes never gets a shorter bar")
+            }
         }
     }
 
@@ -129,30 +167,64 @@ import Testing
         for (width, rounded) in zip(widths, whole) {
             #expect(abs(width - rounded) < 1e-6, "every width is a whole number of pixels")
         }
-        #expect(Int(whole.reduce(0, +)) == pixels, "the visible segments fill the bar exactly")
+        let visible = legs.filter(\.isVisible).count
+        let gap = Int((options.gap * scale).rounded())
+        #expect(Int(whole.reduce(0, +)) + gap * (visible - 1) == pixels, "the visible segments and the gaps fill the bar exactly")
+        #expect(bar.transferCount == max(0, bar.transitCount - 1))
         #expect(bar.walkingCount == legs.filter { $0.isVisible && $0.trafficType == 3 }.count)
         #expect(bar.transitCount == legs.filter { $0.isVisible && $0.trafficType != 3 }.count)
 
         let minWalking = max(1, Int(((options.minWalkingLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
         let minTransit = max(1, Int(((options.minTransitLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
         let needed = minWalking * bar.walkingCount + minTransit * bar.transitCount
-        #expect(bar.compressed == (needed > pixels))
+        #expect(bar.compressed == (needed > pixels - gap * (visible - 1)))
         var x = 0.0
+        var seenVisible = false
+        var lastVisibleTransit = false
         for (leg, segment) in zip(legs, bar.segments) {
-            #expect(abs(segment.x * scale - x) < 1e-6, "x is the running sum")
+            if leg.isVisible && seenVisible { x += Double(gap) }
+            #expect(abs(segment.x * scale - x) < 1e-6, "x is the running sum of the widths and the gaps before")
             x += (segment.width * scale).rounded()
             if !leg.isVisible {
                 #expect(segment.width == 0)
+                #expect(segment.transferBefore == nil)
                 continue
             }
+            #expect(segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit : nil), "a transfer is transit right after transit")
+            seenVisible = true
+            lastVisibleTransit = leg.kind == .transit
             #expect(segment.width > 0)
-            let floor = bar.compressed ? pixels / (bar.walkingCount + bar.transitCount) : (leg.kind == .walking ? minWalking : minTransit)
+            let floor = bar.compressed ? (pixels - gap * (visible - 1)) / visible : (leg.kind == .walking ? minWalking : minTransit)
             #expect(Int((segment.width * scale).rounded()) >= floor, "each visible segment gets its minimum")
+        }
+        if options.labelMinimums && !bar.compressed && allLabelsFit(legs, options: options, available: pixels - gap * (visible - 1),
+                                                                     minimums: (minWalking, minTransit)) {
+            #expect(bar.segments.allSatisfy { $0.width == 0 || $0.labelFits == true }, "when every label fits, every label is granted its room")
         }
         for a in bar.segments where a.width > 0 {
             for b in bar.segments where b.width > 0 && a.kind == b.kind && a.sectionTime > b.sectionTime {
                 #expect(a.width >= b.width, "a longer leg is never narrower than a shorter one of its kind")
             }
         }
+    }
+
+    /// Whether the label minimums (the label's estimated width plus padding, at least the
+    /// kind's minimum and, within a kind, at least a shorter leg's) fit in `available` pixels.
+    private func allLabelsFit(_ legs: [SubPath], options: LayoutOptions, available: Int, minimums: (walking: Int, transit: Int)) -> Bool {
+        var wanted: [(kind: SegmentKind, minutes: Double, pixels: Int)] = legs.filter(\.isVisible).map { leg in
+            let label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
+            let points = SegmentLabel.estimatedWidth(label, fontSize: options.labelFontSize) + 2 * options.labelPadding
+            let kindMinimum = leg.kind == .walking ? minimums.walking : minimums.transit
+            return (leg.kind, leg.sectionTime, max(kindMinimum, Int((points * options.scale - 1e-9).rounded(.up))))
+        }
+        wanted.sort { $0.minutes < $1.minutes }
+        var largest: [SegmentKind: Int] = [:]
+        var total = 0
+        for item in wanted {
+            let pixels = max(item.pixels, largest[item.kind] ?? 0)
+            largest[item.kind] = pixels
+            total += pixels
+        }
+        return total <= available
     }
 }
