@@ -197,6 +197,11 @@ import Glibc
         try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e400}]}]}"#),
                           422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")
         try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 100001, "routes": []}"#), 422, "urn:routebar:problem:out-of-range", pointer: "/width")
+        let odsayError = try connection.postJSON("/v1/route-bars?width=343", #"{"error": {"code": "-98", "msg": "출발지 정류장이 없습니다."}}"#)
+        try expectProblem(odsayError, 422, "urn:routebar:problem:odsay-error", pointer: "/error")
+        #expect(try odsayError.json()["odsayCode"] as? String == "-98", "ODsay's code as a member, not only in the detail")
+        try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "theme": "sepia", "routes": []}"#),
+                          422, "urn:routebar:problem:unknown-value", pointer: "/theme")
         try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "scale": 0.5, "routes": []}"#), 422, "urn:routebar:problem:out-of-range", pointer: "/scale")
         try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "algorithm": "best", "routes": []}"#), 422, "urn:routebar:problem:unknown-algorithm", pointer: "/algorithm")
         try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#),
