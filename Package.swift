@@ -11,6 +11,7 @@ let package = Package(
         // Embeddable without a server: the layout algorithm, and the JSON wire format on top of it.
         .library(name: "RouteBar", targets: ["RouteBar"]),
         .library(name: "RouteBarJSON", targets: ["RouteBarJSON"]),
+        .library(name: "RouteBarDrawing", targets: ["RouteBarDrawing"]),
         // For apps that call the service: async methods over URLSession, Codable models.
         .library(name: "RouteBarClient", targets: ["RouteBarClient"]),
     ],
@@ -39,6 +40,8 @@ let package = Package(
         .target(name: "RouteBar", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
+        // The routes as an SVG picture.
+        .target(name: "RouteBarDrawing", dependencies: ["RouteBar"]),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
         // openapi.yaml and the playground page, compiled into the binary.
@@ -46,7 +49,7 @@ let package = Package(
         // A client of the HTTP API, for apps: Foundation's URLSession and Codable, nothing of ours.
         .target(name: "RouteBarClient"),
         // The executable only wires the above together.
-        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
+        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
         .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),
@@ -62,7 +65,7 @@ let package = Package(
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),
         // CAllocationCounter: the tests that pin how many allocations a request makes.
-        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
+        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
             dependencies: ["RouteBarTestSupport", "RouteBarClient", "routebar", "routebar-fuzz"]

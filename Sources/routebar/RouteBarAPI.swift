@@ -1,6 +1,7 @@
 import CEmbeddedFiles
 import MicroHTTP
 import RouteBar
+import RouteBarDrawing
 import RouteBarJSON
 import Synchronization
 

@@ -2,6 +2,7 @@ import Foundation
 import RouteBar
 import RouteBarTestSupport
 import Testing
+@testable import RouteBarDrawing
 @testable import RouteBarJSON
 
 @Suite struct PresentationDecodingTests {
