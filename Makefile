@@ -51,6 +51,12 @@ test: deps
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
 
+## screenshots: docs/playground.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
+## the running service (the browser test's checks run too).
+.PHONY: screenshots
+screenshots: build
+	SCREENSHOT=1 bash scripts/browser-test.sh
+
 ## container-test: the Dockerfile's runtime stage without a Docker daemon: the binary built as its build
 ## stage builds it, in a debootstrap'd bookworm with the stage's packages, user, environment, health check
 ## and stop signal (scripts/container-test.sh; root or sudo; the first run downloads Debian, about 30 s).

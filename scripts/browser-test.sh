@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser test: the playground page (GET /) in a real headless Chromium.
+# Browser test: the playground page (GET /) and the SVG answers in a real headless Chromium.
 #
 #   1. Debian's chromium is installed with apt when it is missing (sudo only when not root);
 #   2. the service is started on a free loopback port;
@@ -164,6 +164,75 @@ PY
     )
 done
 
+# --- 3b. the SVG answers in Chromium -------------------------------------------------------
+
+# Every sample in examples/ (widths excepted: the SVG has one width), light and dark, as the
+# service draws it, in a page that measures the rendered text: no two labels' boxes may
+# overlap, and every label drawn inside a segment must lie within that segment. Hangul is
+# measured in a real CJK font, which is installed when missing.
+if [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then apt_install fonts-noto-cjk; fi
+SVG_QUERIES=("" "theme=dark&gap=2&labelMinimums=true" "locale=en&timeScale=shared&cornerRadius=4")
+for sample in examples/*.json; do
+    case $sample in *widths*) continue ;; esac
+    for extra in "${SVG_QUERIES[@]}"; do
+        # classic takes neither gaps, a shared time scale nor label minimums (422): colours only.
+        case $sample in *classic*) extra=${extra:+theme=dark} ;; esac
+        query="scale=3${extra:+&$extra}"
+        case $sample in */odsay-*) query="width=343&$query" ;; esac
+        name="$(basename "$sample" .json)?$query"
+        svg=$WORK/drawn.svg
+        if ! curl -fsS --max-time 10 --json @"$sample" "$BASE/v1/route-bars.svg?$query" -o "$svg"; then
+            record "FAIL svg $name: the service refused it"
+            continue
+        fi
+        python3 - "$svg" "$WORK/measure.html" <<'PY'
+import sys
+svg = open(sys.argv[1], encoding="utf-8").read().split("?>", 1)[1]
+open(sys.argv[2], "w", encoding="utf-8").write("""<!doctype html><meta charset="utf-8"><body style="margin:0">""" + svg + """
+<pre id="result"></pre><script>
+const texts = [...document.querySelectorAll("svg text")];
+const boxes = texts.map(t => t.getBoundingClientRect());
+const problems = [];
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const a = boxes[i], b = boxes[j];
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  if (w > 0.01 && h > 0.01) problems.push(`"${texts[i].textContent}" overlaps "${texts[j].textContent}"`);
+}
+const svgBox = document.querySelector("svg").getBoundingClientRect();
+texts.forEach((t, i) => {
+  if (!t.classList.contains("inside")) return;
+  const left = svgBox.left + Number(t.dataset.segmentX), right = left + Number(t.dataset.segmentWidth);
+  if (boxes[i].left < left - 0.01 || boxes[i].right > right + 0.01)
+    problems.push(`"${t.textContent}" (${boxes[i].left.toFixed(2)}..${boxes[i].right.toFixed(2)}) leaves its segment (${left}..${right})`);
+});
+document.getElementById("result").textContent = JSON.stringify({texts: texts.length, inside: document.querySelectorAll("svg text.inside").length, problems});
+</script>""")
+PY
+        status=0
+        chromium_run "$WORK/chromium.log" --dump-dom "file://$WORK/measure.html" >"$WORK/measured.html" || status=$?
+        if [ "$status" != 0 ]; then
+            record "FAIL svg $name: chromium exited with status $status"
+            continue
+        fi
+        record "$(python3 - "$WORK/measured.html" "$name" <<'PY'
+import html, json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+found = re.search(r'<pre id="result">(.*?)</pre>', page, re.S)
+if not found or not found.group(1).strip():
+    print(f"FAIL svg {sys.argv[2]}: the page measured nothing (not well-formed SVG?)")
+    sys.exit()
+result = json.loads(html.unescape(found.group(1)))
+if result["problems"]:
+    print(f"FAIL svg {sys.argv[2]}: " + "; ".join(result["problems"][:5]))
+elif result["texts"] == 0:
+    print(f"FAIL svg {sys.argv[2]}: no label drawn")
+else:
+    print(f"ok   svg {sys.argv[2]}: {result['texts']} labels ({result['inside']} inside), none overlapping, every inside one within its segment")
+PY
+)"
+    done
+done
+
 # --- 4. screenshot (SCREENSHOT=1 only) -----------------------------------------------------
 
 if [ "$SCREENSHOT" = 1 ]; then
@@ -179,6 +248,22 @@ if [ "$SCREENSHOT" = 1 ]; then
         record "FAIL screenshot: chromium exited with status $status and wrote no PNG; its stderr ends:"
         tail -n 15 "$WORK/chromium.log" | sed 's/^/    /'
     fi
+    # The route list of a real ODsay answer (숭실대입구 → 신촌), light and dark, as the README shows it.
+    for theme in light dark; do
+        picture=docs/route-list-$theme.png
+        curl -fsS --max-time 10 --json @examples/odsay-soongsil-sinchon.json \
+            "$BASE/v1/route-bars.svg?width=343&scale=3&gap=2&labelMinimums=true&theme=$theme" -o "$WORK/list.svg"
+        height=$(sed -n 's/.*<svg [^>]* height="\([0-9.]*\)".*/\1/p' "$WORK/list.svg" | head -n 1)
+        status=0
+        chromium_run "$WORK/chromium.log" --force-device-scale-factor=2 --window-size="343,${height%.*}" \
+            --screenshot="$WORK/list.png" "file://$WORK/list.svg" >/dev/null || status=$?
+        if [ "$status" = 0 ] && [ -s "$WORK/list.png" ]; then
+            mv "$WORK/list.png" "$picture"
+            record "ok   screenshot: $picture ($(stat -c %s "$picture") bytes)"
+        else
+            record "FAIL screenshot: chromium exited with status $status and wrote no $picture"
+        fi
+    done
 fi
 
 # --- 5. summary ----------------------------------------------------------------------------
