@@ -4,7 +4,8 @@ equal work: compare.py SERVICE_URL BASELINE_URL WORKLOAD.json...
 Same members in the same order, strings and booleans equal, numbers equal within 1e-12
 relative (the two servers print doubles differently). Exit 1 on the first difference.
 The service also writes presentation members the baseline does not compute (labels, colours,
-the accessibility sentence): extra work for the service, left out of the comparison."""
+text colours, badges, transfers, the accessibility sentence, the bar's length and the drawing
+options): extra work for the service, left out of the comparison."""
 import json
 import math
 import sys
@@ -16,7 +17,8 @@ def fetch(url, body):
         # Pairs, not dicts, so that member order is compared too.
         return json.loads(response.read(), object_pairs_hook=lambda pairs: pairs)
 
-PRESENTATION = {"accessibilityLabel", "label", "labelFits", "color", "line"}
+PRESENTATION = {"accessibilityLabel", "label", "labelFits", "color", "line", "lines", "textColor", "transferBefore",
+                "index", "transferCount", "barWidth", "gap", "theme", "timeScale"}
 
 def strip(value):
     """The service's answer without its presentation members."""

@@ -20,12 +20,23 @@ public struct LayoutRequest: Codable, Sendable, Hashable {
     public var locale: LabelLocale?
     public var labelFontSize: Double?
     public var colors: Bool?
+    /// Points between consecutive visible segments (`fit` only).
+    public var gap: Double?
+    public var theme: Theme?
+    public var timeScale: TimeScale?
+    /// Whether visible segments' minimums grow to hold their labels (`fit` only).
+    public var labelMinimums: Bool?
+    /// Points on each side of a label, for `labelMinimums`.
+    public var labelPadding: Double?
+    /// The SVG's rounded bar ends; half the height when nil.
+    public var cornerRadius: Double?
     public var routes: [Route]
 
     public init(width: Double? = nil, widths: [Double]? = nil, scale: Double? = nil, algorithm: Algorithm? = nil,
                 minSegmentRatio: Double? = nil, minWalkingLength: Double? = nil, minTransitLength: Double? = nil,
                 height: Double? = nil, locale: LabelLocale? = nil, labelFontSize: Double? = nil, colors: Bool? = nil,
-                routes: [Route]) {
+                gap: Double? = nil, theme: Theme? = nil, timeScale: TimeScale? = nil, labelMinimums: Bool? = nil,
+                labelPadding: Double? = nil, cornerRadius: Double? = nil, routes: [Route]) {
         self.width = width
         self.widths = widths
         self.scale = scale
@@ -37,6 +48,12 @@ public struct LayoutRequest: Codable, Sendable, Hashable {
         self.locale = locale
         self.labelFontSize = labelFontSize
         self.colors = colors
+        self.gap = gap
+        self.theme = theme
+        self.timeScale = timeScale
+        self.labelMinimums = labelMinimums
+        self.labelPadding = labelPadding
+        self.cornerRadius = cornerRadius
         self.routes = routes
     }
 
@@ -50,6 +67,16 @@ public struct LayoutRequest: Codable, Sendable, Hashable {
     /// The language of labels and accessibility sentences.
     public enum LabelLocale: String, Codable, Sendable, Hashable {
         case ko, en
+    }
+
+    /// The background the colours are for: `dark` lightens colours under 3:1 against #121212.
+    public enum Theme: String, Codable, Sendable, Hashable {
+        case light, dark
+    }
+
+    /// `route`: every route fills the width; `shared`: the longest route does, the others in proportion.
+    public enum TimeScale: String, Codable, Sendable, Hashable {
+        case route, shared
     }
 
     public struct Route: Codable, Sendable, Hashable {
@@ -72,11 +99,14 @@ public struct LayoutRequest: Codable, Sendable, Hashable {
         public var sectionTime: Double
         /// ODsay's candidate lines for the leg, the first named in the answer.
         public var lane: [Lane]?
+        /// ODsay's train class for a train leg (1 KTX, 3 무궁화, 6 ITX-새마을, 8 SRT, ...).
+        public var trainType: Int?
 
-        public init(trafficType: Int, sectionTime: Double, lane: [Lane]? = nil) {
+        public init(trafficType: Int, sectionTime: Double, lane: [Lane]? = nil, trainType: Int? = nil) {
             self.trafficType = trafficType
             self.sectionTime = sectionTime
             self.lane = lane
+            self.trainType = trainType
         }
     }
 

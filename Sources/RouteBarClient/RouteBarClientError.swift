@@ -22,4 +22,6 @@ public struct RouteBarProblem: Error, Codable, Sendable, Hashable {
     public var parameter: String?
     /// The limit the request went past (bytes, segments or connections).
     public var limit: Int?
+    /// ODsay's own error code, when the body was an ODsay error response ("-98").
+    public var odsayCode: String?
 }

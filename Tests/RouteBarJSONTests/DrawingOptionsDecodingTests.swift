@@ -8,14 +8,6 @@ import Testing
 @Suite struct DrawingOptionsDecodingTests {
     private static let route = #"{"subPaths": [{"trafficType": 2, "sectionTime": 40}, {"trafficType": 3, "sectionTime": 0}, {"trafficType": 2, "sectionTime": 13}]}"#
 
-    private func inputError(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
-        do {
-            _ = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] })
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     /// A real ODsay response (숭실대입구역 → 신촌, examples/README.md names its source).
     private static func soongsilSinchon() throws -> [UInt8] {

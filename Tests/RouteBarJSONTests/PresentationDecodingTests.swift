@@ -11,14 +11,6 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
 
-    private func error(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
-        do {
-            _ = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] })
-            return nil
-        } catch {
-            return error
-        }
-    }
 
     @Test func odsayLanesBecomeLinesColoursAndSentences() throws {
         let route = try #require((try answer(Samples.odsayResponse, query: ["width": "343"])["routes"] as? [[String: Any]])?.first)
@@ -47,12 +39,12 @@ import Testing
         // 6 min at 30 pt is 2.15 em * 30 = 64.5 points; the walk is about 50 wide.
         #expect(segments[0]["labelFits"] as? Bool == false)
 
-        #expect(error(#"{"width": 343, "locale": "fr", "routes": []}"#)?.type == .unknownLocale)
-        #expect(error(#"{"width": 343, "locale": "fr", "routes": []}"#)?.pointer == "/locale")
-        #expect(error(#"{"width": 343, "routes": []}"#, query: ["locale": "de"])?.parameter == "locale")
-        #expect(error(#"{"width": 343, "colors": "yes", "routes": []}"#)?.type == .invalidType)
-        #expect(error(#"{"width": 343, "routes": []}"#, query: ["colors": "maybe"])?.parameter == "colors")
-        #expect(error(#"{"width": 343, "labelFontSize": 0, "routes": []}"#)?.pointer == "/labelFontSize")
+        #expect(inputError(#"{"width": 343, "locale": "fr", "routes": []}"#)?.type == .unknownLocale)
+        #expect(inputError(#"{"width": 343, "locale": "fr", "routes": []}"#)?.pointer == "/locale")
+        #expect(inputError(#"{"width": 343, "routes": []}"#, query: ["locale": "de"])?.parameter == "locale")
+        #expect(inputError(#"{"width": 343, "colors": "yes", "routes": []}"#)?.type == .invalidType)
+        #expect(inputError(#"{"width": 343, "routes": []}"#, query: ["colors": "maybe"])?.parameter == "colors")
+        #expect(inputError(#"{"width": 343, "labelFontSize": 0, "routes": []}"#)?.pointer == "/labelFontSize")
     }
 
     @Test func svgTextIsEscapedIntoValidXML() throws {
@@ -76,11 +68,11 @@ import Testing
             let single = try answer(Samples.seedRequest(width: width, scale: 3))
             #expect(NSDictionary(dictionary: layout).isEqual(to: single), "layout \(width) equals the single-width answer")
         }
-        #expect(error(#"{"widths": [320, 0], "routes": []}"#)?.pointer == "/widths/1")
-        #expect(error(#"{"widths": [320, 0], "routes": []}"#)?.type == .outOfRange)
-        #expect(error(#"{"width": 320, "widths": [320], "routes": []}"#)?.pointer == "/widths")
-        #expect(error(#"{"widths": [], "routes": []}"#)?.type == .missingField)
-        #expect(error(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)?.type == .tooMany)
+        #expect(inputError(#"{"widths": [320, 0], "routes": []}"#)?.pointer == "/widths/1")
+        #expect(inputError(#"{"widths": [320, 0], "routes": []}"#)?.type == .outOfRange)
+        #expect(inputError(#"{"width": 320, "widths": [320], "routes": []}"#)?.pointer == "/widths")
+        #expect(inputError(#"{"widths": [], "routes": []}"#)?.type == .missingField)
+        #expect(inputError(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)?.type == .tooMany)
         #expect(throws: RouteBarInputError.self) {
             try RouteBarResponse.layoutForDrawing(json: Array(body.utf8), query: { _ in nil }, format: .svg)
         }

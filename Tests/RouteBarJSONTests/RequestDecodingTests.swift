@@ -7,14 +7,6 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
     try RouteBarRequest(json: Array(body.utf8), query: { query[$0] })
 }
 
-private func inputError(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {
-    do {
-        _ = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] })
-        return nil
-    } catch {
-        return error
-    }
-}
 
 @Suite struct RequestDecodingTests {
     @Test func decodesOurShapeAndIgnoresUnknownMembers() throws {

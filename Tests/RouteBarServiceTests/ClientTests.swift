@@ -39,6 +39,19 @@ import Testing
         let odsay = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8), options: ["width": "343", "scale": "2"])
         #expect(odsay.width == 343 && odsay.scale == 2)
         #expect(!odsay.routes.isEmpty)
+        #expect(odsay.theme == .light && odsay.timeScale == .route && odsay.gap == 0)
+
+        let dark = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8),
+                                           options: ["width": "343", "theme": "dark", "gap": "2", "timeScale": "shared"])
+        #expect(dark.theme == .dark && dark.gap == 2 && dark.timeScale == .shared)
+        #expect(dark.routes.map(\.index) == Array(0..<dark.routes.count).map { Optional($0) })
+        let drawn = dark.routes[0]
+        #expect(drawn.transferCount == 1)
+        #expect(drawn.segments.compactMap(\.transferBefore) == [false, true])
+        let bus = try #require(drawn.segments.first { $0.mode == "bus" })
+        #expect(bus.line?.shortName == "421")
+        #expect(bus.lines?.first?.color == bus.color)
+        #expect(bus.textColor == "#FFFFFF")
 
         var several = Self.seed
         several.width = nil

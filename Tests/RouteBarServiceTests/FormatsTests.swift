@@ -112,7 +112,10 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
             inTitle = true
             text = ""
         }
-        if name == "rect" { rects.append((Double(attributes["width"] ?? "") ?? -1, attributes["fill"] ?? "")) }
+        // Segments only: not the bars' clip paths, nor the dark theme's background.
+        if name == "rect", attributes["class"]?.hasPrefix("segment ") == true {
+            rects.append((Double(attributes["width"] ?? "") ?? -1, attributes["fill"] ?? ""))
+        }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
