@@ -1,33 +1,80 @@
+/// A segment's colour for one theme, with the text colour that reads on it.
+public struct SegmentColors: Sendable, Hashable {
+    /// "#RRGGBB".
+    public let color: String
+    /// White or black, whichever contrasts more with `color`.
+    public let textColor: String
+
+    init(_ color: String) {
+        self.color = color
+        textColor = ColorContrast.textColor(on: color)
+    }
+}
+
 extension LinePalette {
-    /// The line's colour for `theme`: in `dark`, a colour below 3:1 against
+    /// The line's colours for `theme`: in `dark`, a colour below 3:1 against
     /// `ColorContrast.darkBackground` (WCAG 1.4.11) is replaced by its lighter variant (same hue
-    /// and saturation, lightness raised until it reaches 3:1).
+    /// and saturation, lightness raised until it reaches 3:1). Text colours reach 4.5:1 on every
+    /// colour of the tables, in both themes.
+    public static func colors(mode: TransitMode, line: TransitLine?, theme: ColorTheme) -> SegmentColors {
+        let themed: ThemedColors? = switch mode {
+        case .subway: line?.subwayCode.flatMap { lookUp($0, in: subwayThemed) }
+        case .bus: line?.busType.flatMap { lookUp($0, in: busThemed) }
+        case .walk, .train, .expressBus, .intercityBus, .airplane, .other: nil
+        }
+        let chosen = themed ?? defaultThemed[mode.ordinal]
+        return theme == .light ? chosen.light : chosen.dark
+    }
+
+    /// The line's colour for `theme` (see `colors(mode:line:theme:)`).
     public static func color(mode: TransitMode, line: TransitLine?, theme: ColorTheme) -> String {
-        let light = color(mode: mode, line: line)
-        return theme == .light ? light : darkVariant(of: light)
+        colors(mode: mode, line: line, theme: theme).color
     }
 
-    /// The dark theme's version of a palette colour.
+    /// The dark theme's version of a colour.
     public static func darkVariant(of color: String) -> String {
-        darkVariants[color] ?? ColorContrast.lightened(color, against: ColorContrast.darkBackground, minimum: 3)
+        ColorContrast.lightened(color, against: ColorContrast.darkBackground, minimum: 3)
     }
 
-    /// White or black text on a palette colour (either theme), whichever contrasts more: at
-    /// least 4.5:1 on every colour of the tables.
-    public static func textColor(on color: String) -> String {
-        textColors[color] ?? ColorContrast.textColor(on: color)
+    struct ThemedColors {
+        let light: SegmentColors
+        let dark: SegmentColors
+
+        init(_ color: String) {
+            light = SegmentColors(color)
+            dark = SegmentColors(LinePalette.darkVariant(of: color))
+        }
     }
 
-    /// Every colour a segment can get in the light theme: the tables' and the modes' defaults.
-    public static var allColors: [String] {
-        subwayLines.map(\.color) + busTypes.map(\.color) + TransitMode.allCases.map { defaultColor(for: $0) }
+    // Looked up for every segment, so computed once, in arrays indexed by code: the WCAG
+    // arithmetic and the hashing stay out of the layout. The first entry of a code wins.
+    private static let subwayThemed = codeTable(subwayLines)
+    private static let busThemed = codeTable(busTypes)
+    private static let defaultThemed: [ThemedColors] = TransitMode.allCases.map { ThemedColors(defaultColor(for: $0)) }
+
+    private static func codeTable(_ entries: [Entry]) -> [ThemedColors?] {
+        var table = [ThemedColors?](repeating: nil, count: (entries.map(\.code).max() ?? 0) + 1)
+        for entry in entries.reversed() where entry.code >= 0 { table[entry.code] = ThemedColors(entry.color) }
+        return table
     }
 
-    // Computed once: the WCAG arithmetic runs for each colour at the first use, not per segment.
-    private static let darkVariants: [String: String] = Dictionary(
-        allColors.map { ($0, ColorContrast.lightened($0, against: ColorContrast.darkBackground, minimum: 3)) },
-        uniquingKeysWith: { first, _ in first })
+    private static func lookUp(_ code: Int, in table: [ThemedColors?]) -> ThemedColors? {
+        table.indices.contains(code) ? table[code] : nil
+    }
+}
 
-    private static let textColors: [String: String] = Dictionary(
-        (allColors + darkVariants.values).map { ($0, ColorContrast.textColor(on: $0)) }, uniquingKeysWith: { first, _ in first })
+extension TransitMode {
+    /// The case's position in `allCases`.
+    var ordinal: Int {
+        switch self {
+        case .subway: 0
+        case .bus: 1
+        case .walk: 2
+        case .train: 3
+        case .expressBus: 4
+        case .intercityBus: 5
+        case .airplane: 6
+        case .other: 7
+        }
+    }
 }

@@ -23,9 +23,9 @@ extension RouteBarLayout {
         var color: String?
         var textColor: String?
         if options.colors {
-            let chosen = LinePalette.color(mode: leg.mode, line: line, theme: options.theme)
-            color = chosen
-            textColor = LinePalette.textColor(on: chosen)
+            let colors = LinePalette.colors(mode: leg.mode, line: line, theme: options.theme)
+            color = colors.color
+            textColor = colors.textColor
         }
         return BarSegment(
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,

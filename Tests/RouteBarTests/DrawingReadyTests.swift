@@ -101,29 +101,30 @@ import Testing
 
     /// WCAG 2.x: every palette colour gets text with at least 4.5:1, in both themes.
     @Test func textColorReachesFourAndAHalfToOneOnEveryPaletteColour() throws {
-        for color in LinePalette.allColors {
-            for shown in [color, LinePalette.darkVariant(of: color)] {
-                let text = LinePalette.textColor(on: shown)
-                #expect([ColorContrast.lightText, ColorContrast.darkText].contains(text))
-                let ratio = try #require(ColorContrast.ratio(shown, text))
-                #expect(ratio >= 4.5, "\(text) on \(shown): \(ratio)")
+        for (mode, line) in Self.everyPaletteLeg {
+            for theme in ColorTheme.allCases {
+                let colors = LinePalette.colors(mode: mode, line: line, theme: theme)
+                #expect([ColorContrast.lightText, ColorContrast.darkText].contains(colors.textColor))
+                let ratio = try #require(ColorContrast.ratio(colors.color, colors.textColor))
+                #expect(ratio >= 4.5, "\(colors.textColor) on \(colors.color) (\(mode), \(theme)): \(ratio)")
             }
         }
         // The cases: 9호선, 수인분당, 경의중앙 and the walk grey were under 3:1 with white.
         for color in ["#BDB092", "#F5A200", "#77C4A3", "#A0A0A0"] {
-            #expect(LinePalette.textColor(on: color) == ColorContrast.darkText)
+            #expect(ColorContrast.textColor(on: color) == ColorContrast.darkText)
         }
-        #expect(LinePalette.textColor(on: "#0052A4") == ColorContrast.lightText)
+        #expect(ColorContrast.textColor(on: "#0052A4") == ColorContrast.lightText)
     }
 
     /// WCAG 1.4.11: against #121212 every dark-theme colour has at least 3:1; colours that had
     /// it keep their official hex.
     @Test func darkThemeColoursReachThreeToOneAgainstTheDarkBackground() throws {
-        for color in LinePalette.allColors {
-            let dark = LinePalette.darkVariant(of: color)
+        for (mode, line) in Self.everyPaletteLeg {
+            let light = LinePalette.color(mode: mode, line: line, theme: .light)
+            let dark = LinePalette.color(mode: mode, line: line, theme: .dark)
             let ratio = try #require(ColorContrast.ratio(dark, ColorContrast.darkBackground))
-            #expect(ratio >= 3, "\(dark) (for \(color)): \(ratio)")
-            if try #require(ColorContrast.ratio(color, ColorContrast.darkBackground)) >= 3 { #expect(dark == color) }
+            #expect(ratio >= 3, "\(dark) (for \(light)): \(ratio)")
+            if try #require(ColorContrast.ratio(light, ColorContrast.darkBackground)) >= 3 { #expect(dark == light) }
         }
         // Lightness raised one point at a time, hue and saturation kept (checked with Python's colorsys).
         #expect(LinePalette.darkVariant(of: "#0052A4") == "#005FBE")
@@ -135,6 +136,12 @@ import Testing
         let line1 = Route(subPaths: [SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 1호선", subwayCode: 1))])
         #expect(try RouteBarLayout(options).layOut(line1).segments[0].color == "#005FBE")
     }
+
+    /// A leg for every entry of the tables and every mode's default.
+    static let everyPaletteLeg: [(TransitMode, TransitLine?)] =
+        LinePalette.subwayLines.map { (.subway, TransitLine(name: $0.name, subwayCode: $0.code)) }
+        + LinePalette.busTypes.map { (.bus, TransitLine(name: "1", busType: $0.code)) }
+        + TransitMode.allCases.map { ($0, nil) }
 
     @Test func sharedTimeScaleGivesTheLongestRouteTheWidthAndTheOthersTheirShare() throws {
         var options = LayoutOptions(width: 300, scale: 2)
