@@ -9,10 +9,12 @@ nor do arithmetic across members:
 * missing-field for `width`: `width` is required in the body or in the query string, either
   one, so neither place can mark it required;
 * bar-too-narrow: `fit` refuses a bar whose floor(width x scale) device pixels are fewer than
-  a route's visible legs (width and scale from the body or the query);
+  a route's visible legs plus the gaps between them, round(gap x scale) each (width, scale and
+  gap from the body or the query);
 * classic-undefined: `classic` (from the body or the query) divides by the route's total
   minutes, so a total of 0 is refused, and so is a leg whose width comes out negative or
-  non-finite from least + (width - 0.5 - least x visible legs) / total x sectionTime.
+  non-finite from least + (width - 0.5 - least x visible legs) / total x sectionTime; and
+  `classic` takes no gap, no shared time scale and no label minimums, wherever they come from.
 
 A positive_data_acceptance failure (ST202) is dropped only when its response is one of these
 three problems AND the request really breaks that rule, recomputed here from the request as
@@ -57,6 +59,9 @@ def _options(case):
         "minSegmentRatio": option("minSegmentRatio", 0.05),
         "minWalkingLength": option("minWalkingLength"),
         "minTransitLength": option("minTransitLength"),
+        "gap": option("gap", 0.0),
+        "timeScale": option("timeScale", "route", number=False),
+        "labelMinimums": option("labelMinimums", False, number=False) in (True, "true"),
     }
 
 
@@ -104,9 +109,16 @@ def _rule_applies(case, problem):
     # With `widths`, each width is laid out in turn: the rule may break at any of them.
     widths = [float(w) for w in body["widths"]] if isinstance(body.get("widths"), list) and body["widths"] else [o["width"]]
     if kind == PROBLEM + "bar-too-narrow":
+        gap = int(_round(o["gap"] * o["scale"]))
+
+        def needed(legs):
+            visible = sum(1 for _, t in legs if t > 0)
+            return visible + gap * (visible - 1)
         return o["algorithm"] == "fit" and any(
-            sum(1 for _, t in legs if t > 0) > _device_pixels(w, o["scale"]) for w in widths for _, legs in _routes(body))
+            needed(legs) > _device_pixels(w, o["scale"]) for w in widths for _, legs in _routes(body))
     if kind == PROBLEM + "classic-undefined":
+        if o["algorithm"] == "classic" and (o["gap"] != 0 or o["timeScale"] == "shared" or o["labelMinimums"]):
+            return True
         return o["algorithm"] == "classic" and any(
             _classic_breaks({**o, "width": w}, total, legs) for w in widths for total, legs in _routes(body))
     return False

@@ -6,9 +6,11 @@ public enum SegmentLabel {
         guard minutes >= 60 else {
             return locale == .ko ? "\(minutes.shortDescription)분" : "\(minutes.shortDescription) min"
         }
-        let hours = (minutes / 60).rounded(.down)
-        // Rounded to a millionth, so that 61.1 minutes reads "1시간 1.1분", not 1.0999999999999943.
-        let rest = ((minutes - hours * 60) * 1_000_000).rounded() / 1_000_000
+        // Split in thousandths of a minute (the shortest visible leg, 60 ms): 61.1 minutes read
+        // "1시간 1.1분", not 1.0999999999999943, and 119.9999999 read "2시간", not "1시간 60분".
+        let thousandths = (minutes * 1000).rounded()
+        let hours = (thousandths / 60_000).rounded(.down)
+        let rest = (thousandths - hours * 60_000) / 1000
         switch locale {
         case .ko: return rest == 0 ? "\(hours.shortDescription)시간" : "\(hours.shortDescription)시간 \(rest.shortDescription)분"
         case .en: return rest == 0 ? "\(hours.shortDescription) h" : "\(hours.shortDescription) h \(rest.shortDescription) min"

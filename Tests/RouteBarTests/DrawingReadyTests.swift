@@ -64,6 +64,8 @@ import Testing
         #expect(SegmentLabel.text(minutes: 305, locale: .ko) == "5시간 5분")
         #expect(SegmentLabel.text(minutes: 120, locale: .ko) == "2시간")
         #expect(SegmentLabel.text(minutes: 61.1, locale: .ko) == "1시간 1.1분")
+        #expect(SegmentLabel.text(minutes: 119.9999999, locale: .ko) == "2시간", "not 1시간 60분")
+        #expect(SegmentLabel.text(minutes: 60.000001, locale: .ko) == "1시간", "not 1시간 1e-06분")
         #expect(SegmentLabel.text(minutes: 65, locale: .en) == "1 h 5 min")
         #expect(SegmentLabel.text(minutes: 120, locale: .en) == "2 h")
         let train = Route(subPaths: [SubPath(trafficType: 4, sectionTime: 135, trainType: 1)])
