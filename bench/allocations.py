@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Heap allocations per request, counted by valgrind, for the service and the C baseline.
+"""Heap allocations per request, counted by valgrind, for the service and the C peer (bench/peers).
 
 Usage: allocations.py SERVICE_BINARY BASELINE_BINARY WORKLOAD.json...
 
@@ -81,19 +81,19 @@ def per_request(command_for_port, body, requests):
 
 
 def main():
-    service, baseline, *workloads = sys.argv[1:]
+    service, peer, *workloads = sys.argv[1:]
     servers = {
         "service": lambda port: [service, "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "2"],
-        "baseline": lambda port: [baseline, str(port), "--threads", "2"],
+        "C peer": lambda port: [peer, str(port), "2"],
     }
-    print("| workload | service allocations/request | baseline allocations/request | ratio |")
+    print("| workload | service allocations/request | C peer allocations/request | ratio |")
     print("|---|---:|---:|---:|")
     for path in workloads:
         name = os.path.splitext(os.path.basename(path))[0]
         body = open(path, "rb").read()
         requests = REQUESTS.get(name, DEFAULT_REQUESTS)
         counts = {server: per_request(command, body, requests) for server, command in servers.items()}
-        print(f"| {name} | {counts['service']:.1f} | {counts['baseline']:.1f} | {counts['service'] / counts['baseline']:.3f} |")
+        print(f"| {name} | {counts['service']:.1f} | {counts['C peer']:.1f} | {counts['service'] / counts['C peer']:.3f} |")
 
 
 if __name__ == "__main__":

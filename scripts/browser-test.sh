@@ -176,7 +176,7 @@ for sample in examples/*.json; do
     case $sample in *widths*) continue ;; esac
     for extra in "${SVG_QUERIES[@]}"; do
         # classic takes neither gaps, a shared time scale nor label minimums (422): colours only.
-        case $sample in *classic*) extra=${extra:+theme=dark} ;; esac
+        case $sample in *classic*) extra=${extra%%&*} ;; esac
         query="scale=3${extra:+&$extra}"
         case $sample in */odsay-*) query="width=343&$query" ;; esac
         name="$(basename "$sample" .json)?$query"
