@@ -64,8 +64,18 @@ def heap_allocations(command, port, body, requests):
                     sys.exit(f"allocations.py: {command[0]} answered {answer.status}")
             connection.close()
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=120)
+            # The C peer stops when its main thread wakes from pause(); under valgrind the
+            # signal may land on another thread, so it is sent again until the process exits.
+            for _ in range(120):
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(timeout=1)
+                    break
+                except subprocess.TimeoutExpired:
+                    pass
+            else:
+                server.kill()
+                sys.exit(f"allocations.py: {command[0]} did not exit after SIGTERM")
         summary = re.search(r"total heap usage: ([\d,]+) allocs", open(log.name).read())
         if not summary:
             sys.exit(f"allocations.py: no valgrind summary for {command[0]}")

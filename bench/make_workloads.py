@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Writes the benchmark bodies: single (1 route, 5 legs), batch20 (20 routes of 3-9 legs),
-batch1000 (1,000 routes). Deterministic: the same bytes every run."""
+batch1000 (1,000 routes), all classic as the peers compute it; and single and batch20 again with
+`fit` (-fit) and with `fit` and every drawing option (-drawing: gap, shared time scale, label
+minimums, dark theme), for the in-process table to show what those cost. Deterministic: the
+same bytes every run."""
 import json
 import random
 import sys
@@ -17,9 +20,11 @@ def route(rng, legs, index):
     total = sum(s["sectionTime"] for s in sub) + rng.randint(0, 3)
     return {"id": f"r{index}", "totalTime": total, "subPaths": sub}
 
-def body(routes):
-    return json.dumps({"width": 343, "scale": 3, "algorithm": "classic", "routes": routes},
+def body(routes, **options):
+    return json.dumps({"width": 343, "scale": 3, "algorithm": "classic", **options, "routes": routes},
                       separators=(",", ":"), ensure_ascii=False)
+
+DRAWING = {"algorithm": "fit", "gap": 2, "timeScale": "shared", "labelMinimums": True, "theme": "dark"}
 
 def main(out):
     rng = random.Random(20261129)
@@ -27,10 +32,15 @@ def main(out):
         {"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14},
         {"trafficType": 3, "sectionTime": 3}, {"trafficType": 1, "sectionTime": 21},
         {"trafficType": 3, "sectionTime": 3}]}
+    batch20 = [route(rng, rng.randint(3, 9), i) for i in range(20)]
     bodies = {
         "single": body([seed]),
-        "batch20": body([route(rng, rng.randint(3, 9), i) for i in range(20)]),
+        "batch20": body(batch20),
         "batch1000": body([route(rng, rng.randint(3, 9), i) for i in range(1000)]),
+        "single-fit": body([seed], algorithm="fit"),
+        "single-drawing": body([seed], **DRAWING),
+        "batch20-fit": body(batch20, algorithm="fit"),
+        "batch20-drawing": body(batch20, **DRAWING),
     }
     out.mkdir(parents=True, exist_ok=True)
     for name, text in bodies.items():

@@ -87,8 +87,8 @@ extension RouteBarLayout {
                 for (index, leg) in legs.enumerated() {
                     var want = minimums[index]
                     if leg.isVisible {
-                        let label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
-                        let points = SegmentLabel.estimatedWidth(label, fontSize: options.labelFontSize) + 2 * options.labelPadding
+                        let points = SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize)
+                            + 2 * options.labelPadding
                         want = max(want, Int((points * options.scale - 1e-9).rounded(.up)))
                         byMinutes.initializeElement(at: visible, to: index)
                         visible += 1

@@ -14,7 +14,7 @@ extension RouteBarLayout {
         var transferBefore: Bool?
         if leg.isVisible {
             label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
-            fits = SegmentLabel.fits(label!, fontSize: options.labelFontSize, width: width)
+            fits = SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize) <= width
             if leg.kind == .transit { transferBefore = placed.lastVisibleWasTransit }
             placed.anyVisible = true
             placed.lastVisibleWasTransit = leg.kind == .transit

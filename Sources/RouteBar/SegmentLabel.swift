@@ -3,6 +3,37 @@ public enum SegmentLabel {
     /// `"6분"` in Korean, `"6 min"` in English; from an hour on, `"1시간 5분"` / `"1 h 5 min"`,
     /// and `"2시간"` / `"2 h"` for whole hours.
     public static func text(minutes: Double, locale: LabelLocale) -> String {
+        if let whole = wholeMinutes(minutes) { return (locale == .ko ? koreanLabels : englishLabels)[whole].text }
+        return formatted(minutes: minutes, locale: locale)
+    }
+
+    /// The label's estimated width at `fontSize` (see `estimatedWidth(_:fontSize:)`).
+    public static func estimatedWidth(minutes: Double, locale: LabelLocale, fontSize: Double) -> Double {
+        if let whole = wholeMinutes(minutes) {
+            return Double((locale == .ko ? koreanLabels : englishLabels)[whole].hundredths) * fontSize / 100
+        }
+        return estimatedWidth(formatted(minutes: minutes, locale: locale), fontSize: fontSize)
+    }
+
+    // Whole minutes under a day, the usual case, come from tables built once: formatting a
+    // Double and measuring its text per segment were a good part of a layout's time.
+    private static let cachedMinutes = 24 * 60
+    private static let koreanLabels = labelTable(.ko)
+    private static let englishLabels = labelTable(.en)
+
+    private static func labelTable(_ locale: LabelLocale) -> [(text: String, hundredths: Int)] {
+        (0..<cachedMinutes).map { minutes in
+            let text = formatted(minutes: Double(minutes), locale: locale)
+            return (text, hundredths(text))
+        }
+    }
+
+    private static func wholeMinutes(_ minutes: Double) -> Int? {
+        guard minutes >= 0, minutes < Double(cachedMinutes), minutes.rounded(.down) == minutes else { return nil }
+        return Int(minutes)
+    }
+
+    private static func formatted(minutes: Double, locale: LabelLocale) -> String {
         guard minutes >= 60 else {
             return locale == .ko ? "\(minutes.shortDescription)분" : "\(minutes.shortDescription) min"
         }
@@ -23,7 +54,12 @@ public enum SegmentLabel {
     /// and lowercase Latin 0.6 em (about 0.55 em in those fonts), uppercase Latin 0.7 em, space
     /// and punctuation 0.35 em, anything else 1.0 em.
     public static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
-        // Hundredths of an em, summed as integers so that boundaries are exact ("6분" at 12 pt is 19.2).
+        Double(hundredths(text)) * fontSize / 100
+    }
+
+    /// The estimate in hundredths of an em, summed as integers so that boundaries are exact
+    /// ("6분" at 12 pt is 19.2).
+    private static func hundredths(_ text: String) -> Int {
         var hundredths = 0
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -33,7 +69,7 @@ public enum SegmentLabel {
             default: hundredths += 100
             }
         }
-        return Double(hundredths) * fontSize / 100
+        return hundredths
     }
 
     /// Whether the label fits inside a segment `width` points wide.

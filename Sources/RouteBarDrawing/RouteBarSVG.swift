@@ -29,7 +29,7 @@ public enum RouteBarSVG {
         }
         let belowColor = options.theme == .dark ? "#E0E0E0" : "#333333"
         for (index, route) in routes.enumerated() {
-            svg += "<g class=\"route\" transform=\"translate(0 \(number(row * Double(index))))\" role=\"img\">"
+            svg += "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(row * Double(index))))\" role=\"img\">"
             svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
             svg += "<clipPath id=\"bar-\(index)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
                 + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#bar-\(index))\">\n"

@@ -1,7 +1,8 @@
 // In-process throughput of the three stages of a request, without HTTP:
 // decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes);
 // and the heap allocations each stage makes, counted by CAllocationCounter.
-// Usage: routebar-microbench WORKLOAD_DIR   (reads single.json, batch20.json, batch1000.json)
+// Usage: routebar-microbench WORKLOAD_DIR   (reads single.json, batch20.json, batch1000.json, and the
+// -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost)
 
 import CAllocationCounter
 import RouteBar
@@ -65,7 +66,7 @@ print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | enc
     + " allocations: decode | compute | encode | whole |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
-for name in ["single", "batch20", "batch1000"] {
+for name in ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing"] {
     guard let body = readFile("\(directory)/\(name).json") else {
         print("cannot read \(directory)/\(name).json")
         exit(1)

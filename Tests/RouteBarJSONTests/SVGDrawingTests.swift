@@ -24,6 +24,12 @@ import Testing
         #expect(try svg(lanes).contains(#"rx="15""#), "a pill by default: half the height")
     }
 
+    @Test func everyRouteGroupCarriesItsIndex() throws {
+        let two = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}]}, {"subPaths": [{"trafficType": 2, "sectionTime": 9}]}]}"#
+        let drawn = try svg(two)
+        #expect(drawn.contains(#"<g class="route" data-index="0" "#) && drawn.contains(#"<g class="route" data-index="1" "#))
+    }
+
     @Test func theDarkThemeDrawsOnItsBackground() throws {
         let drawn = try svg(lanes, query: ["theme": "dark"])
         #expect(drawn.contains(##"<rect class="background" width="100%" height="100%" fill="#121212"/>"##))

@@ -15,12 +15,15 @@ public struct HTTPRequest {
     public let path: String
     public internal(set) var body: [UInt8]
     private let connection: OpaquePointer
+    /// Most requests have no query string: their parameter look-ups then cost nothing.
+    private let hasQueryParameters: Bool
 
     init(method: String, path: String, body: [UInt8], connection: OpaquePointer) {
         self.method = method
         self.path = path
         self.body = body
         self.connection = connection
+        hasQueryParameters = LibMicroHTTPD.valueCount(connection, .GET_ARGUMENT_KIND) > 0
     }
 
     /// A request header's value; names are case-insensitive (RFC 9110).
@@ -33,7 +36,7 @@ public struct HTTPRequest {
     public func queryParameter(_ name: String) -> String? {
         // libmicrohttpd's own look-up ignores case: when it finds nothing, neither would an
         // exact search, and most requests carry no query string at all.
-        guard Self.withValue(connection, .GET_ARGUMENT_KIND, name, { $0 != nil }) else { return nil }
+        guard hasQueryParameters, Self.withValue(connection, .GET_ARGUMENT_KIND, name, { $0 != nil }) else { return nil }
         var found: String?
         var name = name
         name.withUTF8 { wanted in

@@ -158,6 +158,11 @@ enum LibMicroHTTPD {
 
     /// Iterates a request's values (headers, or query arguments) with their true sizes, which
     /// reveal a NUL inside a value; `body` returns false to stop.
+    /// How many values of `kind` the request has.
+    static func valueCount(_ connection: OpaquePointer, _ kind: MHD_ValueKind) -> Int {
+        Int(MHD_get_connection_values(connection, kind, nil, nil))
+    }
+
     static func forEachValue(_ connection: OpaquePointer, _ kind: MHD_ValueKind,
                              _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Bool) {
         typealias Visitor = (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>?) -> Bool
