@@ -161,6 +161,17 @@ public struct JSONWriter: ~Copyable {
         number(value)
     }
 
+    /// A member whose value is a string that needs no escaping (a name from a fixed set).
+    public mutating func field(_ name: StaticString, ascii value: StaticString) {
+        key(name)
+        reserve(value.utf8CodeUnitCount + 2)
+        append(UInt8(ascii: "\""))
+        (base + count).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
+        count += value.utf8CodeUnitCount
+        append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     public mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
@@ -229,6 +240,15 @@ public struct JSONWriter: ~Copyable {
     private mutating func appendEscaped(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
+            // Most strings need no escaping (labels, names, colours): one scan, then one copy.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                reserve(utf8.count + 2)
+                append(UInt8(ascii: "\""))
+                if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+                count += utf8.count
+                append(UInt8(ascii: "\""))
+                return
+            }
             // Worst case: every byte becomes \u00XX.
             reserve(utf8.count * 6 + 2)
             append(UInt8(ascii: "\""))

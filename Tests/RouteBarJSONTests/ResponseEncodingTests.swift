@@ -60,3 +60,10 @@ import Testing
         #expect(routes[0]["totalTime"] as? Double == 37)
     }
 }
+
+@Suite struct JSONNameTests {
+    @Test func staticNamesAreTheRawValues() {
+        for kind in [SegmentKind.walking, .transit] { #expect(kind.jsonName.description == kind.rawValue) }
+        for mode in TransitMode.allCases { #expect(mode.jsonName.description == mode.rawValue) }
+    }
+}
