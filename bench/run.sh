@@ -37,7 +37,9 @@ if ((${#need[@]})); then
 fi
 
 python3 bench/make_workloads.py
-[ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release --product routebar && swift build -c release --product routebar-microbench; }
+# Built as `make release` and the Dockerfile build it, the Swift runtime linked statically.
+[ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release --static-swift-stdlib --product routebar \
+    && swift build -c release --static-swift-stdlib --product routebar-microbench; }
 mkdir -p "$OUT"
 # The C peer exactly as its README builds it.
 gcc -O2 -o "$OUT/peer-c" bench/peers/c-mhd-server.c $(pkg-config --cflags --libs libmicrohttpd libcjson) -lm
