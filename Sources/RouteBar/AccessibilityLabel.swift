@@ -5,38 +5,46 @@
 public enum AccessibilityLabel {
     public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
         var sentence = ""
-        write(totalMinutes: totalMinutes, legs: legs, locale: locale, into: &sentence)
+        rewrite(&sentence, totalMinutes: totalMinutes, legs: legs, locale: locale)
         return sentence
     }
 
-    /// The sentence, written over `sentence` in its own storage: this runs for every route
-    /// the service lays out, and the layout reuses one string from route to route.
-    static func write(totalMinutes: Double, legs: [SubPath], locale: LabelLocale, into sentence: inout String) {
-        sentence.removeAll(keepingCapacity: true)
-        sentence.reserveCapacity(16 + 24 * legs.count)
-        sentence += locale == .ko ? "총 " : "Total "
-        sentence += SegmentLabel.text(minutes: totalMinutes, locale: locale)
-        sentence += ": "
+    /// The sentence, appended to `sink` a piece at a time: into a `String` the layout reuses
+    /// from route to route, or straight into an answer being written, without a String between.
+    /// `legs` are the route's legs or its laid-out segments: both say the same sentence.
+    public static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
+        totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
+    ) {
+        sink.append(locale == .ko ? "총 " : "Total ")
+        sink.append(SegmentLabel.text(minutes: totalMinutes, locale: locale))
+        sink.append(": ")
         var first = true
         var transitBefore = false
-        for leg in legs where leg.isVisible {
-            if !first { sentence += ", " }
+        for leg in legs where leg.sectionTime > 0 {
+            if !first { sink.append(", ") }
             first = false
             // A transit leg right after another (no visible walk between) is a transfer.
             if leg.kind == .transit {
-                if transitBefore { sentence += locale == .ko ? "환승 " : "transfer to " }
+                if transitBefore { sink.append(locale == .ko ? "환승 " : "transfer to ") }
                 transitBefore = true
             } else {
                 transitBefore = false
             }
-            appendLegName(leg, locale: locale, to: &sentence)
-            sentence += " "
-            sentence += SegmentLabel.text(minutes: leg.sectionTime, locale: locale)
+            appendLegName(leg, locale: locale, to: &sink)
+            sink.append(" ")
+            sink.append(SegmentLabel.text(minutes: leg.sectionTime, locale: locale))
         }
     }
 
+    /// The sentence, written over `sentence` in its own storage.
+    static func rewrite(_ sentence: inout String, totalMinutes: Double, legs: [SubPath], locale: LabelLocale) {
+        sentence.removeAll(keepingCapacity: true)
+        sentence.reserveCapacity(16 + 24 * legs.count)
+        write(totalMinutes: totalMinutes, legs: legs, locale: locale, into: &sentence)
+    }
+
     /// "도보", "버스 421", "3호선"; "walk", "bus 421", "Line 3" (a subway line says its name instead of "지하철" or "subway").
-    static func appendLegName(_ leg: SubPath, locale: LabelLocale, to sentence: inout String) {
+    static func appendLegName<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(_ leg: Leg, locale: LabelLocale, to sink: inout Sink) {
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
         let short = leg.mode == .train
             ? LinePalette.badge(mode: .train, line: leg.line, trainType: leg.trainType, locale: locale)
@@ -45,11 +53,11 @@ public enum AccessibilityLabel {
         // outside the table does not, to an English reader, so it keeps "subway" before it.
         let nameAlone = leg.mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.line) != nil)
         if short == nil || !nameAlone {
-            sentence += modeWord(leg.mode, locale)
+            sink.append(modeWord(leg.mode, locale))
         }
         if let short {
-            if !nameAlone { sentence += " " }
-            sentence += short
+            if !nameAlone { sink.append(" ") }
+            sink.append(short)
         }
     }
 
@@ -74,3 +82,22 @@ public enum AccessibilityLabel {
         }
     }
 }
+
+/// Where `AccessibilityLabel` writes a sentence: a `String`, or a writer of the answer.
+public protocol SentenceSink: ~Copyable {
+    mutating func append(_ piece: String)
+}
+
+extension String: SentenceSink {}
+
+/// What the sentence says of a leg: a route's `SubPath` or its laid-out `BarSegment`.
+public protocol SentenceLeg {
+    var mode: TransitMode { get }
+    var kind: SegmentKind { get }
+    var line: TransitLine? { get }
+    var trainType: Int? { get }
+    var sectionTime: Double { get }
+}
+
+extension SubPath: SentenceLeg {}
+extension BarSegment: SentenceLeg {}

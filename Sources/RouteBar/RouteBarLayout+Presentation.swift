@@ -34,6 +34,10 @@ extension RouteBarLayout {
     }
 
     func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {
-        AccessibilityLabel.write(totalMinutes: totalTime, legs: route.subPaths, locale: options.locale, into: &sentence)
+        guard buildsAccessibilityLabels else {
+            sentence.removeAll(keepingCapacity: true)
+            return
+        }
+        AccessibilityLabel.rewrite(&sentence, totalMinutes: totalTime, legs: route.subPaths, locale: options.locale)
     }
 }

@@ -20,6 +20,10 @@ public struct RouteBarLayout: Sendable {
     public static let minVisibleMinutes = 0.001
 
     public let options: LayoutOptions
+    /// Whether each `LaidOutRoute` gets its `accessibilityLabel`. A writer that can say the
+    /// sentence itself from the segments (`AccessibilityLabel.write`) turns it off and saves
+    /// building a String per route.
+    public var buildsAccessibilityLabels = true
 
     /// Checks every option against its range.
     public init(_ options: LayoutOptions) throws(RouteBarError) {

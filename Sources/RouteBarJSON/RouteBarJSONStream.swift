@@ -35,7 +35,9 @@ public final class RouteBarJSONStream: Sendable {
         layouts = (request.widths ?? [request.options.width]).compactMap { width in
             var options = request.options
             options.width = width
-            return try? RouteBarLayout(options)
+            var layout = try? RouteBarLayout(options)
+            layout?.buildsAccessibilityLabels = false  // written from the segments
+            return layout
         }
         barLengths = layouts.compactMap { try? $0.barLengths(for: request.routes) }
         state = Mutex(State())

@@ -1,6 +1,13 @@
 import RouteBar
 import StrictJSON
 
+// The answer writes accessibility sentences straight into its buffer.
+extension JSONWriter: SentenceSink {
+    public mutating func append(_ piece: String) {
+        appendToString(piece)
+    }
+}
+
 /// Writes the `200` answer of `POST /v1/route-bars`.
 public enum RouteBarResponse {
     /// `{"width": …, "scale": …, "algorithm": …, "routes": [...]}`, into `writer`.
@@ -102,7 +109,11 @@ public enum RouteBarResponse {
         writer.field("minuteLength", route.minuteLength)
         writer.field("height", route.height)
         writer.field("compressed", route.compressed)
-        writer.field("accessibilityLabel", route.accessibilityLabel)
+        // Said from the segments straight into the answer: the layout builds no String for it.
+        writer.key("accessibilityLabel")
+        writer.beginString()
+        AccessibilityLabel.write(totalMinutes: route.totalTime, legs: route.segments, locale: options.locale, into: &writer)
+        writer.endString()
         writer.key("segments")
         writer.beginArray()
         for segment in route.segments {
@@ -193,7 +204,8 @@ extension RouteBarResponse {
             var options = request.options
             options.width = width
             var routes: [LaidOutRoute] = []
-            try layOutWidth(request, options: options, widthIndex: index) { routes.append($0) }
+            // The SVG draws each route's sentence as its title.
+            try layOutWidth(request, options: options, widthIndex: index, sentences: true) { routes.append($0) }
             layouts.append((width, routes))
         }
         return layouts
@@ -201,14 +213,17 @@ extension RouteBarResponse {
 
     /// The layout with `options` (the request's, at one of its widths), route by route (see
     /// `RouteBarLayout.layOutEach(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
-    /// if it came from there.
+    /// if it came from there. The JSON answer says each sentence from the segments as it writes
+    /// them, so routes carry their `accessibilityLabel` only when `sentences` asks for them.
     static func layOutWidth(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
-                               each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
+                            sentences: Bool = false, each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
         var laidOut = workspace.takeLaidOut()
         defer { workspace.laidOut = laidOut }
         do {
-            try RouteBarLayout(options).layOutEach(request.routes, reusing: &laidOut, each: body)
+            var layout = try RouteBarLayout(options)
+            layout.buildsAccessibilityLabels = sentences
+            try layout.layOutEach(request.routes, reusing: &laidOut, each: body)
         } catch {
             var problem = RouteBarInputError(error, in: request)
             if let index, error.location == .option(.width) {

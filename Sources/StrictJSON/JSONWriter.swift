@@ -99,6 +99,22 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Opens a string value written in pieces (`appendToString`), closed by `endString`.
+    public mutating func beginString() {
+        separate()
+        appendByte(UInt8(ascii: "\""))
+    }
+
+    /// A piece of the open string, escaped.
+    public mutating func appendToString(_ piece: String) {
+        appendEscaped(piece, quoted: false)
+    }
+
+    public mutating func endString() {
+        appendByte(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
     public mutating func number(_ value: Int) {
         separate()
         appendInteger(value)
@@ -237,21 +253,21 @@ public struct JSONWriter: ~Copyable {
         count += digits
     }
 
-    private mutating func appendEscaped(_ value: String) {
+    private mutating func appendEscaped(_ value: String, quoted: Bool = true) {
         var value = value
         value.withUTF8 { utf8 in
             // Most strings need no escaping (labels, names, colours): one scan, then one copy.
             if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
                 reserve(utf8.count + 2)
-                append(UInt8(ascii: "\""))
+                if quoted { append(UInt8(ascii: "\"")) }
                 if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
                 count += utf8.count
-                append(UInt8(ascii: "\""))
+                if quoted { append(UInt8(ascii: "\"")) }
                 return
             }
             // Worst case: every byte becomes \u00XX.
             reserve(utf8.count * 6 + 2)
-            append(UInt8(ascii: "\""))
+            if quoted { append(UInt8(ascii: "\"")) }
             for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): append(UInt8(ascii: "\\")); append(byte)
@@ -271,7 +287,7 @@ public struct JSONWriter: ~Copyable {
                     append(byte)
                 }
             }
-            append(UInt8(ascii: "\""))
+            if quoted { append(UInt8(ascii: "\"")) }
         }
     }
 }

@@ -97,3 +97,24 @@ import Testing
         #expect(indexes == Array(0..<request.routes.count))
     }
 }
+
+/// The JSON answer says each route's sentence from its segments, straight into the buffer; it
+/// must be the sentence the library builds from the legs.
+@Suite struct SentenceFromSegmentsTests {
+    @Test(arguments: [LabelLocale.ko, .en])
+    func theAnswersSentenceIsTheLibrarysSentence(locale: LabelLocale) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/odsay-soongsil-sinchon.json")
+        var request = try RouteBarRequest(json: Array(try Data(contentsOf: url)), query: { $0 == "width" ? "343" : nil })
+        request.routes.append(Route(subPaths: [SubPath(trafficType: 3, sectionTime: 4), SubPath(trafficType: 4, sectionTime: 135, trainType: 1),
+                                               SubPath(trafficType: 4, sectionTime: 61.5, trainType: 4),
+                                               SubPath(trafficType: 1, sectionTime: 7, line: TransitLine(name: "수도권 신규\"선", subwayCode: 999))]))
+        request.options.locale = locale
+        let answer = try RouteBarResponse.encodeAnswer(request)
+        let routes = try #require((try JSONSerialization.jsonObject(with: Data(answer.bytes)) as? [String: Any])?["routes"] as? [[String: Any]])
+        #expect(routes.count == request.routes.count)
+        for (route, json) in zip(request.routes, routes) {
+            let total = route.totalTime ?? route.subPaths.reduce(0) { $0 + $1.sectionTime }
+            #expect(json["accessibilityLabel"] as? String == AccessibilityLabel.sentence(totalMinutes: total, legs: route.subPaths, locale: locale))
+        }
+    }
+}
