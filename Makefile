@@ -71,7 +71,8 @@ container-test: deps
 scale-out: release
 	bash scripts/scale-out.sh
 
-## bench: the service against a C baseline under wrk, and parser numbers; writes bench/results.md.
+## bench: the service against its peers (bench/peers: C, Node, the ceiling) in interleaved wrk rounds, then gzip,
+## in-process, allocation and parser numbers; writes bench/results.md.
 bench: deps
 	bash bench/run.sh
 
