@@ -19,23 +19,10 @@
 #endif
 #include <unistd.h>
 
-/* One worker: a libmicrohttpd daemon with its internal poll() thread, and its listening socket. */
-struct cmhd_worker {
-    struct MHD_Daemon *daemon;
-    int listening;          /* handed to the daemon, which closes it unless quiesced */
-};
-
-/* libmicrohttpd's thread pool let each worker accept for itself, and a burst of new connections
- * (wrk opening 16 at once) could all land on the worker that happened to be running while the
- * other waited for a core: that run's throughput halved, its CPU time read 0 on the idle one.
- * So each worker is a daemon of its own with its own SO_REUSEPORT listener on the same port,
- * and the kernel spreads the connections over them by their addresses' hash. */
-#define CMHD_MAX_WORKERS 64
-
 struct cmhd_server {
-    struct cmhd_worker workers[CMHD_MAX_WORKERS];
-    unsigned int worker_count;
-    int quiesced;           /* then the listeners are ours to close: cmhd_close_listener */
+    struct MHD_Daemon *daemon;
+    int listening;          /* handed to libmicrohttpd, which closes it unless quiesced */
+    int quiesced;           /* then it is ours to close: cmhd_close_listener */
     uint16_t port;
     void *context;
     void (*log)(void *context, const char *message);
@@ -80,67 +67,12 @@ static struct cmhd_server *fail(struct cmhd_server *server, int fd, struct cmhd_
     return NULL;
 }
 
-/* A non-blocking listening socket on the address, sharing its port when reuse_port; -1 with
-   *failure filled when a step fails. */
-static int listener(int family, const struct sockaddr_storage *address, socklen_t length, int reuse_port,
-                    struct cmhd_start_failure *failure)
-{
-    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    enum cmhd_start_step step = CMHD_FAILED_SOCKET;
-    int on = 1;
-    if (fd < 0) goto failed;
-    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0) goto failed;
-    if (reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0) goto failed;
-    if (family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) goto failed;
-    step = CMHD_FAILED_BIND;
-    if (bind(fd, (const struct sockaddr *)address, length) != 0) goto failed;
-    step = CMHD_FAILED_LISTEN;
-    if (listen(fd, SOMAXCONN) != 0) goto failed;
-    return fd;
-failed:
-    failure->step = step;
-    failure->error_number = errno;
-    if (fd >= 0) close_retrying(fd);
-    return -1;
-}
-
-static struct MHD_Daemon *start_daemon(struct cmhd_server *server, const struct cmhd_settings *settings, int family,
-                                       int fd, unsigned int connection_limit)
-{
-    /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls until the connection timeout
-       when a worker at its connection limit gets exactly 128 events at once (a storm of
-       connections closing together), locking new clients out. poll() measured level with it. */
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
-    if (family == AF_INET6) flags |= MHD_USE_IPv6;
-    return MHD_start_daemon(
-        flags, server->port, NULL, NULL, settings->access, settings->context,
-        /* First, so that no message goes to stderr as free text. */
-        MHD_OPTION_EXTERNAL_LOGGER, log_trampoline, server,
-        MHD_OPTION_LISTEN_SOCKET, fd,
-        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-        MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
-        /* 0, not 1: at 1 libmicrohttpd answers a missing Host itself, in HTML with its headers
-           sent twice; at 0 the request reaches MicroHTTP's own checks, which answer with a problem. */
-        MHD_OPTION_STRICT_FOR_CLIENT, 0,
-        MHD_OPTION_URI_LOG_CALLBACK, settings->request_line, settings->context,
-        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
-        MHD_OPTION_NOTIFY_CONNECTION, settings->connection, settings->context,
-        MHD_OPTION_END);
-}
-
-/* Stops the workers started so far (each daemon closes its listener) and frees the server. */
-static struct cmhd_server *fail_workers(struct cmhd_server *server, struct cmhd_start_failure *failure)
-{
-    for (unsigned int index = 0; index < server->worker_count; index++) MHD_stop_daemon(server->workers[index].daemon);
-    return fail(server, -1, failure, failure->step, failure->error_number);
-}
-
 struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd_start_failure *failure)
 {
     memset(failure, 0, sizeof *failure);
     struct cmhd_server *server = calloc(1, sizeof *server);
     if (server == NULL) return fail(NULL, -1, failure, CMHD_FAILED_SOCKET, ENOMEM);
+    server->listening = -1;
     server->context = settings->context;
     server->log = settings->log;
 
@@ -163,37 +95,47 @@ struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd
     if (family == AF_INET6) ((struct sockaddr_in6 *)&address)->sin6_port = htons(settings->port);
     else ((struct sockaddr_in *)&address)->sin_port = htons(settings->port);
 
-    /* A port already in use is refused as it always was: a listener without SO_REUSEPORT
-       takes the port first (or picks one, for port 0) and lets go only once it is ours to share. */
-    int probe = listener(family, &address, address_length, 0, failure);
-    if (probe < 0) return fail(server, -1, failure, failure->step, failure->error_number);
+    int fd = socket(family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return fail(server, -1, failure, CMHD_FAILED_SOCKET, errno);
+    int on = 1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    if (family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    if (bind(fd, (struct sockaddr *)&address, address_length) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_BIND, errno);
+    if (listen(fd, SOMAXCONN) != 0) return fail(server, fd, failure, CMHD_FAILED_LISTEN, errno);
     struct sockaddr_storage bound;
     socklen_t bound_length = sizeof bound;
-    if (getsockname(probe, (struct sockaddr *)&bound, &bound_length) != 0)
-        return fail(server, probe, failure, CMHD_FAILED_SOCKET, errno);
+    if (getsockname(fd, (struct sockaddr *)&bound, &bound_length) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
     server->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
                                                      : ((struct sockaddr_in *)&bound)->sin_port);
-    close_retrying(probe);
-    if (family == AF_INET6) ((struct sockaddr_in6 *)&address)->sin6_port = htons(server->port);
-    else ((struct sockaddr_in *)&address)->sin_port = htons(server->port);
 
-    unsigned int count = settings->threads < 1 ? 1 : settings->threads > CMHD_MAX_WORKERS ? CMHD_MAX_WORKERS : settings->threads;
-    for (unsigned int index = 0; index < count; index++) {
-        int fd = listener(family, &address, address_length, count > 1, failure);
-        if (fd < 0) return fail_workers(server, failure);
-        /* libmicrohttpd's pool split its limit the same way: each worker its share. */
-        unsigned int limit = settings->connection_limit / count + (index < settings->connection_limit % count ? 1 : 0);
-        struct MHD_Daemon *daemon = start_daemon(server, settings, family, fd, limit);
-        if (daemon == NULL) {
-            close_retrying(fd);
-            failure->step = CMHD_FAILED_DAEMON;
-            failure->error_number = 0;
-            return fail_workers(server, failure);
-        }
-        server->workers[index].daemon = daemon;
-        server->workers[index].listening = fd;
-        server->worker_count = index + 1;
-    }
+    /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls until the connection timeout
+       when a worker at its connection limit gets exactly 128 events at once (a storm of
+       connections closing together), locking new clients out. poll() measured level with it. */
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    if (family == AF_INET6) flags |= MHD_USE_IPv6;
+    server->daemon = MHD_start_daemon(
+        flags, settings->port, NULL, NULL, settings->access, settings->context,
+        /* First, so that no message goes to stderr as free text. */
+        MHD_OPTION_EXTERNAL_LOGGER, log_trampoline, server,
+        MHD_OPTION_LISTEN_SOCKET, fd,
+        /* 1 would print a warning: one worker is the internal thread itself, without a pool. */
+        MHD_OPTION_THREAD_POOL_SIZE, settings->threads > 1 ? settings->threads : 0,
+        MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,
+        /* 0, not 1: at 1 libmicrohttpd answers a missing Host itself, in HTML with its headers
+           sent twice; at 0 the request reaches MicroHTTP's own checks, which answer with a problem. */
+        MHD_OPTION_STRICT_FOR_CLIENT, 0,
+        MHD_OPTION_URI_LOG_CALLBACK, settings->request_line, settings->context,
+        MHD_OPTION_NOTIFY_COMPLETED, settings->completed, settings->context,
+        MHD_OPTION_NOTIFY_CONNECTION, settings->connection, settings->context,
+        MHD_OPTION_END);
+    if (server->daemon == NULL) return fail(server, fd, failure, CMHD_FAILED_DAEMON, 0);
+    server->listening = fd;
     return server;
 }
 
@@ -229,26 +171,22 @@ static void drop_new_handshakes(int listening)
 int cmhd_quiesce(struct cmhd_server *server, int *error_number)
 {
     *error_number = 0;
-    if (server->quiesced) return 0;
+    if (server->quiesced || MHD_quiesce_daemon(server->daemon) == MHD_INVALID_SOCKET) return 0;
     server->quiesced = 1;
-    for (unsigned int index = 0; index < server->worker_count; index++) {
-        struct cmhd_worker *worker = &server->workers[index];
-        if (MHD_quiesce_daemon(worker->daemon) == MHD_INVALID_SOCKET) worker->listening = -1;
-        else drop_new_handshakes(worker->listening);
-    }
+    drop_new_handshakes(server->listening);
     return cmhd_take_queued(server, error_number);
 }
 
-/* Hands the worker every connection waiting in its listener's queue; how many, or -1 with
-   *error_number set when the first accept failed. */
-static int take_queued(struct cmhd_worker *worker, int *error_number)
+int cmhd_take_queued(struct cmhd_server *server, int *error_number)
 {
+    *error_number = 0;
+    if (!server->quiesced || server->listening < 0) return 0;
     int handed = 0;
     for (;;) {
         struct sockaddr_storage address;
         socklen_t length = sizeof address;
         /* Non-blocking since cmhd_start: an empty queue ends the loop. */
-        int client = accept4(worker->listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
+        int client = accept4(server->listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
         if (client < 0) {
             if (errno == EINTR || errno == ECONNABORTED) continue;
             if (errno != EAGAIN && errno != EWOULDBLOCK) *error_number = errno;
@@ -261,38 +199,23 @@ static int take_queued(struct cmhd_worker *worker, int *error_number)
             close_retrying(client);
             continue;
         }
-        if (MHD_add_connection(worker->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
-    }
-    return handed;
-}
-
-int cmhd_take_queued(struct cmhd_server *server, int *error_number)
-{
-    *error_number = 0;
-    if (!server->quiesced) return 0;
-    int handed = 0;
-    for (unsigned int index = 0; index < server->worker_count; index++) {
-        if (server->workers[index].listening >= 0) handed += take_queued(&server->workers[index], error_number);
+        if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
     }
     return *error_number != 0 && handed == 0 ? -1 : handed;
 }
 
 void cmhd_close_listener(struct cmhd_server *server)
 {
-    if (!server->quiesced) return;
-    for (unsigned int index = 0; index < server->worker_count; index++) {
-        struct cmhd_worker *worker = &server->workers[index];
-        if (worker->listening < 0) continue;
-        close_retrying(worker->listening);
-        worker->listening = -1;
-    }
+    if (!server->quiesced || server->listening < 0) return;
+    close_retrying(server->listening);
+    server->listening = -1;
 }
 
 void cmhd_stop(struct cmhd_server *server)
 {
     if (server == NULL) return;
-    /* A daemon closes the listening socket it was given, unless quiesced before. */
-    for (unsigned int index = 0; index < server->worker_count; index++) MHD_stop_daemon(server->workers[index].daemon);
+    /* libmicrohttpd closes the listening socket it was given, unless quiesced before. */
+    MHD_stop_daemon(server->daemon);
     cmhd_close_listener(server);
     free(server);
 }

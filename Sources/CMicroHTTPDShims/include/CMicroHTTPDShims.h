@@ -14,8 +14,7 @@
  * handed back to Swift and EINTR retried. Everything here is prefixed cmhd_.
  */
 
-/* The running workers: a libmicrohttpd daemon each, with its own listening socket on the
-   shared port. Opaque to Swift. */
+/* A running daemon with the listening socket it was given. Opaque to Swift. */
 struct cmhd_server;
 
 struct cmhd_settings {
@@ -51,15 +50,14 @@ struct cmhd_start_failure {
     const char *message;       /* static text, or NULL */
 };
 
-/* Binds and listens on the settings' address, once per worker (SO_REUSEPORT: the kernel spreads
-   connections over the listeners), and starts a libmicrohttpd daemon with an internal poll()
-   thread on each. NULL on failure, with *failure saying where and why. */
+/* Binds and listens on the settings' address, then starts libmicrohttpd on that socket with
+   internal poll() threads. NULL on failure, with *failure saying where and why. */
 struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd_start_failure *failure);
 
 /* The port listened on: the kernel's choice when started with port 0. */
 uint16_t cmhd_port(const struct cmhd_server *server);
 
-/* Stops libmicrohttpd taking connections and makes the listeners ignore new SYNs, then hands
+/* Stops libmicrohttpd taking connections and makes the listener ignore new SYNs, then hands
    libmicrohttpd every connection waiting in the kernel's queue (their clients may have sent whole
    requests). The listener stays open, so handshakes already under way still complete: take them
    with cmhd_take_queued, then cmhd_close_listener (cmhd_stop closes it too). Returns how many
