@@ -14,7 +14,7 @@ import Testing
 
     @Test func gapsAreWholePixelsBetweenVisibleSegmentsAndTheBarStillFills() throws {
         var options = LayoutOptions(width: 343, scale: 3)
-        options.gap = 1.5  // 4.5 device pixels round to 5 (to even: 4; Swift's default rounds half away from zero)
+        options.gap = 1.5  // 1.5 pt at scale 3 is 4.5 device pixels, rounded half away from zero to 5
         let bar = try RouteBarLayout(options).layOut(busToBus)
         let pixels = bar.segments.map { Int(($0.width * 3).rounded()) }
         #expect(pixels.reduce(0, +) + 5 * 2 == 1029, "three visible segments, two gaps of 5 px, 1029 px in all")
