@@ -61,7 +61,7 @@ public final class RouteBarJSONStream: Sendable {
                               request.routes[state.route], index: state.route, barLength: barLengths[state.width][state.route],
                               into: &state.laidOut)) != nil
                     else { state.finished = true; return nil }
-                    RouteBarResponse.write(state.laidOut, options: options(widths[state.width]), to: &state.writer)
+                    RouteBarResponse.write(state.laidOut, options: layouts[state.width].options, to: &state.writer)
                     state.route += 1
                     continue
                 }

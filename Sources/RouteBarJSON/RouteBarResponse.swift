@@ -77,22 +77,37 @@ public enum RouteBarResponse {
     /// `{"name": "수도권 3호선", "code": 3, "shortName": "3", "englishName": "Line 3"}` for a
     /// subway, `{"name": "421", "busType": 11, "shortName": "421"}` for a bus, `{"name": "KTX",
     /// "trainType": 1, …}` for a train; with `color`, as the members of `lines` carry it.
-    static func write(_ line: TransitLine, of segment: BarSegment, options: LayoutOptions, color: Bool, to writer: inout JSONWriter) {
+    static func write(_ line: TransitLine, of segment: BarSegment, badge: String?, englishName: String?, color: String?,
+                      to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("name", line.name)
         if let code = line.subwayCode { writer.field("code", code) }
         if let type = line.busType { writer.field("busType", type) }
         if segment.mode == .train, let type = segment.trainType { writer.field("trainType", type) }
-        if let badge = LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale) {
-            writer.field("shortName", badge)
-        }
-        if let english = LinePalette.englishName(mode: segment.mode, line: line, trainType: segment.trainType) {
-            writer.field("englishName", english)
-        }
-        if color && options.colors {
-            writer.field("color", LinePalette.color(mode: segment.mode, line: line, theme: options.theme))
-        }
+        if let badge { writer.field("shortName", badge) }
+        if let englishName { writer.field("englishName", englishName) }
+        if let color { writer.field("color", color) }
         writer.endObject()
+    }
+
+    /// `line`, then `lines`: the first candidate is `line` again, with the segment's own colour,
+    /// so its badge and names are looked up once.
+    static func writeLines(of segment: BarSegment, _ line: TransitLine, options: LayoutOptions, to writer: inout JSONWriter) {
+        let badge = LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale)
+        let englishName = LinePalette.englishName(mode: segment.mode, line: line, trainType: segment.trainType)
+        writer.key("line")
+        write(line, of: segment, badge: badge, englishName: englishName, color: nil, to: &writer)
+        writer.key("lines")
+        writer.beginArray()
+        write(line, of: segment, badge: badge, englishName: englishName, color: segment.color, to: &writer)
+        for other in segment.otherLines {
+            write(other, of: segment,
+                  badge: LinePalette.badge(mode: segment.mode, line: other, trainType: segment.trainType, locale: options.locale),
+                  englishName: LinePalette.englishName(mode: segment.mode, line: other, trainType: segment.trainType),
+                  color: options.colors ? LinePalette.color(mode: segment.mode, line: other, theme: options.theme) : nil,
+                  to: &writer)
+        }
+        writer.endArray()
     }
 
     static func write(_ route: LaidOutRoute, options: LayoutOptions, to writer: inout JSONWriter) {
@@ -128,15 +143,7 @@ public enum RouteBarResponse {
             if let label = segment.label { writer.field("label", label) }
             if let fits = segment.labelFits { writer.field("labelFits", fits) }
             if let transfer = segment.transferBefore { writer.field("transferBefore", transfer) }
-            if let line = segment.line {
-                writer.key("line")
-                write(line, of: segment, options: options, color: false, to: &writer)
-                writer.key("lines")
-                writer.beginArray()
-                write(line, of: segment, options: options, color: true, to: &writer)
-                for other in segment.otherLines { write(other, of: segment, options: options, color: true, to: &writer) }
-                writer.endArray()
-            }
+            if let line = segment.line { writeLines(of: segment, line, options: options, to: &writer) }
             if let color = segment.color { writer.field("color", color) }
             if let textColor = segment.textColor { writer.field("textColor", textColor) }
             writer.endObject()
