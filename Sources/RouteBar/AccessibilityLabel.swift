@@ -12,6 +12,9 @@ public enum AccessibilityLabel {
     /// The sentence, appended to `sink` a piece at a time: into a `String` the layout reuses
     /// from route to route, or straight into an answer being written, without a String between.
     /// `legs` are the route's legs or its laid-out segments: both say the same sentence.
+    /// Inlinable so that a writer in another module gets it specialized for its segments and
+    /// its sink, instead of copying each segment through generic value witnesses.
+    @inlinable
     public static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
         totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
     ) {
@@ -44,6 +47,7 @@ public enum AccessibilityLabel {
     }
 
     /// "도보", "버스 421", "3호선"; "walk", "bus 421", "Line 3" (a subway line says its name instead of "지하철" or "subway").
+    @inlinable
     static func appendLegName<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(_ leg: Leg, locale: LabelLocale, to sink: inout Sink) {
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
         let short = leg.mode == .train
@@ -61,6 +65,7 @@ public enum AccessibilityLabel {
         }
     }
 
+    @usableFromInline
     static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> String {
         switch (mode, locale) {
         case (.walk, .ko): "도보"

@@ -257,6 +257,7 @@ public enum LinePalette {
     }
 
     /// The table's entry for a subway leg's line, if its code is known.
+    @usableFromInline
     static func subwayEntry(_ line: TransitLine?) -> Entry? {
         line?.subwayCode.flatMap { subwayIndex[$0] }
     }

@@ -4,11 +4,15 @@
 /// and whole numbers below 2^53 without a fraction, so `17.0` reads `17`. The writer owns its
 /// buffer, so it cannot be copied; `reset()` reuses the buffer for the next document.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    // Internal but usable from inlinable code: the hot writes below are inlined into their
+    // callers in other modules, where a key's length is a constant and its copy a few moves.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var length = 0
+    @usableFromInline var needsComma = false
+
     /// Bytes written so far.
-    public private(set) var count = 0
-    private var needsComma = false
+    public var count: Int { length }
 
     public init(capacity: Int = 1024) {
         self.capacity = max(capacity, 64)
@@ -21,65 +25,70 @@ public struct JSONWriter: ~Copyable {
 
     /// A copy of what has been written.
     public var bytes: [UInt8] {
-        Array(UnsafeBufferPointer(start: base, count: count))
+        Array(UnsafeBufferPointer(start: base, count: length))
     }
 
     /// Ends the writer and hands its buffer over as a document, without copying it.
     public consuming func finish() -> JSONBytes {
-        let document = JSONBytes(taking: base, count: count)
+        let document = JSONBytes(taking: base, count: length)
         discard self
         return document
     }
 
     /// Lends the written bytes without copying them.
     public func withBytes<Result, Failure: Error>(_ body: (UnsafeRawBufferPointer) throws(Failure) -> Result) throws(Failure) -> Result {
-        try body(UnsafeRawBufferPointer(start: base, count: count))
+        try body(UnsafeRawBufferPointer(start: base, count: length))
     }
 
     /// Hands over a copy of what has been written so far and empties the buffer, keeping its
     /// storage and the document's place: the next value still gets its comma. For writing a
     /// long document out in pieces.
     public mutating func takeWritten() -> [UInt8] {
-        defer { count = 0 }
+        defer { length = 0 }
         return bytes
     }
 
     /// Empties the buffer but keeps its storage, so a writer can be reused.
     public mutating func reset() {
-        count = 0
+        length = 0
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func beginObject() {
         separate()
         appendByte(UInt8(ascii: "{"))
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func endObject() {
         appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func beginArray() {
         separate()
         appendByte(UInt8(ascii: "["))
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func endArray() {
         appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A member name; `name` must need no escaping.
+    @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
-        let length = name.utf8CodeUnitCount
-        reserve(length + 4)
+        let size = name.utf8CodeUnitCount
+        reserve(size + 4)
         if needsComma { append(UInt8(ascii: ",")) }
         append(UInt8(ascii: "\""))
-        (base + count).update(from: name.utf8Start, count: length)
-        count += length
+        (base + length).update(from: name.utf8Start, count: size)
+        length += size
         append(UInt8(ascii: "\""))
         append(UInt8(ascii: ":"))
         needsComma = false
@@ -93,6 +102,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    @inlinable @inline(__always)
     public mutating func string(_ value: String) {
         separate()
         appendEscaped(value)
@@ -115,6 +125,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func number(_ value: Int) {
         separate()
         appendInteger(value)
@@ -122,23 +133,18 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Non-finite values have no JSON form; they are written as `null`.
+    @inlinable @inline(__always)
     public mutating func number(_ value: Double) {
         separate()
-        if !value.isFinite {
-            appendASCII("null")
-        } else if value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 {
+        if value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 {
             appendInteger(Int(value))
         } else {
-            // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`
-            // hands them over through `_writeASCII`, where `description` would allocate a String.
-            reserve(ASCIISink.capacity)
-            var sink = ASCIISink(target: base + count)
-            value.write(to: &sink)
-            count += sink.count
+            appendFraction(value)
         }
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func bool(_ value: Bool) {
         separate()
         appendASCII(value ? "true" : "false")
@@ -156,38 +162,43 @@ public struct JSONWriter: ~Copyable {
         separate()
         reserve(json.count)
         if let source = json.baseAddress {
-            (base + count).update(from: source.assumingMemoryBound(to: UInt8.self), count: json.count)
+            (base + length).update(from: source.assumingMemoryBound(to: UInt8.self), count: json.count)
         }
-        count += json.count
+        length += json.count
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         string(value)
     }
 
+    @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
         number(value)
     }
 
+    @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, _ value: Double) {
         key(name)
         number(value)
     }
 
     /// A member whose value is a string that needs no escaping (a name from a fixed set).
+    @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, ascii value: StaticString) {
         key(name)
         reserve(value.utf8CodeUnitCount + 2)
         append(UInt8(ascii: "\""))
-        (base + count).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
-        count += value.utf8CodeUnitCount
+        (base + length).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
+        length += value.utf8CodeUnitCount
         append(UInt8(ascii: "\""))
         needsComma = true
     }
 
+    @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, _ value: Bool) {
         key(name)
         bool(value)
@@ -195,46 +206,64 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: Internals
 
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+    @inlinable @inline(__always)
+    mutating func reserve(_ extra: Int) {
+        if length + extra > capacity { grow(to: length + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline @inline(never)
+    mutating func grow(to needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.update(from: base, count: length)
         base.deallocate()
         base = newBase
         capacity = newCapacity
     }
 
     /// Appends without a capacity check: callers `reserve` first.
-    @inline(__always)
-    private mutating func append(_ byte: UInt8) {
-        base[count] = byte
-        count += 1
+    @inlinable @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        base[length] = byte
+        length += 1
     }
 
-    @inline(__always)
-    private mutating func appendByte(_ byte: UInt8) {
+    @inlinable @inline(__always)
+    mutating func appendByte(_ byte: UInt8) {
         reserve(1)
         append(byte)
     }
 
-    @inline(__always)
-    private mutating func separate() {
+    @inlinable @inline(__always)
+    mutating func separate() {
         if needsComma { appendByte(UInt8(ascii: ",")) }
     }
 
-    private mutating func appendASCII(_ text: StaticString) {
+    @inlinable
+    mutating func appendASCII(_ text: StaticString) {
         reserve(text.utf8CodeUnitCount)
-        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        count += text.utf8CodeUnitCount
+        (base + length).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        length += text.utf8CodeUnitCount
     }
 
-    private mutating func appendInteger(_ value: Int) {
+    /// A Double with a fraction, or not finite.
+    @usableFromInline
+    mutating func appendFraction(_ value: Double) {
+        guard value.isFinite else {
+            appendASCII("null")
+            return
+        }
+        // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`
+        // hands them over through `_writeASCII`, where `description` would allocate a String.
+        reserve(ASCIISink.capacity)
+        var sink = ASCIISink(target: base + length)
+        value.write(to: &sink)
+        length += sink.count
+    }
+
+    @usableFromInline
+    mutating func appendInteger(_ value: Int) {
         reserve(20)
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -244,24 +273,25 @@ public struct JSONWriter: ~Copyable {
             probe /= 10
             digits += 1
         }
-        var position = count + digits - 1
+        var position = length + digits - 1
         repeat {
             base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
             magnitude /= 10
             position -= 1
         } while magnitude > 0
-        count += digits
+        length += digits
     }
 
-    private mutating func appendEscaped(_ value: String, quoted: Bool = true) {
+    @usableFromInline
+    mutating func appendEscaped(_ value: String, quoted: Bool = true) {
         var value = value
         value.withUTF8 { utf8 in
             // Most strings need no escaping (labels, names, colours): one scan, then one copy.
             if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
                 reserve(utf8.count + 2)
                 if quoted { append(UInt8(ascii: "\"")) }
-                if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
-                count += utf8.count
+                if let source = utf8.baseAddress { (base + length).update(from: source, count: utf8.count) }
+                length += utf8.count
                 if quoted { append(UInt8(ascii: "\"")) }
                 return
             }

@@ -1,8 +1,9 @@
 // In-process throughput of the three stages of a request, without HTTP:
 // decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes);
 // and the heap allocations each stage makes, counted by CAllocationCounter.
-// Usage: routebar-microbench WORKLOAD_DIR   (reads single.json, batch20.json, batch1000.json, and the
-// -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost)
+// Usage: routebar-microbench WORKLOAD_DIR [NAME...]   (reads single.json, batch20.json, batch1000.json, and
+// the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
+// NAMEs pick some of them, as when profiling one under perf)
 
 import CAllocationCounter
 import RouteBar
@@ -66,7 +67,8 @@ print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | enc
     + " allocations: decode | compute | encode | whole |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
-for name in ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing"] {
+let allWorkloads = ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing"]
+for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFirst(2)) : allWorkloads {
     guard let body = readFile("\(directory)/\(name).json") else {
         print("cannot read \(directory)/\(name).json")
         exit(1)
