@@ -9,42 +9,47 @@
 public struct JSONReader {
     public static let defaultMaxDepth = 64
 
-    private let buffer: UnsafeBufferPointer<UInt8>
-    /// The byte the reader looks at next.
-    public private(set) var offset: Int
+    // Usable from inlinable code: `keyEquals` and `peekKind`, called for every member of a
+    // body, are inlined into the decoder, where a name's length is a constant.
+    @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
+    @usableFromInline var position: Int
     private let maxDepth: Int
     private var depth = 0
-    private var started = false
+    @usableFromInline var started = false
     /// Set by `beginObject`/`beginArray`: the next `nextKey`/`nextElement` is the first of its container.
     private var atContainerStart = false
-    private var keyRange = 0..<0
-    private var keyHasEscapes = false
+    @usableFromInline var keyRange = 0..<0
+    @usableFromInline var keyHasEscapes = false
+
+    /// The byte the reader looks at next.
+    public var offset: Int { position }
 
     public init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
         self.buffer = buffer
         self.maxDepth = maxDepth
         // RFC 8259 §8.1 lets a parser ignore a leading byte order mark.
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        offset = buffer.count >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] ? 3 : 0
+        position = buffer.count >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] ? 3 : 0
     }
 
     // MARK: Structure
 
     /// The kind of the next value, without consuming it.
+    @inlinable
     public mutating func peekKind() throws(JSONSyntaxError) -> JSONValueKind {
         skipWhitespace()
-        guard offset < buffer.count else {
-            throw JSONSyntaxError(started ? .unexpectedEnd : .empty, at: offset)
+        guard position < buffer.count else {
+            throw JSONSyntaxError(started ? .unexpectedEnd : .empty, at: position)
         }
         started = true
-        switch buffer[offset] {
+        switch buffer[position] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
         case UInt8(ascii: "\""): return .string
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
-        case let byte: throw JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: offset) ? .invalidUTF8 : .unexpectedByte(byte), at: offset)
+        case let byte: throw JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: position) ? .invalidUTF8 : .unexpectedByte(byte), at: position)
         }
     }
 
@@ -56,15 +61,15 @@ public struct JSONReader {
     /// The member's name is then available through `key` and `keyEquals(_:)`.
     public mutating func nextKey() throws(JSONSyntaxError) -> Bool {
         guard try advanceInContainer(closing: UInt8(ascii: "}")) else { return false }
-        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-        guard buffer[offset] == UInt8(ascii: "\"") else { throw unexpected() }
+        guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+        guard buffer[position] == UInt8(ascii: "\"") else { throw unexpected() }
         let scanned = try scanString()
         keyRange = scanned.range
         keyHasEscapes = scanned.hasEscapes
         skipWhitespace()
-        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-        guard buffer[offset] == UInt8(ascii: ":") else { throw unexpected() }
-        offset += 1
+        guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+        guard buffer[position] == UInt8(ascii: ":") else { throw unexpected() }
+        position += 1
         return true
     }
 
@@ -80,15 +85,16 @@ public struct JSONReader {
     /// Checks that nothing but whitespace follows the top-level value.
     public mutating func finish() throws(JSONSyntaxError) {
         skipWhitespace()
-        if offset < buffer.count { throw JSONSyntaxError(.trailingData, at: offset) }
+        if position < buffer.count { throw JSONSyntaxError(.trailingData, at: position) }
     }
 
     // MARK: Keys
 
     /// Whether the current member's name is `name`, escapes decoded.
+    @inlinable
     public func keyEquals(_ name: StaticString) -> Bool {
         let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-        if keyHasEscapes { return decodeEscapes(keyRange).elementsEqual(expected) }
+        if keyHasEscapes { return escapedKeyEquals(expected) }
         guard keyRange.count == expected.count else { return false }
         var index = 0
         while index < expected.count {
@@ -123,7 +129,7 @@ public struct JSONReader {
 
     public mutating func readBool() throws(JSONSyntaxError) -> Bool {
         try expectKind(.bool)
-        if buffer[offset] == UInt8(ascii: "t") {
+        if buffer[position] == UInt8(ascii: "t") {
             try literal("true")
             return true
         }
@@ -158,18 +164,24 @@ public struct JSONReader {
 
     // MARK: Internals
 
-    private mutating func skipWhitespace() {
-        while offset < buffer.count {
-            switch buffer[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+    @usableFromInline
+    func escapedKeyEquals(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+        decodeEscapes(keyRange).elementsEqual(expected)
+    }
+
+    @inlinable
+    mutating func skipWhitespace() {
+        while position < buffer.count {
+            switch buffer[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
             default: return
             }
         }
     }
 
     private func unexpected() -> JSONSyntaxError {
-        let byte = buffer[offset]
-        return JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: offset) ? .invalidUTF8 : .unexpectedByte(byte), at: offset)
+        let byte = buffer[position]
+        return JSONSyntaxError(byte >= 0x80 && !startsValidUTF8(at: position) ? .invalidUTF8 : .unexpectedByte(byte), at: position)
     }
 
     private mutating func expectKind(_ kind: JSONValueKind) throws(JSONSyntaxError) {
@@ -179,28 +191,28 @@ public struct JSONReader {
     private mutating func open(_ bracket: UInt8) throws(JSONSyntaxError) {
         skipWhitespace()
         started = true
-        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-        guard buffer[offset] == bracket else { throw unexpected() }
-        guard depth < maxDepth else { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: offset) }
+        guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+        guard buffer[position] == bracket else { throw unexpected() }
+        guard depth < maxDepth else { throw JSONSyntaxError(.tooDeep(limit: maxDepth), at: position) }
         depth += 1
-        offset += 1
+        position += 1
         atContainerStart = true
     }
 
     private mutating func advanceInContainer(closing: UInt8) throws(JSONSyntaxError) -> Bool {
         skipWhitespace()
-        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
+        guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
         let first = atContainerStart
         atContainerStart = false
-        if buffer[offset] == closing {
+        if buffer[position] == closing {
             // `[1,]` is caught by the value reader that follows the comma, not here.
-            offset += 1
+            position += 1
             depth -= 1
             return false
         }
         if first { return true }
-        guard buffer[offset] == UInt8(ascii: ",") else { throw unexpected() }
-        offset += 1
+        guard buffer[position] == UInt8(ascii: ",") else { throw unexpected() }
+        position += 1
         skipWhitespace()
         return true
     }
@@ -208,55 +220,55 @@ public struct JSONReader {
     private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let bytes = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         for expected in bytes {
-            guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-            guard buffer[offset] == expected else { throw unexpected() }
-            offset += 1
+            guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+            guard buffer[position] == expected else { throw unexpected() }
+            position += 1
         }
     }
 
     /// Scans a string starting at its opening quote; returns the range between the quotes.
     private mutating func scanString() throws(JSONSyntaxError) -> (range: Range<Int>, hasEscapes: Bool) {
-        offset += 1
-        let start = offset
+        position += 1
+        let start = position
         var hasEscapes = false
-        while offset < buffer.count {
-            let byte = buffer[offset]
+        while position < buffer.count {
+            let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
-                offset += 1
-                return (start..<(offset - 1), hasEscapes)
+                position += 1
+                return (start..<(position - 1), hasEscapes)
             } else if byte == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try scanEscape()
             } else if byte < 0x20 {
-                throw JSONSyntaxError(.controlCharacterInString, at: offset)
+                throw JSONSyntaxError(.controlCharacterInString, at: position)
             } else if byte < 0x80 {
-                offset += 1
+                position += 1
             } else {
-                let length = utf8SequenceLength(at: offset)
-                guard length > 0 else { throw JSONSyntaxError(.invalidUTF8, at: offset) }
-                offset += length
+                let length = utf8SequenceLength(at: position)
+                guard length > 0 else { throw JSONSyntaxError(.invalidUTF8, at: position) }
+                position += length
             }
         }
-        throw JSONSyntaxError(.unexpectedEnd, at: offset)
+        throw JSONSyntaxError(.unexpectedEnd, at: position)
     }
 
     private mutating func scanEscape() throws(JSONSyntaxError) {
-        let escapeStart = offset
-        offset += 1
-        guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-        switch buffer[offset] {
+        let escapeStart = position
+        position += 1
+        guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+        switch buffer[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
              UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-            offset += 1
+            position += 1
         case UInt8(ascii: "u"):
-            offset += 1
+            position += 1
             let unit = try scanHex4()
             if (0xDC00...0xDFFF).contains(unit) { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
             if (0xD800...0xDBFF).contains(unit) {
-                guard offset + 1 < buffer.count, buffer[offset] == UInt8(ascii: "\\"), buffer[offset + 1] == UInt8(ascii: "u") else {
+                guard position + 1 < buffer.count, buffer[position] == UInt8(ascii: "\\"), buffer[position + 1] == UInt8(ascii: "u") else {
                     throw JSONSyntaxError(.loneSurrogate, at: escapeStart)
                 }
-                offset += 2
+                position += 2
                 guard (0xDC00...0xDFFF).contains(try scanHex4()) else { throw JSONSyntaxError(.loneSurrogate, at: escapeStart) }
             }
         default:
@@ -267,10 +279,10 @@ public struct JSONReader {
     private mutating func scanHex4() throws(JSONSyntaxError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard offset < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: offset) }
-            guard let digit = hexValue(buffer[offset]) else { throw JSONSyntaxError(.invalidEscape, at: offset) }
+            guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
+            guard let digit = hexValue(buffer[position]) else { throw JSONSyntaxError(.invalidEscape, at: position) }
             value = value << 4 | digit
-            offset += 1
+            position += 1
         }
         return value
     }
@@ -317,45 +329,45 @@ public struct JSONReader {
 
     /// Scans a number per RFC 8259's grammar and returns its value.
     private mutating func scanNumber() throws(JSONSyntaxError) -> Double {
-        let start = offset
+        let start = position
         var negative = false
-        if buffer[offset] == UInt8(ascii: "-") {
+        if buffer[position] == UInt8(ascii: "-") {
             negative = true
-            offset += 1
+            position += 1
         }
         var mantissa: UInt64 = 0
         var significantDigits = 0
         var exponent = 0
 
-        guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
-        if buffer[offset] == UInt8(ascii: "0") {
-            offset += 1
+        guard position < buffer.count, isDigit(buffer[position]) else { throw numberError() }
+        if buffer[position] == UInt8(ascii: "0") {
+            position += 1
         } else {
-            while offset < buffer.count, isDigit(buffer[offset]) {
-                accumulate(buffer[offset], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: false)
-                offset += 1
+            while position < buffer.count, isDigit(buffer[position]) {
+                accumulate(buffer[position], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: false)
+                position += 1
             }
         }
-        if offset < buffer.count, buffer[offset] == UInt8(ascii: ".") {
-            offset += 1
-            guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
-            while offset < buffer.count, isDigit(buffer[offset]) {
-                accumulate(buffer[offset], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: true)
-                offset += 1
+        if position < buffer.count, buffer[position] == UInt8(ascii: ".") {
+            position += 1
+            guard position < buffer.count, isDigit(buffer[position]) else { throw numberError() }
+            while position < buffer.count, isDigit(buffer[position]) {
+                accumulate(buffer[position], into: &mantissa, digits: &significantDigits, exponent: &exponent, fractional: true)
+                position += 1
             }
         }
-        if offset < buffer.count, buffer[offset] == UInt8(ascii: "e") || buffer[offset] == UInt8(ascii: "E") {
-            offset += 1
+        if position < buffer.count, buffer[position] == UInt8(ascii: "e") || buffer[position] == UInt8(ascii: "E") {
+            position += 1
             var exponentNegative = false
-            if offset < buffer.count, buffer[offset] == UInt8(ascii: "+") || buffer[offset] == UInt8(ascii: "-") {
-                exponentNegative = buffer[offset] == UInt8(ascii: "-")
-                offset += 1
+            if position < buffer.count, buffer[position] == UInt8(ascii: "+") || buffer[position] == UInt8(ascii: "-") {
+                exponentNegative = buffer[position] == UInt8(ascii: "-")
+                position += 1
             }
-            guard offset < buffer.count, isDigit(buffer[offset]) else { throw numberError() }
+            guard position < buffer.count, isDigit(buffer[position]) else { throw numberError() }
             var written = 0
-            while offset < buffer.count, isDigit(buffer[offset]) {
-                if written < 100_000 { written = written * 10 + Int(buffer[offset] - UInt8(ascii: "0")) }
-                offset += 1
+            while position < buffer.count, isDigit(buffer[position]) {
+                if written < 100_000 { written = written * 10 + Int(buffer[position] - UInt8(ascii: "0")) }
+                position += 1
             }
             exponent += exponentNegative ? -written : written
         }
@@ -367,12 +379,12 @@ public struct JSONReader {
             if exponent < 0 { value /= powersOfTen[-exponent] } else { value *= powersOfTen[exponent] }
             return negative ? -value : value
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<offset]), as: UTF8.self)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
         return Double(text) ?? .nan
     }
 
     private func numberError() -> JSONSyntaxError {
-        JSONSyntaxError(offset < buffer.count ? .invalidNumber : .unexpectedEnd, at: offset)
+        JSONSyntaxError(position < buffer.count ? .invalidNumber : .unexpectedEnd, at: position)
     }
 
     private func accumulate(_ digit: UInt8, into mantissa: inout UInt64, digits: inout Int, exponent: inout Int, fractional: Bool) {
@@ -420,7 +432,8 @@ public struct JSONReader {
         return length
     }
 
-    private func startsValidUTF8(at index: Int) -> Bool {
+    @usableFromInline
+    func startsValidUTF8(at index: Int) -> Bool {
         utf8SequenceLength(at: index) > 0
     }
 }
