@@ -254,13 +254,9 @@ public struct JSONWriter: ~Copyable {
             appendASCII("null")
             return
         }
-        reserve(ASCIISink.capacity)
-        if let written = ShortDecimal.write(value, to: base + length) {
-            length += written
-            return
-        }
         // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`
         // hands them over through `_writeASCII`, where `description` would allocate a String.
+        reserve(ASCIISink.capacity)
         var sink = ASCIISink(target: base + length)
         value.write(to: &sink)
         length += sink.count
