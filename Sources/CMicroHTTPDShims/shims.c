@@ -115,7 +115,8 @@ struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd
     /* poll(), not epoll: libmicrohttpd 0.9.75's epoll loop stalls until the connection timeout
        when a worker at its connection limit gets exactly 128 events at once (a storm of
        connections closing together), locking new clients out. poll() measured level with it. */
-    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG;
+    /* Suspend and resume: large requests are answered on a handler pool (offloadBodyBytes). */
+    unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (family == AF_INET6) flags |= MHD_USE_IPv6;
     server->daemon = MHD_start_daemon(
         flags, settings->port, NULL, NULL, settings->access, settings->context,

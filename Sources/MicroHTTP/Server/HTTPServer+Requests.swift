@@ -118,11 +118,26 @@ extension HTTPServer {
         return answer(problem, context, connection, close: true)
     }
 
-    /// The request is complete: run its handler.
+    /// The request is complete: run its handler, here or, for a large body, on the handler
+    /// pool while the connection is suspended. Its worker calls this again once the pool has
+    /// resumed it, and the answer is then ready.
     private func respond(_ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+        if let handled = context.handled {
+            context.handled = nil
+            return queueEncoded(handled, context, connection, close: false)
+        }
         guard let route = context.route else { return .NO }
-        // The request takes the body and gives it back after the handler, so that its buffer
-        // serves the connection's next request.
+        if let threshold = configuration.offloadBodyBytes, context.body.count >= threshold {
+            MHD_suspend_connection(connection)
+            handlerPool.run(SuspendedRequest(server: self, context: context, connection: connection, route: route))
+            return .YES
+        }
+        return queue(runHandler(route, context, connection), context, connection, close: false)
+    }
+
+    /// Runs the route's handler on the request in `context`. The request takes the body and
+    /// gives it back afterwards, so that its buffer serves the connection's next request.
+    func runHandler(_ route: Router.Route, _ context: RequestContext, _ connection: OpaquePointer) -> HTTPResponse {
         var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
         context.body = []
         let response: HTTPResponse
@@ -132,7 +147,7 @@ extension HTTPServer {
             response = problems.response(for: error)
         }
         swap(&context.body, &request.body)
-        return queue(response, context, connection, close: false)
+        return response
     }
 
     /// The client's `X-Request-Id` when it is a sane token, or a new one.

@@ -17,7 +17,11 @@ extension HTTPServer {
     /// Hands a response to libmicrohttpd; `.NO` (the connection is then closed) when it refuses.
     /// `close` ends the connection after the answer.
     func queue(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
-        let response = encoded(response, connection)
+        queueEncoded(encoded(response, connection), context, connection, close: close)
+    }
+
+    /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
+    func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
         context.phase = .answered
         context.status = response.status
         context.responseBytes = response.body.knownCount ?? 0

@@ -19,7 +19,8 @@ import Musl
 /// try server.run { port in print("listening on \(port)") }   // returns after SIGTERM, SIGINT, SIGHUP or SIGQUIT
 /// ```
 ///
-/// Handlers run on libmicrohttpd's threads, so they must be `Sendable` and must not block.
+/// Handlers run on libmicrohttpd's threads (those of large requests on a shared pool, see
+/// `HTTPServerConfiguration.offloadBodyBytes`), so they must be `Sendable` and must not block.
 /// `start()` and `shutdown()` may be called from any thread, and again after each other: a
 /// stopped server starts afresh. A running server keeps itself alive until `shutdown()`.
 public final class HTTPServer: Sendable {
@@ -45,6 +46,7 @@ public final class HTTPServer: Sendable {
     /// Connections libmicrohttpd has taken on since start.
     let connectionsStarted = Atomic<Int>(0)
     let memory: IdleMemoryTrim
+    let handlerPool = HandlerPool()
 
     /// `extraMetrics` appends the application's own families to the metrics page.
     public init(configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
@@ -138,6 +140,8 @@ public final class HTTPServer: Sendable {
                 }
                 usleep(5_000)
             }
+            // Past the grace period a handler may still hold a suspended connection.
+            handlerPool.drain()
             cmhd_stop(server)
             watchdog.stop()
             running = nil

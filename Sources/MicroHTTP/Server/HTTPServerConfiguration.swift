@@ -36,6 +36,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// them 5 to 6 times, at about twice the requests/s of zlib's default 6 (which shrinks
     /// them 7 to 10 times); measured in the README's Compression section.
     public var compressionLevel: Int32 = 1
+    /// Requests whose body is at least this long run their handler on a shared pool of
+    /// threads (as many as there are processors) while their connection's worker goes on
+    /// serving its other connections: a long computation then neither holds those up nor
+    /// leaves one worker idle while another has a queue. Smaller requests are answered in
+    /// place, where handing them over would cost more than it spares. nil answers all in place.
+    public var offloadBodyBytes: Int? = 64 * 1024
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
     /// Report every request to the logger.

@@ -31,6 +31,8 @@ final class RequestContext {
     var body: [UInt8] = []
     /// Decodes a gzip-coded body into `body` as it arrives.
     var decoder: GzipDecoder?
+    /// The answer a handler thread left, encoded, before resuming the connection.
+    var handled: HTTPResponse?
 
     // For metrics and the access log.
     var startNanoseconds: UInt64 = 0
@@ -71,6 +73,7 @@ final class RequestContext {
         route = nil
         pendingProblem = nil
         decoder = nil
+        handled = nil
         body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
         startNanoseconds = monotonicNanoseconds()
         pathIndex = unmatchedIndex
@@ -87,6 +90,7 @@ final class RequestContext {
         route = nil
         pendingProblem = nil
         decoder = nil
+        handled = nil
         if body.capacity > Self.keptBodyCapacity { body = [] }
     }
 }

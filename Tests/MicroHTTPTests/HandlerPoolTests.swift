@@ -1,0 +1,92 @@
+import Foundation
+import MicroHTTPTesting
+import Testing
+@testable import MicroHTTP
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Large requests are answered on the handler pool (`offloadBodyBytes`) while their
+/// connection's worker goes on serving the others.
+extension MicroHTTPEdgeTests {
+    @Suite struct HandlerPoolTests {
+        /// `POST /hold` raises `started`, then answers with its body's length once `release`
+        /// is set (or after 5 s); the other routes are `EdgeRoutes`'.
+        struct HoldingRoutes {
+            let started = Flag()
+            let release = Flag()
+
+            var router: Router {
+                var router = EdgeRoutes().router
+                let started = started, release = release
+                router.post("/hold", consumes: "application/json") { request in
+                    started.set()
+                    _ = waitUntil(timeoutSeconds: 5) { release.isSet }
+                    return .text("\(request.body.count)")
+                }
+                return router
+            }
+        }
+
+        static func body(bytes: Int) -> String {
+            "[" + String(repeating: "0,", count: (bytes - 2) / 2) + "0]"
+        }
+
+        /// One worker only: without the pool, `GET /ok` would wait behind the held request.
+        @Test func aWorkerServesOtherConnectionsWhileALargeRequestIsHandled() throws {
+            let routes = HoldingRoutes()
+            let live = try LiveServer(.testing { $0.threads = 1; $0.offloadBodyBytes = 1024 }, router: routes.router)
+            let held = try live.connect()
+            let body = Self.body(bytes: 4096)
+            try held.postJSONWithoutReading("/hold", body)
+            #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
+
+            let other = try live.connect()
+            let (answer, took) = timed { Result { try other.request("GET", "/ok") } }
+            routes.release.set()
+            #expect((try? answer.get())?.status == 200, "GET /ok was not answered while the large request was held: \(answer)")
+            #expect(took < .seconds(2), "GET /ok took \(took)")
+            let response = try held.readResponse(timeoutSeconds: 5)
+            #expect(response.status == 200)
+            #expect(response.text == "\(body.utf8.count)")
+            // The connection serves its next request as usual.
+            #expect(try held.request("GET", "/ok").status == 200)
+        }
+
+        /// The pool's answer is encoded for the client like any other: gzip when asked for.
+        @Test func anAnswerFromThePoolIsCompressedWhenTheClientAsks() throws {
+            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router)
+            let body = Self.body(bytes: 8192)
+            let response = try live.connect().request(
+                "POST", "/echo", headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip"], body: Array(body.utf8))
+            #expect(response.status == 200)
+            #expect(response.headers["content-encoding"] == "gzip")
+            #expect(response.headers["vary"]?.contains("Accept-Encoding") == true)
+            #expect(response.body.count < body.utf8.count / 4)
+            let plain = try live.connect().request("POST", "/echo", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+            #expect(plain.status == 200)
+            #expect(plain.text == body)
+        }
+
+        /// A stopping server waits for a handler on the pool and delivers its answer; stopping
+        /// libmicrohttpd with the connection still suspended would abort the process.
+        @Test func shutdownWaitsForAHandlerOnThePool() throws {
+            let routes = HoldingRoutes()
+            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024; $0.shutdownGraceSeconds = 5 }, router: routes.router)
+            let held = try live.connect()
+            let body = Self.body(bytes: 2048)
+            try held.postJSONWithoutReading("/hold", body)
+            #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
+
+            let shutdown = BackgroundRun { live.server.shutdown() }
+            usleep(300_000)
+            routes.release.set()
+            let response = try held.readResponse(timeoutSeconds: 5)
+            #expect(response.status == 200)
+            #expect(response.text == "\(body.utf8.count)")
+            #expect(response.headers["connection"]?.lowercased() == "close")
+            #expect(shutdown.wait(timeoutSeconds: 8) != nil, "shutdown() did not return")
+        }
+    }
+}
