@@ -88,6 +88,10 @@ long cmhd_send_nonblocking(int fd, const void *bytes, size_t count);
 /* Bytes the kernel holds unread on the socket (FIONREAD), or -errno. */
 int cmhd_unread_bytes(int fd);
 
+/* Has the allocator keep freed buffers up to `largest` bytes for reuse instead of unmapping
+   them (glibc's mallopt; nothing elsewhere); cmhd_release_free_memory returns them. */
+void cmhd_keep_freed_memory(size_t largest);
+
 /* Hands the allocator's free pages back to the system (glibc's malloc_trim; nothing elsewhere). */
 void cmhd_release_free_memory(void);
 
