@@ -23,19 +23,23 @@ public enum AccessibilityLabel {
         sink.append(": ")
         var first = true
         var transitBefore = false
-        for leg in legs where leg.sectionTime > 0 {
-            if !first { sink.append(", ") }
-            first = false
-            // A transit leg right after another (no visible walk between) is a transfer.
-            if leg.kind == .transit {
-                if transitBefore { sink.append(locale == .ko ? "환승 " : "transfer to ") }
-                transitBefore = true
-            } else {
-                transitBefore = false
+        // Read in place through a pointer: a copy of each leg would retain and release its strings.
+        legs.withUnsafeBufferPointer { legs in
+            guard let start = legs.baseAddress else { return }
+            for leg in start..<start + legs.count where leg.pointee.sectionTime > 0 {
+                if !first { sink.append(", ") }
+                first = false
+                // A transit leg right after another (no visible walk between) is a transfer.
+                if leg.pointee.kind == .transit {
+                    if transitBefore { sink.append(locale == .ko ? "환승 " : "transfer to ") }
+                    transitBefore = true
+                } else {
+                    transitBefore = false
+                }
+                appendLegName(leg, locale: locale, to: &sink)
+                sink.append(" ")
+                sink.append(SegmentLabel.text(minutes: leg.pointee.sectionTime, locale: locale))
             }
-            appendLegName(leg, locale: locale, to: &sink)
-            sink.append(" ")
-            sink.append(SegmentLabel.text(minutes: leg.sectionTime, locale: locale))
         }
     }
 
@@ -48,16 +52,19 @@ public enum AccessibilityLabel {
 
     /// "도보", "버스 421", "3호선"; "walk", "bus 421", "Line 3" (a subway line says its name instead of "지하철" or "subway").
     @inlinable
-    static func appendLegName<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(_ leg: Leg, locale: LabelLocale, to sink: inout Sink) {
+    static func appendLegName<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
+        _ leg: UnsafePointer<Leg>, locale: LabelLocale, to sink: inout Sink
+    ) {
+        let mode = leg.pointee.mode
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
-        let short = leg.mode == .train
-            ? LinePalette.badge(mode: .train, line: leg.line, trainType: leg.trainType, locale: locale)
-            : LinePalette.shortName(mode: leg.mode, line: leg.line, locale: locale)
+        let short = mode == .train
+            ? LinePalette.badge(mode: .train, line: leg.pointee.line, trainType: leg.pointee.trainType, locale: locale)
+            : LinePalette.shortName(mode: mode, line: leg.pointee.line, locale: locale)
         // A subway line's name says what it is ("3호선", "Line 3"); ODsay's Korean name for a line
         // outside the table does not, to an English reader, so it keeps "subway" before it.
-        let nameAlone = leg.mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.line) != nil)
+        let nameAlone = mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.pointee.line) != nil)
         if short == nil || !nameAlone {
-            sink.append(modeWord(leg.mode, locale))
+            sink.append(modeWord(mode, locale))
         }
         if let short {
             if !nameAlone { sink.append(" ") }

@@ -21,20 +21,24 @@ extension RouteBarLayout {
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var x = 0.0
         var placed = SegmentPlacement()
-        for (legIndex, leg) in route.subPaths.enumerated() {
-            var width = 0.0
-            if leg.isVisible {
-                width = (leg.kind == .walking ? leastWalkingLength : leastTransitLength) + oneMinuteLength * leg.sectionTime
-                guard width.isFinite, width >= 0, (x + width).isFinite else {
-                    throw RouteBarError(
-                        .classicUndefined, at: .sectionTime(route: index, subPath: legIndex),
-                        "classic gives subPath \(legIndex) of route \(index) a width of \(width.shortDescription) points "
-                            + "(the minimums leave \(remainTotalLength.shortDescription) points for \(totalTime.shortDescription) minutes); "
-                            + "use \"algorithm\": \"fit\", which never goes negative")
+        // Read in place: a copy of each leg would retain and release its line.
+        try route.subPaths.withUnsafeBufferPointer { legs throws(RouteBarError) in
+            for legIndex in legs.indices {
+                var width = 0.0
+                if legs[legIndex].isVisible {
+                    width = (legs[legIndex].kind == .walking ? leastWalkingLength : leastTransitLength)
+                        + oneMinuteLength * legs[legIndex].sectionTime
+                    guard width.isFinite, width >= 0, (x + width).isFinite else {
+                        throw RouteBarError(
+                            .classicUndefined, at: .sectionTime(route: index, subPath: legIndex),
+                            "classic gives subPath \(legIndex) of route \(index) a width of \(width.shortDescription) points "
+                                + "(the minimums leave \(remainTotalLength.shortDescription) points for \(totalTime.shortDescription) minutes); "
+                                + "use \"algorithm\": \"fit\", which never goes negative")
+                    }
                 }
+                laidOut.segments.append(segment(legs[legIndex], index: legIndex, x: x, width: width, after: &placed))
+                x += width
             }
-            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, after: &placed))
-            x += width
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(

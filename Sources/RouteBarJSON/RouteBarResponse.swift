@@ -110,6 +110,24 @@ public enum RouteBarResponse {
         writer.endArray()
     }
 
+    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("index", segment.pointee.index)
+        writer.field("trafficType", segment.pointee.trafficType)
+        writer.field("kind", ascii: segment.pointee.kind.jsonName)
+        writer.field("mode", ascii: segment.pointee.mode.jsonName)
+        writer.field("sectionTime", segment.pointee.sectionTime)
+        writer.field("x", segment.pointee.x)
+        writer.field("width", segment.pointee.width)
+        if let label = segment.pointee.label { writer.field("label", label) }
+        if let fits = segment.pointee.labelFits { writer.field("labelFits", fits) }
+        if let transfer = segment.pointee.transferBefore { writer.field("transferBefore", transfer) }
+        if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
+        if let color = segment.pointee.color { writer.field("color", color) }
+        if let textColor = segment.pointee.textColor { writer.field("textColor", textColor) }
+        writer.endObject()
+    }
+
     static func write(_ route: LaidOutRoute, options: LayoutOptions, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("index", route.index)
@@ -131,22 +149,10 @@ public enum RouteBarResponse {
         writer.endString()
         writer.key("segments")
         writer.beginArray()
-        for segment in route.segments {
-            writer.beginObject()
-            writer.field("index", segment.index)
-            writer.field("trafficType", segment.trafficType)
-            writer.field("kind", ascii: segment.kind.jsonName)
-            writer.field("mode", ascii: segment.mode.jsonName)
-            writer.field("sectionTime", segment.sectionTime)
-            writer.field("x", segment.x)
-            writer.field("width", segment.width)
-            if let label = segment.label { writer.field("label", label) }
-            if let fits = segment.labelFits { writer.field("labelFits", fits) }
-            if let transfer = segment.transferBefore { writer.field("transferBefore", transfer) }
-            if let line = segment.line { writeLines(of: segment, line, options: options, to: &writer) }
-            if let color = segment.color { writer.field("color", color) }
-            if let textColor = segment.textColor { writer.field("textColor", textColor) }
-            writer.endObject()
+        // Read in place through a pointer: a copy of each segment would retain and release its strings.
+        route.segments.withUnsafeBufferPointer { segments in
+            guard let start = segments.baseAddress else { return }
+            for segment in start..<start + segments.count { write(segment, options: options, to: &writer) }
         }
         writer.endArray()
         writer.endObject()

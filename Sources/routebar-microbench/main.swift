@@ -3,7 +3,8 @@
 // and the heap allocations each stage makes, counted by CAllocationCounter.
 // Usage: routebar-microbench WORKLOAD_DIR [NAME...]   (reads single.json, batch20.json, batch1000.json, and
 // the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
-// NAMEs pick some of them, as when profiling one under perf)
+// NAMEs pick some of them). With ROUTEBAR_PROFILE_REQUESTS=N set, it only answers each workload
+// N times, whole, and measures nothing: a clean run for `perf record`.
 
 import CAllocationCounter
 import RouteBar
@@ -67,6 +68,7 @@ print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | enc
     + " allocations: decode | compute | encode | whole |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
+let profileRequests = getenv("ROUTEBAR_PROFILE_REQUESTS").flatMap { Int(String(cString: $0)) }
 let allWorkloads = ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing"]
 for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFirst(2)) : allWorkloads {
     guard let body = readFile("\(directory)/\(name).json") else {
@@ -79,6 +81,10 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         let routes = try! layout.layOut(request.routes)
         let answer = RouteBarResponse.encode(routes, options: request.options)
 
+        if let requests = profileRequests {
+            for _ in 0..<requests { sink &+= try RouteBarResponse.answer(json: body).routeCount }
+            continue
+        }
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         // As the service does: each route read (here, counted) before the next reuses its storage.
         var laidOut = LaidOutRoute()
