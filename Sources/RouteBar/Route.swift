@@ -14,6 +14,8 @@ public struct SubPath: Sendable, Hashable {
     /// Candidate lines kept per leg: more would only lengthen the answer.
     public static let maxOtherLines = 15
 
+    // Inlinable, like the properties below: the decoder makes one per leg from another module.
+    @inlinable
     public init(trafficType: Int, sectionTime: Double, line: TransitLine? = nil, otherLines: [TransitLine] = [],
                 trainType: Int? = nil) {
         self.trafficType = trafficType
@@ -23,9 +25,9 @@ public struct SubPath: Sendable, Hashable {
         self.trainType = trainType
     }
 
-    public var isVisible: Bool { sectionTime > 0 }
-    public var kind: SegmentKind { trafficType == 3 ? .walking : .transit }
-    public var mode: TransitMode { TransitMode(trafficType: trafficType) }
+    @inlinable public var isVisible: Bool { sectionTime > 0 }
+    @inlinable public var kind: SegmentKind { trafficType == 3 ? .walking : .transit }
+    @inlinable public var mode: TransitMode { TransitMode(trafficType: trafficType) }
 }
 
 /// One route of a search result: the legs drawn as one bar.
@@ -36,6 +38,7 @@ public struct Route: Sendable, Hashable {
     public var totalTime: Double?
     public var subPaths: [SubPath]
 
+    @inlinable
     public init(id: String? = nil, totalTime: Double? = nil, subPaths: [SubPath]) {
         self.id = id
         self.totalTime = totalTime

@@ -9,6 +9,7 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
     case airplane
     case other
 
+    @inlinable
     public init(trafficType: Int) {
         switch trafficType {
         case 1: self = .subway

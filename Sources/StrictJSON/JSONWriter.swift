@@ -284,41 +284,48 @@ public struct JSONWriter: ~Copyable {
 
     @usableFromInline
     mutating func appendEscaped(_ value: String, quoted: Bool = true) {
-        var value = value
-        value.withUTF8 { utf8 in
-            // Most strings need no escaping (labels, names, colours): one scan, then one copy.
-            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-                reserve(utf8.count + 2)
-                if quoted { append(UInt8(ascii: "\"")) }
-                if let source = utf8.baseAddress { (base + length).update(from: source, count: utf8.count) }
-                length += utf8.count
-                if quoted { append(UInt8(ascii: "\"")) }
-                return
-            }
-            // Worst case: every byte becomes \u00XX.
-            reserve(utf8.count * 6 + 2)
-            if quoted { append(UInt8(ascii: "\"")) }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): append(UInt8(ascii: "\\")); append(byte)
-                case UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(byte)
-                case 0x0A: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
-                case 0x0D: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
-                case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
-                case 0x08: append(UInt8(ascii: "\\")); append(UInt8(ascii: "b"))
-                case 0x0C: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
-                case 0..<0x20:
-                    let hex: StaticString = "0123456789abcdef"
-                    for digit in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                  hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)]] {
-                        append(digit)
-                    }
-                default:
-                    append(byte)
-                }
-            }
-            if quoted { append(UInt8(ascii: "\"")) }
+        // Native and small strings lend their bytes without a copy of the String (withUTF8 needs
+        // a `var`, which costs a retain and a release per string).
+        if let done: Void = value.utf8.withContiguousStorageIfAvailable({ appendEscaped(utf8: $0, quoted: quoted) }) {
+            return done
         }
+        var value = value
+        value.withUTF8 { appendEscaped(utf8: $0, quoted: quoted) }
+    }
+
+    private mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
+        // Most strings need no escaping (labels, names, colours): one scan, then one copy.
+        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            reserve(utf8.count + 2)
+            if quoted { append(UInt8(ascii: "\"")) }
+            if let source = utf8.baseAddress { (base + length).update(from: source, count: utf8.count) }
+            length += utf8.count
+            if quoted { append(UInt8(ascii: "\"")) }
+            return
+        }
+        // Worst case: every byte becomes \u00XX.
+        reserve(utf8.count * 6 + 2)
+        if quoted { append(UInt8(ascii: "\"")) }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append(UInt8(ascii: "\\")); append(byte)
+            case UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(byte)
+            case 0x0A: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
+            case 0x08: append(UInt8(ascii: "\\")); append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
+            case 0..<0x20:
+                let hex: StaticString = "0123456789abcdef"
+                for digit in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                              hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)]] {
+                    append(digit)
+                }
+            default:
+                append(byte)
+            }
+        }
+        if quoted { append(UInt8(ascii: "\"")) }
     }
 }
 
