@@ -294,15 +294,24 @@ public struct JSONWriter: ~Copyable {
     }
 
     private mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
-        // Most strings need no escaping (labels, names, colours): one scan, then one copy.
-        if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            reserve(utf8.count + 2)
-            if quoted { append(UInt8(ascii: "\"")) }
-            if let source = utf8.baseAddress { (base + length).update(from: source, count: utf8.count) }
-            length += utf8.count
+        // Most strings need no escaping (labels, names, colours, pieces of a sentence), and most
+        // are short: one pass copies and checks each byte, and starts over escaping if one needs it.
+        reserve(utf8.count + 2)
+        let start = length
+        if quoted { append(UInt8(ascii: "\"")) }
+        var clean = true
+        for byte in utf8 {
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                clean = false
+                break
+            }
+            append(byte)
+        }
+        if clean {
             if quoted { append(UInt8(ascii: "\"")) }
             return
         }
+        length = start
         // Worst case: every byte becomes \u00XX.
         reserve(utf8.count * 6 + 2)
         if quoted { append(UInt8(ascii: "\"")) }
