@@ -7,9 +7,9 @@ import Darwin
 #endif
 import RouteBar
 
-/// Storage one thread reuses from request to request: the routes and legs being decoded,
-/// and the route being laid out and written. With it, a request allocates only what it
-/// keeps: its decoded routes, each at its exact size, and its answer.
+/// Storage one thread reuses from request to request: the routes being decoded, and the
+/// route being laid out and written. With it, a request allocates only what it keeps: its
+/// routes (the array at its exact size, and each route's legs), and its answer.
 ///
 /// Each thread has its own, so nothing is shared. Users take the buffers out (leaving empty
 /// ones) and put them back when done, so a buffer is never in two hands: a nested use on
@@ -17,7 +17,6 @@ import RouteBar
 final class RouteBarWorkspace {
     struct Buffers {
         var routes: [Route] = []
-        var legs: [SubPath] = []
     }
 
     private var buffers = Buffers()
@@ -42,7 +41,7 @@ final class RouteBarWorkspace {
         return key
     }()
 
-    /// Takes the decoding buffers, leaving empty ones in their place.
+    /// Takes the decoding buffer, leaving empty ones in their place.
     func take() -> Buffers {
         var taken = Buffers()
         swap(&taken, &buffers)
@@ -54,7 +53,6 @@ final class RouteBarWorkspace {
     func putBack(_ returned: inout Buffers) {
         swap(&buffers, &returned)
         buffers.routes.removeAll(keepingCapacity: true)
-        buffers.legs.removeAll(keepingCapacity: true)
     }
 
     /// Takes the laid-out route, leaving an empty one in its place.

@@ -57,11 +57,15 @@ extension RequestDecoder {
     mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
         guard try expect(.array, "subPaths", at: pointer()) else { return [] }
         try reader.beginArray()
-        workspace.legs.removeAll(keepingCapacity: true)
+        // Read straight into the route's own array, sized for a route of up to four transfers (9
+        // legs; ODsay's samples have 3 to 7): one allocation, and no copy of each leg out of a
+        // reused buffer.
+        var legs: [SubPath] = []
+        legs.reserveCapacity(Self.usualLegs)
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                workspace.legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
+                legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
             } else {
                 if index == RouteBarLayout.maxSubPaths {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
@@ -70,8 +74,10 @@ extension RequestDecoder {
             }
             index += 1
         }
-        return RouteBarWorkspace.exactCopy(of: workspace.legs)
+        return legs
     }
+
+    static let usualLegs = 9
 
     /// A leg: `trafficType` and `sectionTime`, with ODsay's `lane` and `trainType` where given.
     mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {

@@ -16,9 +16,8 @@ struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: (message: String, code: String?)?
-    /// The routes and one route's legs as they are read, reused from request to request,
-    /// so that each array the request keeps is allocated once, at its exact size, instead
-    /// of growing element by element.
+    /// The routes as they are read, reused from request to request, so that the array the
+    /// request keeps is allocated once, at its exact size, instead of growing route by route.
     var workspace: RouteBarWorkspace.Buffers
 
     init(reader: JSONReader, workspace: RouteBarWorkspace.Buffers) {
