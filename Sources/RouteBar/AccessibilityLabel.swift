@@ -18,26 +18,26 @@ public enum AccessibilityLabel {
     public static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
         totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
     ) {
-        sink.append(locale == .ko ? "총 " : "Total ")
+        sink.appendLiteral(locale == .ko ? "총 " : "Total ")
         sink.append(SegmentLabel.text(minutes: totalMinutes, locale: locale))
-        sink.append(": ")
+        sink.appendLiteral(": ")
         var first = true
         var transitBefore = false
         // Read in place through a pointer: a copy of each leg would retain and release its strings.
         legs.withUnsafeBufferPointer { legs in
             guard let start = legs.baseAddress else { return }
             for leg in start..<start + legs.count where leg.pointee.sectionTime > 0 {
-                if !first { sink.append(", ") }
+                if !first { sink.appendLiteral(", ") }
                 first = false
                 // A transit leg right after another (no visible walk between) is a transfer.
                 if leg.pointee.kind == .transit {
-                    if transitBefore { sink.append(locale == .ko ? "환승 " : "transfer to ") }
+                    if transitBefore { sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ") }
                     transitBefore = true
                 } else {
                     transitBefore = false
                 }
                 appendLegName(leg, locale: locale, to: &sink)
-                sink.append(" ")
+                sink.appendLiteral(" ")
                 sink.append(SegmentLabel.text(minutes: leg.pointee.sectionTime, locale: locale))
             }
         }
@@ -64,16 +64,16 @@ public enum AccessibilityLabel {
         // outside the table does not, to an English reader, so it keeps "subway" before it.
         let nameAlone = mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.pointee.line) != nil)
         if short == nil || !nameAlone {
-            sink.append(modeWord(mode, locale))
+            sink.appendLiteral(modeWord(mode, locale))
         }
         if let short {
-            if !nameAlone { sink.append(" ") }
+            if !nameAlone { sink.appendLiteral(" ") }
             sink.append(short)
         }
     }
 
     @usableFromInline
-    static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> String {
+    static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> StaticString {
         switch (mode, locale) {
         case (.walk, .ko): "도보"
         case (.walk, .en): "walk"
@@ -98,9 +98,16 @@ public enum AccessibilityLabel {
 /// Where `AccessibilityLabel` writes a sentence: a `String`, or a writer of the answer.
 public protocol SentenceSink: ~Copyable {
     mutating func append(_ piece: String)
+    /// One of the sentence's own words or separators ("총 ", ", ", "버스"): text as it stands,
+    /// which a sink that escapes (JSON) can copy without looking at it.
+    mutating func appendLiteral(_ piece: StaticString)
 }
 
-extension String: SentenceSink {}
+extension String: SentenceSink {
+    public mutating func appendLiteral(_ piece: StaticString) {
+        append(piece.description)
+    }
+}
 
 /// What the sentence says of a leg: a route's `SubPath` or its laid-out `BarSegment`.
 public protocol SentenceLeg {

@@ -6,6 +6,10 @@ extension JSONWriter: SentenceSink {
     public mutating func append(_ piece: String) {
         appendToString(piece)
     }
+
+    public mutating func appendLiteral(_ piece: StaticString) {
+        appendVerbatimToString(piece)
+    }
 }
 
 /// Writes the `200` answer of `POST /v1/route-bars`.

@@ -120,6 +120,13 @@ public struct JSONWriter: ~Copyable {
         appendEscaped(piece, quoted: false)
     }
 
+    /// A piece of the open string that needs no escaping (no `"`, `\` or control character),
+    /// copied as it is.
+    @inlinable
+    public mutating func appendVerbatimToString(_ piece: StaticString) {
+        appendASCII(piece)
+    }
+
     public mutating func endString() {
         appendByte(UInt8(ascii: "\""))
         needsComma = true
