@@ -90,14 +90,10 @@ extension RequestDecoder {
             if reader.keyEquals("trafficType") {
                 sawTrafficType = true
                 if let value = try number("trafficType", at: pointer() + "/trafficType", nullable: false) {
-                    if value.rounded(.towardZero) != value {
-                        note(.init(.invalidType, "trafficType must be an integer (ODsay's mode code), got \(value)",
-                                   pointer: pointer() + "/trafficType"))
-                    } else if value < Double(Int32.min) || value > Double(Int32.max) {
-                        note(.init(.outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
-                                   pointer: pointer() + "/trafficType"))
-                    } else {
+                    if value.rounded(.towardZero) == value, value >= Double(Int32.min), value <= Double(Int32.max) {
                         subPath.trafficType = Int(value)
+                    } else {
+                        noteBadTrafficType(value, at: pointer() + "/trafficType")
                     }
                 }
             } else if reader.keyEquals("sectionTime") {
@@ -111,13 +107,27 @@ extension RequestDecoder {
                 try reader.skipValue()
             }
         }
-        if !sawTrafficType {
-            note(.init(.missingField, "trafficType is required", pointer: pointer() + "/trafficType"))
-        }
-        if !sawSectionTime {
-            note(.init(.missingField, "sectionTime is required", pointer: pointer() + "/sectionTime"))
+        if !sawTrafficType || !sawSectionTime {
+            noteMissing(trafficType: !sawTrafficType, at: pointer())
         }
         return subPath
+    }
+
+    @inline(never)
+    mutating func noteBadTrafficType(_ value: Double, at pointer: String) {
+        if value.rounded(.towardZero) != value {
+            note(.init(.invalidType, "trafficType must be an integer (ODsay's mode code), got \(value)", pointer: pointer))
+        } else {
+            note(.init(.outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
+                       pointer: pointer))
+        }
+    }
+
+    /// A leg without `trafficType` (checked first) or without `sectionTime`.
+    @inline(never)
+    mutating func noteMissing(trafficType: Bool, at pointer: String) {
+        let member = trafficType ? "trafficType" : "sectionTime"
+        note(.init(.missingField, "\(member) is required", pointer: pointer + "/" + member))
     }
 
     /// ODsay's `lane`: every entry that names a line (`name` and `subwayCode` for subways,

@@ -117,7 +117,7 @@ struct RequestDecoder {
         guard try expect(.number, name, at: pointer()) else { return nil }
         let value = try reader.readNumber()
         guard value.isFinite else {
-            note(.init(.outOfRange, "\(name) is too large to be a finite number", pointer: pointer()))
+            noteInfinite(name, at: pointer())
             return nil
         }
         return value
@@ -127,11 +127,23 @@ struct RequestDecoder {
     mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()
         guard found == kind else {
-            note(.init(.invalidType, "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer()))
-            try reader.skipValue()
+            try skipMismatch(kind, found: found, name, at: pointer())
             return false
         }
         return true
+    }
+
+    // The error paths stay out of line: inlined into every reader of a member, their messages
+    // made the hot functions' frames several times larger.
+    @inline(never)
+    mutating func noteInfinite(_ name: String, at pointer: String) {
+        note(.init(.outOfRange, "\(name) is too large to be a finite number", pointer: pointer))
+    }
+
+    @inline(never)
+    mutating func skipMismatch(_ kind: JSONValueKind, found: JSONValueKind, _ name: String, at pointer: String) throws(JSONSyntaxError) {
+        note(.init(.invalidType, "\(name) must be \(kind.phrase), got \(found.phrase)", pointer: pointer))
+        try reader.skipValue()
     }
 
     mutating func note(_ issue: RouteBarInputError) {
