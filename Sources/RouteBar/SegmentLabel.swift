@@ -29,7 +29,8 @@ public enum SegmentLabel {
     }
 
     private static func wholeMinutes(_ minutes: Double) -> Int? {
-        guard minutes >= 0, minutes < Double(cachedMinutes), minutes.rounded(.down) == minutes else { return nil }
+        // A conversion and a comparison: `rounded` would call libm, for every label.
+        guard minutes >= 0, minutes < Double(cachedMinutes), Double(Int(minutes)) == minutes else { return nil }
         return Int(minutes)
     }
 

@@ -143,7 +143,8 @@ public struct JSONWriter: ~Copyable {
     @inlinable @inline(__always)
     public mutating func number(_ value: Double) {
         separate()
-        if value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992 {
+        // Whole below 2^53: a conversion and a comparison, where `rounded` would call libm.
+        if value.magnitude < 9_007_199_254_740_992, Double(Int(value)) == value {
             appendInteger(Int(value))
         } else {
             appendFraction(value)
@@ -272,6 +273,16 @@ public struct JSONWriter: ~Copyable {
     @usableFromInline
     mutating func appendInteger(_ value: Int) {
         reserve(20)
+        // Most are indices, codes and minutes.
+        if value >= 0 && value < 10 {
+            append(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        if value >= 10 && value < 100 {
+            append(UInt8(ascii: "0") + UInt8(value / 10))
+            append(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1

@@ -90,7 +90,7 @@ extension RequestDecoder {
             if reader.keyEquals("trafficType") {
                 sawTrafficType = true
                 if let value = try number("trafficType", at: pointer() + "/trafficType", nullable: false) {
-                    if value.rounded(.towardZero) == value, value >= Double(Int32.min), value <= Double(Int32.max) {
+                    if value >= Double(Int32.min), value <= Double(Int32.max), Double(Int(value)) == value {
                         subPath.trafficType = Int(value)
                     } else {
                         noteBadTrafficType(value, at: pointer() + "/trafficType")
