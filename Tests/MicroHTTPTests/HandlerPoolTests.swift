@@ -33,14 +33,23 @@ extension MicroHTTPEdgeTests {
             "[" + String(repeating: "0,", count: (bytes - 2) / 2) + "0]"
         }
 
-        /// One worker only: without the pool, `GET /ok` would wait behind the held request.
-        @Test func aWorkerServesOtherConnectionsWhileALargeRequestIsHandled() throws {
+        /// A server with `HoldingRoutes` and a pool for bodies from 1 KiB, and a connection whose
+        /// `POST /hold` of `bytes` is being held on the pool; returns the body it sent.
+        static func holdingALargeRequest(
+            bytes: Int, _ change: (inout HTTPServerConfiguration) -> Void
+        ) throws -> (routes: HoldingRoutes, live: LiveServer, held: TestHTTPConnection, body: String) {
             let routes = HoldingRoutes()
-            let live = try LiveServer(.testing { $0.threads = 1; $0.offloadBodyBytes = 1024 }, router: routes.router)
+            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024; change(&$0) }, router: routes.router)
             let held = try live.connect()
-            let body = Self.body(bytes: 4096)
+            let body = Self.body(bytes: bytes)
             try held.postJSONWithoutReading("/hold", body)
             #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
+            return (routes, live, held, body)
+        }
+
+        /// One worker only: without the pool, `GET /ok` would wait behind the held request.
+        @Test func aWorkerServesOtherConnectionsWhileALargeRequestIsHandled() throws {
+            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 4096) { $0.threads = 1 }
 
             let other = try live.connect()
             let (answer, took) = timed { Result { try other.request("GET", "/ok") } }
@@ -72,12 +81,7 @@ extension MicroHTTPEdgeTests {
         /// A stopping server waits for a handler on the pool and delivers its answer; stopping
         /// libmicrohttpd with the connection still suspended would abort the process.
         @Test func shutdownWaitsForAHandlerOnThePool() throws {
-            let routes = HoldingRoutes()
-            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024; $0.shutdownGraceSeconds = 5 }, router: routes.router)
-            let held = try live.connect()
-            let body = Self.body(bytes: 2048)
-            try held.postJSONWithoutReading("/hold", body)
-            #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
+            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 2048) { $0.shutdownGraceSeconds = 5 }
 
             let shutdown = BackgroundRun { live.server.shutdown() }
             usleep(300_000)
