@@ -4,23 +4,56 @@ extension RouteBarLayout {
     /// identical numbers. Where that arithmetic breaks (a division by zero, a negative or
     /// non-finite width) it throws instead of drawing garbage, and suggests `fit`.
     func classic(_ route: Route, _ legs: LegCounts, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+        let arithmetic = try ClassicArithmetic(self, route, legs, index: index)
+        laidOut.segments.removeAll(keepingCapacity: true)
+        laidOut.segments.reserveCapacity(route.subPaths.count)
+        var placed = SegmentPlacement()
+        let barWidth = try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
+            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, after: &placed))
+        }
+        // The segments and the sentence move into the new value with their storage.
+        laidOut = LaidOutRoute(
+            index: index, id: route.id, totalTime: arithmetic.totalTime, walkingCount: legs.walking, transitCount: legs.transit,
+            transferCount: max(0, legs.transit - 1), barWidth: barWidth, minWalkingLength: arithmetic.leastWalkingLength,
+            minTransitLength: arithmetic.leastTransitLength, minuteLength: arithmetic.oneMinuteLength, height: options.height,
+            compressed: false, segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
+        writeAccessibilityLabel(route, totalTime: arithmetic.totalTime, into: &laidOut.accessibilityLabel)
+    }
+
+    /// Whether `classic` would lay the route out, by the same arithmetic, without a segment.
+    func checkClassic(_ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) {
+        _ = try ClassicArithmetic(self, route, legs, index: index).widths(route, index: index) { _, _, _, _ in }
+    }
+}
+
+/// The seed's numbers for one route, shared by the layout and its check so they cannot differ.
+struct ClassicArithmetic {
+    let leastWalkingLength: Double
+    let leastTransitLength: Double
+    let remainTotalLength: Double
+    let totalTime: Double
+    let oneMinuteLength: Double
+
+    init(_ layout: RouteBarLayout, _ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) {
+        let options = layout.options
         // The seed subtracts half a point so fractional widths do not wrap the last cell.
         let pathTotalLength = options.width - 0.5
-        let leastWalkingLength = options.minWalkingLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
-        let leastTransitLength = options.minTransitLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
-        let remainTotalLength = pathTotalLength
+        leastWalkingLength = options.minWalkingLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
+        leastTransitLength = options.minTransitLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
+        remainTotalLength = pathTotalLength
             - (leastWalkingLength * Double(legs.walking) + leastTransitLength * Double(legs.transit))
-        let totalTime = route.totalTime ?? legs.allMinutes
+        totalTime = route.totalTime ?? legs.allMinutes
         guard totalTime != 0 else {
             throw RouteBarError(.classicUndefined, at: .totalTime(route: index),
                                 "classic divides by route \(index)'s totalTime, which is 0; use \"algorithm\": \"fit\"")
         }
-        let oneMinuteLength = remainTotalLength / totalTime
+        oneMinuteLength = remainTotalLength / totalTime
+    }
 
-        laidOut.segments.removeAll(keepingCapacity: true)
-        laidOut.segments.reserveCapacity(route.subPaths.count)
+    /// Each leg's x and width, in order (0 for an invisible leg); returns the bar's width.
+    @inline(__always)
+    func widths(_ route: Route, index: Int, each body: (borrowing SubPath, Int, Double, Double) -> Void) throws(RouteBarError) -> Double {
         var x = 0.0
-        var placed = SegmentPlacement()
         // Read in place: a copy of each leg would retain and release its line.
         try route.subPaths.withUnsafeBufferPointer { legs throws(RouteBarError) in
             for legIndex in legs.indices {
@@ -36,16 +69,10 @@ extension RouteBarLayout {
                                 + "use \"algorithm\": \"fit\", which never goes negative")
                     }
                 }
-                laidOut.segments.append(segment(legs[legIndex], index: legIndex, x: x, width: width, after: &placed))
+                body(legs[legIndex], legIndex, x, width)
                 x += width
             }
         }
-        // The segments and the sentence move into the new value with their storage.
-        laidOut = LaidOutRoute(
-            index: index, id: route.id, totalTime: totalTime, walkingCount: legs.walking, transitCount: legs.transit,
-            transferCount: max(0, legs.transit - 1), barWidth: x, minWalkingLength: leastWalkingLength, minTransitLength: leastTransitLength,
-            minuteLength: oneMinuteLength, height: options.height, compressed: false,
-            segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
-        writeAccessibilityLabel(route, totalTime: totalTime, into: &laidOut.accessibilityLabel)
+        return x
     }
 }

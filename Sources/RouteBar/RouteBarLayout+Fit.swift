@@ -18,15 +18,8 @@ extension RouteBarLayout {
     /// shorter one. `barPixels` is the bar's length (nil: the whole width); gaps come out of it.
     func fit(_ route: Route, _ legs: LegCounts, index: Int, barPixels: Int?, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let scale = options.scale
-        let pixels = barPixels ?? Self.devicePixels(width: options.width, scale: scale)
+        let (pixels, segmentPixels) = try fitPixels(legs, index: index, barPixels: barPixels)
         let gap = gapPixels
-        let segmentPixels = pixels - gap * (legs.visible - 1)
-        guard segmentPixels >= legs.visible else {
-            let gaps = gap == 0 ? "" : ", after \(legs.visible - 1) gaps of \(gap)"
-            throw RouteBarError(.barTooNarrow, at: .option(.width),
-                                "width \(options.width.shortDescription) at scale \(scale.shortDescription) is \(pixels) device pixels\(gaps), "
-                                    + "too few for the \(legs.visible) visible segments of route \(index) (one pixel each at least)")
-        }
 
         var minWalking = minimumPixels(override: options.minWalkingLength)
         var minTransit = minimumPixels(override: options.minTransitLength)
@@ -73,6 +66,21 @@ extension RouteBarLayout {
             height: options.height, compressed: compressed,
             segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
         writeAccessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes, into: &laidOut.accessibilityLabel)
+    }
+
+    /// The bar's device pixels and those left for segments after the gaps; throws where
+    /// they cannot give every visible segment a pixel, the one way `fit` fails.
+    func fitPixels(_ legs: LegCounts, index: Int, barPixels: Int?) throws(RouteBarError) -> (bar: Int, segments: Int) {
+        let pixels = barPixels ?? Self.devicePixels(width: options.width, scale: options.scale)
+        let gap = gapPixels
+        let segmentPixels = pixels - gap * (legs.visible - 1)
+        guard segmentPixels >= legs.visible else {
+            let gaps = gap == 0 ? "" : ", after \(legs.visible - 1) gaps of \(gap)"
+            throw RouteBarError(.barTooNarrow, at: .option(.width),
+                                "width \(options.width.shortDescription) at scale \(options.scale.shortDescription) is \(pixels) device pixels\(gaps), "
+                                    + "too few for the \(legs.visible) visible segments of route \(index) (one pixel each at least)")
+        }
+        return (pixels, segmentPixels)
     }
 
     /// Raises visible legs' `minimums` to hold their labels (at `labelFontSize`, plus

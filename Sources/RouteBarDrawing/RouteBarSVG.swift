@@ -13,10 +13,22 @@ public enum RouteBarSVG {
     static let fontFamily = "-apple-system, 'SF Pro Text', Roboto, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif"
 
     public static func render(_ routes: [LaidOutRoute], options: LayoutOptions) -> [UInt8] {
-        let labelBand = options.labelFontSize * 1.5
-        let row = options.height + labelBand + rowGap
-        let totalHeight = max(row * Double(routes.count) - rowGap, 1)
-        let radius = min(options.cornerRadius ?? options.height / 2, options.height / 2)
+        var svg = head(routeCount: routes.count, options: options)
+        for (position, route) in routes.enumerated() {
+            svg += row(route, at: position, options: options)
+        }
+        svg += foot
+        return Array(svg.utf8)
+    }
+
+    /// The height of a row: the bar, the band of labels under it, and the gap to the next.
+    static func rowHeight(_ options: LayoutOptions) -> Double {
+        options.height + options.labelFontSize * 1.5 + rowGap
+    }
+
+    /// The document up to its first row: `routeCount` rows tall.
+    static func head(routeCount: Int, options: LayoutOptions) -> String {
+        let totalHeight = max(rowHeight(options) * Double(routeCount) - rowGap, 1)
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(options.width))" height="\(number(totalHeight))" \
@@ -27,38 +39,43 @@ public enum RouteBarSVG {
         if options.theme == .dark {
             svg += "<rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"\(ColorContrast.darkBackground)\"/>\n"
         }
+        return svg
+    }
+
+    static let foot = "</svg>\n"
+
+    /// One route's row, the `position`th from the top.
+    static func row(_ route: LaidOutRoute, at position: Int, options: LayoutOptions) -> String {
+        let radius = min(options.cornerRadius ?? options.height / 2, options.height / 2)
         let belowColor = options.theme == .dark ? "#E0E0E0" : "#333333"
-        for (index, route) in routes.enumerated() {
-            svg += "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(row * Double(index))))\" role=\"img\">"
-            svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
-            svg += "<clipPath id=\"bar-\(index)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
-                + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#bar-\(index))\">\n"
-            for segment in route.segments where segment.width > 0 {
-                svg += "<rect class=\"segment \(segment.kind.rawValue)\" x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" "
-                    + "height=\"\(number(options.height))\" fill=\"\(segment.color ?? fallbackColor)\"/>\n"
-            }
-            svg += "</g>\n"
-            var belowEnd = -Double.infinity
-            for segment in route.segments where segment.width > 0 {
-                let text = SegmentText(segment, options: options)
-                if let inside = text.inside {
-                    svg += "<text class=\"label inside\" x=\"\(number(segment.x + segment.width / 2))\" y=\"\(number(options.height / 2))\" "
-                        + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(segment.textColor ?? "#000000")\" "
-                        + "data-segment-x=\"\(number(segment.x))\" data-segment-width=\"\(number(segment.width))\">\(inside)</text>\n"
-                }
-                if let below = segment.label, text.inside == nil || !text.insideHasLabel {
-                    let width = SegmentLabel.estimatedWidth(below, fontSize: options.labelFontSize)
-                    let center = min(max(segment.x + segment.width / 2, width / 2), options.width - width / 2)
-                    guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
-                    belowEnd = center + width / 2
-                    svg += "<text class=\"label below\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
-                        + "text-anchor=\"middle\" fill=\"\(belowColor)\">\(escape(below))</text>\n"
-                }
-            }
-            svg += "</g>\n"
+        var svg = "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
+        svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
+        svg += "<clipPath id=\"bar-\(position)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
+            + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#bar-\(position))\">\n"
+        for segment in route.segments where segment.width > 0 {
+            svg += "<rect class=\"segment \(segment.kind.rawValue)\" x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" "
+                + "height=\"\(number(options.height))\" fill=\"\(segment.color ?? fallbackColor)\"/>\n"
         }
-        svg += "</svg>\n"
-        return Array(svg.utf8)
+        svg += "</g>\n"
+        var belowEnd = -Double.infinity
+        for segment in route.segments where segment.width > 0 {
+            let text = SegmentText(segment, options: options)
+            if let inside = text.inside {
+                svg += "<text class=\"label inside\" x=\"\(number(segment.x + segment.width / 2))\" y=\"\(number(options.height / 2))\" "
+                    + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(segment.textColor ?? "#000000")\" "
+                    + "data-segment-x=\"\(number(segment.x))\" data-segment-width=\"\(number(segment.width))\">\(inside)</text>\n"
+            }
+            if let below = segment.label, text.inside == nil || !text.insideHasLabel {
+                let width = SegmentLabel.estimatedWidth(below, fontSize: options.labelFontSize)
+                let center = min(max(segment.x + segment.width / 2, width / 2), options.width - width / 2)
+                guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
+                belowEnd = center + width / 2
+                svg += "<text class=\"label below\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
+                    + "text-anchor=\"middle\" fill=\"\(belowColor)\">\(escape(below))</text>\n"
+            }
+        }
+        svg += "</g>\n"
+        return svg
     }
 
     /// What goes inside a segment: badge and label, the label alone, or the badge alone, the

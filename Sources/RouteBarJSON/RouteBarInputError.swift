@@ -15,6 +15,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case missingField = "missing-field"
         case outOfRange = "out-of-range"
         case tooMany = "too-many"
+        case tooLong = "too-long"
+        case duplicateMember = "duplicate-member"
         case tooManySegments = "too-many-segments"
         case unknownAlgorithm = "unknown-algorithm"
         case noVisibleSegment = "no-visible-segment"
@@ -28,7 +30,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
             switch self {
-            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: true
+            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep, .duplicateMember: true
             default: false
             }
         }
@@ -40,6 +42,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .missingField: "Missing field"
             case .outOfRange: "Value out of range"
             case .tooMany: "Too many items"
+            case .tooLong: "Value too long"
+            case .duplicateMember: "Duplicate member name"
             case .tooManySegments: "Too many segments to lay out"
             case .unknownAlgorithm: "Unknown algorithm"
             case .noVisibleSegment: "Route has no visible segment"

@@ -18,10 +18,49 @@ public final class RouteBarNDJSON: Sendable {
     public func nextLine() -> [UInt8]? {
         let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
         guard index < routes.count else { return nil }
-        var writer = JSONWriter(capacity: 256 + 200 * routes[index].segments.count)
-        RouteBarResponse.write(routes[index], options: options, to: &writer)
+        return RouteBarNDJSONPieces.line(routes[index], options: options)
+    }
+}
+
+/// The NDJSON answer laid out a route at a time: each piece is one line, laid out when the
+/// client is ready for it, so a client that stops reading holds one route.
+package struct RouteBarNDJSONPieces: AnswerPieces {
+    private var cursor: RouteCursor
+    private var laidOut = LaidOutRoute()
+
+    /// Checks every route (errors thrown here, before the first line).
+    package init(_ request: RouteBarRequest) throws(RouteBarInputError) {
+        try request.checkOneWidth(for: .ndjson)
+        do {
+            var layout = try RouteBarLayout(request.options)
+            layout.buildsAccessibilityLabels = false  // written from the segments
+            cursor = try RouteCursor(layout, routes: request.routes)
+        } catch {
+            throw RouteBarInputError(error, in: request)
+        }
+    }
+
+    package mutating func nextPiece() throws(RouteBarError) -> [UInt8]? {
+        guard try cursor.layOutNext(into: &laidOut) else { return nil }
+        return Self.line(laidOut, options: cursor.layout.options)
+    }
+
+    static func line(_ route: LaidOutRoute, options: LayoutOptions) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + 200 * route.segments.count)
+        RouteBarResponse.write(route, options: options, to: &writer)
         var line = writer.bytes
         line.append(UInt8(ascii: "\n"))
         return line
+    }
+}
+
+extension RouteBarRequest {
+    /// Refuses `widths` for a format that draws one layout.
+    package func checkOneWidth(for format: RouteBarResponse.Format) throws(RouteBarInputError) {
+        guard widths == nil else {
+            throw RouteBarInputError(.unsupportedForFormat,
+                                     "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
+                                     pointer: "/widths")
+        }
     }
 }

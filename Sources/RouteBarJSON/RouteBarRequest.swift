@@ -18,6 +18,11 @@ public struct RouteBarRequest: Sendable {
     /// One layout per width instead of one for `options.width` (`"widths": [320, 375, 414]`).
     public var widths: [Double]?
     public static let maxWidths = 16
+    /// The longest line name (ODsay's `name` or `busNo`) in UTF-8 bytes: the answer echoes a
+    /// name up to five times per width, so its length is the answer's, not the request's.
+    public static let maxNameBytes = 128
+    /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
+    public static let maxIdBytes = 256
 
     public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOptions.Field> = [],
                 widths: [Double]? = nil) {

@@ -202,17 +202,6 @@ extension RouteBarResponse {
         (request.widths?.count ?? 1) * estimatedSize(routes: request.routes.count, segments: request.segmentCount)
     }
 
-    /// Lays out every route at every width without writing anything: the errors the answer
-    /// would meet, found before a streamed answer has sent its `200`.
-    public static func check(_ request: RouteBarRequest) throws(RouteBarInputError) {
-        let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
-        for (index, width) in widths {
-            var options = request.options
-            options.width = width
-            try layOutWidth(request, options: options, widthIndex: index) { _ in }
-        }
-    }
-
     /// One layout per requested width (or the one width), with layout errors pointed at the request.
     public static func layoutsPerWidth(_ request: RouteBarRequest) throws(RouteBarInputError) -> [(width: Double, routes: [LaidOutRoute])] {
         let widths: [(index: Int?, width: Double)] = request.widths?.enumerated().map { ($0, $1) } ?? [(nil, request.options.width)]
@@ -242,12 +231,19 @@ extension RouteBarResponse {
             layout.buildsAccessibilityLabels = sentences
             try layout.layOutEach(request.routes, reusing: &laidOut, each: body)
         } catch {
-            var problem = RouteBarInputError(error, in: request)
-            if let index, error.location == .option(.width) {
-                problem.pointer = "/widths/\(index)"
-                problem.parameter = nil
-            }
-            throw problem
+            throw RouteBarInputError(error, in: request, widthIndex: index)
+        }
+    }
+}
+
+extension RouteBarInputError {
+    /// The layout's complaint, pointed at the request; a width that came from `widths`
+    /// (its `widthIndex`th) is pointed at there.
+    init(_ error: RouteBarError, in request: RouteBarRequest, widthIndex index: Int?) {
+        self.init(error, in: request)
+        if let index, error.location == .option(.width) {
+            pointer = "/widths/\(index)"
+            parameter = nil
         }
     }
 }
@@ -267,11 +263,7 @@ extension RouteBarResponse {
     /// A decoded request's layout for another format than JSON.
     public static func layoutForDrawing(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
         -> (routes: [LaidOutRoute], options: LayoutOptions) {
-        guard request.widths == nil else {
-            throw RouteBarInputError(.unsupportedForFormat,
-                                     "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
-                                     pointer: "/widths")
-        }
+        try request.checkOneWidth(for: format)
         return (try layoutsPerWidth(request)[0].routes, request.options)
     }
 }

@@ -3,7 +3,9 @@
 /// Doubles are written in their shortest round-trip form (what Swift's `description` gives),
 /// and whole numbers below 2^53 without a fraction, so `17.0` reads `17`. The writer owns its
 /// buffer, so it cannot be copied; `reset()` reuses the buffer for the next document.
-public struct JSONWriter: ~Copyable {
+public struct JSONWriter: ~Copyable, @unchecked Sendable {
+    // @unchecked: the writer is the only owner of its buffer and cannot be copied, so sending
+    // it to another thread moves the one reference to the memory; nothing else can reach it.
     // Internal but usable from inlinable code: the hot writes below are inlined into their
     // callers in other modules, where a key's length is a constant and its copy a few moves.
     @usableFromInline var base: UnsafeMutablePointer<UInt8>

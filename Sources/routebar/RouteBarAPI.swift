@@ -12,8 +12,6 @@ final class RouteBarAPI: Sendable {
     struct Limits: Sendable, Hashable {
         /// Segments laid out per request, counted across `widths`.
         var maxSegments = 100_000
-        /// Answers estimated larger than this are streamed as the client reads them.
-        var streamAboveBytes = 4 << 20
     }
 
     let limits: Limits
@@ -53,42 +51,71 @@ final class RouteBarAPI: Sendable {
         return .json
     }
 
+    /// Every answer is written a piece at a time (`AnswerPieces`), after every route has
+    /// been checked: one that ends within its first piece goes out whole, with its length;
+    /// a longer one is streamed, each further piece laid out and written when the client
+    /// has taken the one before. So a client holds at most a piece, whatever it asked for.
     private func answerRouteBars(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
         let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
-        if format == .json {
-            if RouteBarResponse.estimatedSize(of: decoded) > limits.streamAboveBytes {
-                return try stream(decoded)
+        // A stream keeps the decoded request (no larger than its body) and a piece in hand.
+        let held = request.body.count + 2 * RouteBarJSONPieces.pieceBytes
+        let response: HTTPResponse
+        switch format {
+        case .json:
+            var pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarJSONPieces(decoded) }
+            guard try Self.layoutHolds(pieces.fill()) else {
+                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: held)
+                break
             }
-            let answer = try Self.answer(decoded)
-            count(routes: answer.routeCount, segments: answer.segmentCount)
-            return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(answer.document.buffer, owner: answer.document)))
+            let document = pieces.finish()
+            response = HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(document.buffer, owner: document)))
+        case .ndjson:
+            let pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarNDJSONPieces(decoded) }
+            response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held)
+        case .svg:
+            var pieces = try Self.checked { () throws(RouteBarInputError) in
+                try decoded.checkOneWidth(for: .svg)
+                do throws(RouteBarError) {
+                    return try RouteBarSVGPieces(decoded.routes, options: decoded.options)
+                } catch {
+                    throw RouteBarInputError(error, in: decoded)
+                }
+            }
+            let first = try Self.layoutHolds(pieces.nextPiece()) ?? []
+            response = pieces.isFinished
+                ? HTTPResponse(status: 200, headers: Self.svgHeaders, body: .bytes(first))
+                : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held)
         }
-        let laidOut: (routes: [LaidOutRoute], options: LayoutOptions)
-        do throws(RouteBarInputError) {
-            laidOut = try RouteBarResponse.layoutForDrawing(decoded, format: format)
-        } catch {
-            throw HTTPProblem(error)
-        }
-        count(routes: laidOut.routes.count, segments: laidOut.routes.reduce(0) { $0 + $1.segments.count })
-        if format == .svg {
-            return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "image/svg+xml"), Self.varyAccept, Self.noStore],
-                                body: .bytes(RouteBarSVG.render(laidOut.routes, options: laidOut.options)))
-        }
-        let lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
-        return HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/x-ndjson"), Self.varyAccept, Self.noStore],
-                            body: .stream(HTTPBodyStream { lines.nextLine() }))
+        count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
+        return response
     }
 
-    /// A large answer, written as the client reads it: its layout errors are found first.
-    private func stream(_ request: RouteBarRequest) throws(HTTPProblem) -> HTTPResponse {
-        do throws(RouteBarInputError) {
-            try RouteBarResponse.check(request)
+    /// The request's own faults, as problems.
+    private static func checked<Value: ~Copyable>(_ body: () throws(RouteBarInputError) -> Value) throws(HTTPProblem) -> Value {
+        do {
+            return try body()
         } catch {
             throw HTTPProblem(error)
         }
-        count(routes: (request.widths?.count ?? 1) * request.routes.count, segments: request.segmentsToLayOut)
-        let pieces = RouteBarJSONStream(request)
-        return HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .stream(HTTPBodyStream { pieces.nextPiece() }))
+    }
+
+    /// A layout that fails after its routes were checked is a bug: a 500, not a wrong answer.
+    private static func layoutHolds<Value>(_ body: @autoclosure () throws(RouteBarError) -> Value) throws(HTTPProblem) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw HTTPProblem(status: 500, detail: "The layout failed after its check passed: \(error.message)")
+        }
+    }
+
+    /// The rest of an answer, pulled a piece at a time; `first` is the piece already made.
+    private static func streamed<Pieces: AnswerPieces & ~Copyable>(
+        _ pieces: consuming Pieces, first: [UInt8]?, headers: [HTTPHeader], held: Int
+    ) -> HTTPResponse {
+        let stream = AnswerStream(pieces, first: first)
+        return HTTPResponse(status: 200, headers: headers, body: .stream(HTTPBodyStream(heldBytes: held) { () throws(HTTPBodyStream.Abort) in
+            try stream.next()
+        }))
     }
 
     /// The answer depends on `Accept` (its format) and `Accept-Encoding` (gzip): caches must key
@@ -97,6 +124,8 @@ final class RouteBarAPI: Sendable {
     /// A layout answers one request: no cache may keep it (nor a health check or metrics).
     static let noStore = HTTPHeader("Cache-Control", "no-store")
     static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept, noStore]
+    static let ndjsonHeaders = [HTTPHeader("Content-Type", "application/x-ndjson"), varyAccept, noStore]
+    static let svgHeaders = [HTTPHeader("Content-Type", "image/svg+xml"), varyAccept, noStore]
 
     private func count(routes: Int, segments: Int) {
         routesLaidOut.wrappingAdd(routes, ordering: .relaxed)

@@ -1,8 +1,10 @@
 import RouteBar
+import RouteBarDrawing
 import RouteBarJSON
 import Testing
 
-/// `RouteBarJSONStream` writes the same document as the whole answer, in pieces.
+/// The answers written in pieces (`AnswerPieces`) are byte for byte the answers held whole,
+/// and no piece holds much more than `pieceBytes`.
 @Suite struct StreamedAnswerTests {
     static func body(widths: [Double]?, routes: Int) -> [UInt8] {
         let legs = (0..<9).map { #"{"trafficType": \#([3, 2, 1][$0 % 3]), "sectionTime": \#($0 % 4 == 0 ? 0 : 1 + $0 % 7)}"# }
@@ -11,37 +13,84 @@ import Testing
         return Array("{\(size), \"scale\": 3, \"locale\": \"en\", \"routes\": [\(routeList.joined(separator: ","))]}".utf8)
     }
 
-    @Test(arguments: [nil, [320.0], [320.0, 375, 414.5]], [1, 2, 700])
-    func piecesMakeTheWholeAnswer(widths: [Double]?, routes: Int) throws {
-        let body = Self.body(widths: widths, routes: routes)
-        let whole = try RouteBarResponse.answer(json: body).bytes
-        let request = try RouteBarRequest(json: body)
-        try RouteBarResponse.check(request)
-        let stream = RouteBarJSONStream(request)
-        var pieces: [[UInt8]] = []
-        while let piece = stream.nextPiece() {
-            pieces.append(piece)
-        }
-        #expect(stream.nextPiece() == nil)
-        #expect(pieces.joined().elementsEqual(whole))
-        // Every piece but the last holds at least a piece's worth, and at most one route more.
+    static let pieceBytes = RouteBarJSONPieces.pieceBytes
+
+    /// Every piece but the last holds a piece's worth, and at most one route more.
+    static func expectSized(_ pieces: [[UInt8]], routeBytes: Int) {
         for piece in pieces.dropLast() {
-            #expect((RouteBarJSONStream.pieceBytes..<(RouteBarJSONStream.pieceBytes + 8 * 1024)).contains(piece.count))
+            #expect((pieceBytes..<(pieceBytes + routeBytes)).contains(piece.count))
         }
-        #expect((1...RouteBarJSONStream.pieceBytes + 8 * 1024).contains(pieces.last?.count ?? 0))
+        #expect((1..<pieceBytes + routeBytes).contains(pieces.last?.count ?? 0))
     }
 
-    @Test func checkFindsTheLayoutErrorAStreamCouldNotReport() throws {
+    @Test(arguments: [nil, [320.0], [320.0, 375, 414.5]], [1, 2, 700])
+    func jsonPiecesMakeTheWholeAnswer(widths: [Double]?, routes: Int) throws {
+        let body = Self.body(widths: widths, routes: routes)
+        let whole = try RouteBarResponse.answer(json: body).bytes
+        var stream = try RouteBarJSONPieces(RouteBarRequest(json: body))
+        var pieces: [[UInt8]] = []
+        while let piece = try stream.nextPiece() {
+            pieces.append(piece)
+        }
+        #expect(try stream.nextPiece() == nil)
+        #expect(pieces.joined().elementsEqual(whole))
+        #expect(pieces.count == (whole.count + Self.pieceBytes - 1) / Self.pieceBytes || pieces.count == whole.count / Self.pieceBytes)
+        Self.expectSized(pieces, routeBytes: 8 * 1024)
+    }
+
+    @Test func aShortAnswerEndsWithinItsFirstPieceAndIsHandedOverWhole() throws {
+        let body = Self.body(widths: nil, routes: 20)
+        var pieces = try RouteBarJSONPieces(RouteBarRequest(json: body))
+        #expect(try pieces.fill())
+        #expect(pieces.finish().array == (try RouteBarResponse.answer(json: body).bytes))
+    }
+
+    @Test func ndjsonPiecesAreTheLinesOfTheLaidOutRoutes() throws {
+        let request = try RouteBarRequest(json: Self.body(widths: nil, routes: 30))
+        let laidOut = try RouteBarResponse.layoutForDrawing(request, format: .ndjson)
+        let lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
+        var pieces = try RouteBarNDJSONPieces(request)
+        var count = 0
+        while let piece = try pieces.nextPiece() {
+            #expect(piece == lines.nextLine())
+            count += 1
+        }
+        #expect(count == 30)
+        #expect(lines.nextLine() == nil)
+    }
+
+    @Test(arguments: [1, 40, 900])
+    func svgPiecesMakeTheWholePicture(routes: Int) throws {
+        let request = try RouteBarRequest(json: Self.body(widths: nil, routes: routes))
+        let laidOut = try RouteBarResponse.layoutForDrawing(request, format: .svg)
+        let whole = RouteBarSVG.render(laidOut.routes, options: laidOut.options)
+        var stream = try RouteBarSVGPieces(request.routes, options: request.options)
+        var pieces: [[UInt8]] = []
+        while let piece = try stream.nextPiece() {
+            pieces.append(piece)
+        }
+        #expect(stream.isFinished)
+        #expect(pieces.joined().elementsEqual(whole))
+        Self.expectSized(pieces, routeBytes: 8 * 1024)
+    }
+
+    @Test func theCheckFindsTheLayoutErrorBeforeTheFirstPiece() throws {
         // The second width is too narrow for the route's visible legs at scale 1.
         let body = Array(#"{"widths": [343, 2], "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}, {"trafficType": 1, "sectionTime": 5}, {"trafficType": 3, "sectionTime": 2}]}]}"#.utf8)
         let request = try RouteBarRequest(json: body)
-        #expect(throws: RouteBarInputError.self) { try RouteBarResponse.check(request) }
         do {
-            try RouteBarResponse.check(request)
+            _ = try RouteBarJSONPieces(request)
+            Issue.record("the pieces were made")
         } catch {
             #expect(error.type == .barTooNarrow)
             #expect(error.pointer == "/widths/1")
         }
+    }
+
+    @Test func formatsThatDrawOneLayoutRefuseWidths() throws {
+        let request = try RouteBarRequest(json: Self.body(widths: [320, 375], routes: 1))
+        #expect(throws: RouteBarInputError.self) { try RouteBarNDJSONPieces(request) }
+        #expect(throws: RouteBarInputError.self) { try request.checkOneWidth(for: .svg) }
     }
 
     @Test func segmentsAreCountedAcrossWidths() throws {

@@ -32,7 +32,10 @@ extension HTTPServer {
             response.body = .bytes(compressed)
         case .stream(let stream):
             guard let encoder = GzipStream(stream, level: configuration.compressionLevel) else { return response }
-            response.body = .stream(HTTPBodyStream { encoder.next() })
+            // zlib's deflate state at level 1 and the default memLevel: 256 KiB while it lives.
+            response.body = .stream(HTTPBodyStream(heldBytes: stream.heldBytes + 256 * 1024) { () throws(HTTPBodyStream.Abort) in
+                try encoder.next()
+            })
         }
         response.headers.append(HTTPHeader("Content-Encoding", "gzip"))
         Self.tagAsGzip(&response.headers)
@@ -74,9 +77,9 @@ final class GzipStream: @unchecked Sendable {
         self.encoder = encoder
     }
 
-    func next() -> [UInt8]? {
+    func next() throws(HTTPBodyStream.Abort) -> [UInt8]? {
         guard !finished else { return nil }
-        if let piece = stream.next() {
+        if let piece = try stream.next() {
             return piece.withUnsafeBytes { encoder.compress($0, finish: false) } ?? []
         }
         finished = true

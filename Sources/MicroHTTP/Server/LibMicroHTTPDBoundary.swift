@@ -138,7 +138,15 @@ enum LibMicroHTTPD {
         guard let cls, let buffer else { return -1 }
         let state = Unmanaged<StreamState>.fromOpaque(cls).takeUnretainedValue()
         while state.offset == state.pending.count {
-            guard let piece = state.stream.next() else { return -1 }
+            // MHD_CONTENT_READER_END_OF_STREAM ends the chunked body with its last chunk;
+            // MHD_CONTENT_READER_END_WITH_ERROR closes the connection without it.
+            let next: [UInt8]?
+            do {
+                next = try state.stream.next()
+            } catch {
+                return -2
+            }
+            guard let piece = next else { return -1 }
             state.pending = piece
             state.offset = 0
             state.context.responseBytes += piece.count

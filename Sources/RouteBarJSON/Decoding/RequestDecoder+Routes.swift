@@ -42,7 +42,7 @@ extension RequestDecoder {
                 route.totalTime = try number("totalTime", at: base() + "/totalTime")
             } else if reader.keyEquals("id") {
                 if try !skipNull(), try expect(.string, "id", at: base() + "/id") {
-                    route.id = try reader.readString()
+                    route.id = try boundedString("id", limit: RouteBarRequest.maxIdBytes, at: base() + "/id")
                 }
             } else {
                 try reader.skipValue()
@@ -100,7 +100,7 @@ extension RequestDecoder {
                 sawSectionTime = true
                 subPath.sectionTime = try number("sectionTime", at: pointer() + "/sectionTime", nullable: false) ?? 0
             } else if reader.keyEquals("lane") {
-                try decodeLanes(into: &subPath)
+                try decodeLanes(into: &subPath, at: pointer() + "/lane")
             } else if reader.keyEquals("trainType"), try reader.peekKind() == .number {
                 subPath.trainType = Self.smallInteger(try reader.readNumber())
             } else {
@@ -133,13 +133,15 @@ extension RequestDecoder {
     /// ODsay's `lane`: every entry that names a line (`name` and `subwayCode` for subways,
     /// `busNo` and `type` for buses) is a candidate, in order; the first is the leg's `line`.
     /// Anything unexpected in it is ignored, not refused: it only decorates the bar.
-    mutating func decodeLanes(into subPath: inout SubPath) throws(JSONSyntaxError) {
+    mutating func decodeLanes(into subPath: inout SubPath, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) {
         guard try reader.peekKind() == .array else {
             try reader.skipValue()
             return
         }
         try reader.beginArray()
+        var index = -1
         while try reader.nextElement() {
+            index += 1
             guard try reader.peekKind() == .object else {
                 try reader.skipValue()
                 continue
@@ -151,9 +153,9 @@ extension RequestDecoder {
             try reader.beginObject()
             while try reader.nextKey() {
                 if reader.keyEquals("name"), try reader.peekKind() == .string {
-                    name = try reader.readString()
+                    name = try boundedString("name", limit: RouteBarRequest.maxNameBytes, at: "\(pointer())/\(index)/name")
                 } else if reader.keyEquals("busNo"), try reader.peekKind() == .string {
-                    busNumber = try reader.readString()
+                    busNumber = try boundedString("busNo", limit: RouteBarRequest.maxNameBytes, at: "\(pointer())/\(index)/busNo")
                 } else if reader.keyEquals("subwayCode"), try reader.peekKind() == .number {
                     subwayCode = Self.smallInteger(try reader.readNumber())
                 } else if reader.keyEquals("type"), try reader.peekKind() == .number {

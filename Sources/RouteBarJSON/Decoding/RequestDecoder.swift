@@ -123,6 +123,21 @@ struct RequestDecoder {
         return value
     }
 
+    /// Reads a string that the answer echoes; one longer than `limit` UTF-8 bytes is noted and dropped.
+    mutating func boundedString(_ name: String, limit: Int, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        let text = try reader.readString()
+        guard text.utf8.count <= limit else {
+            noteTooLong(name, bytes: text.utf8.count, limit: limit, at: pointer())
+            return nil
+        }
+        return text
+    }
+
+    @inline(never)
+    mutating func noteTooLong(_ name: String, bytes: Int, limit: Int, at pointer: String) {
+        note(.init(.tooLong, "\(name) is \(bytes) bytes of UTF-8; the limit is \(limit)", pointer: pointer, limit: limit))
+    }
+
     /// True when the next value is of `kind`; otherwise notes the mismatch, skips the value, and returns false.
     mutating func expect(_ kind: JSONValueKind, _ name: String, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
         let found = try reader.peekKind()

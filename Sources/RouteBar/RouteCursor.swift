@@ -1,0 +1,31 @@
+/// A layout's routes laid out one at a time, on demand, after every one of them has been
+/// checked: an answer written as its client reads it holds one route, never all of them, and
+/// cannot meet a layout error after it has begun.
+package struct RouteCursor: Sendable {
+    package let layout: RouteBarLayout
+    private let routes: [Route]
+    private let lengths: BarLengths
+    /// The next route `layOutNext` lays out.
+    package private(set) var position = 0
+
+    /// Checks every route (`RouteBarLayout.checkRoute`: the layout's own checks, without a
+    /// segment); errors name the route as the layout would.
+    package init(_ layout: RouteBarLayout, routes: [Route]) throws(RouteBarError) {
+        self.layout = layout
+        self.routes = routes
+        lengths = try layout.barLengths(for: routes)
+        for index in routes.indices {
+            try layout.checkRoute(routes[index], index: index, barLength: lengths[index])
+        }
+    }
+
+    package var isFinished: Bool { position == routes.count }
+
+    /// Lays out the next route into `laidOut` (reusing its storage); false after the last.
+    package mutating func layOutNext(into laidOut: inout LaidOutRoute) throws(RouteBarError) -> Bool {
+        guard position < routes.count else { return false }
+        try layout.layOutRoute(routes[position], index: position, barLength: lengths[position], into: &laidOut)
+        position += 1
+        return true
+    }
+}
