@@ -245,6 +245,26 @@ long cmhd_send_nonblocking(int fd, const void *bytes, size_t count)
     return sent < 0 ? -(long)errno : (long)sent;
 }
 
+int cmhd_peer_closed(int fd)
+{
+    char byte;
+    ssize_t got;
+    do { got = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT); } while (got < 0 && errno == EINTR);
+    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
+}
+
+static _Thread_local int in_handler;
+
+void cmhd_set_in_handler(int value)
+{
+    in_handler = value;
+}
+
+int cmhd_in_handler(void)
+{
+    return in_handler;
+}
+
 int cmhd_unread_bytes(int fd)
 {
     int count = 0;

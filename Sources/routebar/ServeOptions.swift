@@ -44,6 +44,9 @@ struct ServeOptions {
         Setting(flag: "--max-segments", variable: "ROUTEBAR_MAX_SEGMENTS", summary: "segments laid out per request, across widths (default 100000)") { config, value in
             integer(value, 1...10_000_000).map { config.limits.maxSegments = $0 } == nil ? "must be a whole number from 1 to 10000000" : nil
         },
+        Setting(flag: "--max-answer-memory", variable: "ROUTEBAR_MAX_ANSWER_MEMORY", summary: "bytes of answers held for clients at once; past it 503 (default 268435456)") { config, value in
+            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxAnswerMemoryBytes = $0 } == nil ? "must be a whole number of bytes from 1048576 to 1099511627776" : nil
+        },
         Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") { config, value in
             integer(value, 0...3_600).map { config.http.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
         },

@@ -85,6 +85,15 @@ int cmhd_shutdown(int fd, int how);
 /* send(2) without blocking and without SIGPIPE, EINTR retried: bytes sent, or -errno. */
 long cmhd_send_nonblocking(int fd, const void *bytes, size_t count);
 
+/* 1 when the peer has closed its side (a read would return end of file at once, nothing
+   unread before it), else 0. */
+int cmhd_peer_closed(int fd);
+
+/* Marks the calling thread as running a request handler (1) or not (0), and reads the mark:
+   a thread-local flag, so that the server can refuse calls a handler must not make. */
+void cmhd_set_in_handler(int in_handler);
+int cmhd_in_handler(void);
+
 /* Bytes the kernel holds unread on the socket (FIONREAD), or -errno. */
 int cmhd_unread_bytes(int fd);
 

@@ -17,6 +17,12 @@ public final class HTTPMetrics: Sendable {
     let openConnections = Atomic<Int>(0)
     /// Connections told 503 because the limit was reached.
     let connectionsRefused = Atomic<Int>(0)
+    /// Idle connections closed to make room for a new one at the connection limit.
+    let idleConnectionsClosed = Atomic<Int>(0)
+    /// Bytes of answers held for their clients now (`HTTPServerConfiguration.maxAnswerMemoryBytes`).
+    let answerBytesHeld = Atomic<Int>(0)
+    /// Answers replaced by 503 because they would have passed that budget.
+    let answersOverBudget = Atomic<Int>(0)
     private let counters: AtomicCounters
 
     // Offsets of each family in `counters`.
@@ -84,6 +90,12 @@ public final class HTTPMetrics: Sendable {
         text += "\(name)_open_connections \(openConnections.load(ordering: .relaxed))\n"
         family(&text, "\(name)_connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.")
         text += "\(name)_connections_refused_total \(connectionsRefused.load(ordering: .relaxed))\n"
+        family(&text, "\(name)_idle_connections_closed_total", "counter", "Idle connections closed to admit a new one at the connection limit.")
+        text += "\(name)_idle_connections_closed_total \(idleConnectionsClosed.load(ordering: .relaxed))\n"
+        family(&text, "\(name)_answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.")
+        text += "\(name)_answer_bytes_held \(answerBytesHeld.load(ordering: .relaxed))\n"
+        family(&text, "\(name)_answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.")
+        text += "\(name)_answers_over_budget_total \(answersOverBudget.load(ordering: .relaxed))\n"
     }
 
     private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {

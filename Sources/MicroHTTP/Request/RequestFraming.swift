@@ -93,6 +93,50 @@ struct RequestFraming {
         return framing
     }
 
+    /// The path of an absolute-form target (`http://host/path`), which RFC 9112 section
+    /// 3.2.2 has a server accept; other targets as they are.
+    static func originPath(_ target: String) -> String {
+        guard !target.hasPrefix("/") else { return target }
+        let bytes = Array(target.utf8)
+        let schemeLength = ASCII.hasPrefixIgnoringCase(bytes, "http://") ? 7 : ASCII.hasPrefixIgnoringCase(bytes, "https://") ? 8 : 0
+        guard schemeLength > 0 else { return target }
+        guard let slash = bytes[schemeLength...].firstIndex(of: UInt8(ascii: "/")) else { return "/" }
+        return String(decoding: bytes[slash...], as: UTF8.self)
+    }
+
+    /// A `Host` value as RFC 9110 section 7.2 has it: `uri-host [ ":" port ]`, the host a
+    /// reg-name (unreserved, sub-delims, percent-encoded bytes) or a bracketed IP literal;
+    /// empty is allowed (a target without an authority).
+    static func isValidHost(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        if value.first == UInt8(ascii: "[") {
+            guard let close = value.firstIndex(of: UInt8(ascii: "]")), close > 1 else { return false }
+            for byte in value[1..<close] where !(ASCII.isHexDigit(byte) || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ".")) {
+                return false
+            }
+            index = close + 1
+        } else {
+            while index < value.count, value[index] != UInt8(ascii: ":") {
+                guard isRegNameByte(value[index]) else { return false }
+                index += 1
+            }
+        }
+        guard index < value.count else { return true }
+        guard value[index] == UInt8(ascii: ":") else { return false }
+        return value[(index + 1)...].allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+    }
+
+    /// unreserved, sub-delims and `%` (RFC 3986): the bytes of a reg-name.
+    private static func isRegNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"): true
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="): true
+        default: false
+        }
+    }
+
     /// RFC 9110's tchar, the bytes a field name is made of.
     static func isTokenByte(_ byte: UInt8) -> Bool {
         byte < 128 && (byte < 64 ? tokenBytesBelow64 >> byte : tokenBytesFrom64 >> (byte - 64)) & 1 == 1
@@ -129,15 +173,24 @@ struct RequestFraming {
         var fault: Fault?
 
         enum Fault {
-            case badName, bareCR
+            case badName, bareCR, control, badHost, folded
 
             var problem: HTTPProblem {
                 switch self {
                 case .badName: HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
                 case .bareCR: HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
+                case .control: HTTPProblem(status: 400, detail: "A header field value holds a control character (RFC 9110, section 5.5).")
+                case .badHost: HTTPProblem(status: 400, detail: "The Host field is not a valid host and optional port (RFC 9110, section 7.2).")
+                case .folded:
+                    HTTPProblem(status: 400, detail: "A header field is folded across lines (obs-fold, RFC 9112 section 5.2), which this server does not accept.")
                 }
             }
         }
+
+        /// The fields that frame a request. libmicrohttpd 0.9.75 appends a folded line to the
+        /// field's *name* (`Content-Length:` CRLF ` 35` arrives as `Content-Length35` with an
+        /// empty value), so a name that starts with one of these and goes on is a fold.
+        static let framingNames: [StaticString] = ["content-length", "transfer-encoding", "content-encoding", "host"]
 
         /// Notes one field; false once a fault is found, which ends the look.
         mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> Bool {
@@ -148,12 +201,20 @@ struct RequestFraming {
             }
             let value = value ?? UnsafeBufferPointer(start: nil, count: 0)
             // libmicrohttpd ends a line at LF and cuts a value at a NUL (which therefore cannot
-            // be seen here, see docs/reliability.md), but lets a bare CR through.
-            if let base = value.baseAddress, memchr(base, 13, value.count) != nil {
-                fault = .bareCR
+            // be seen here, see docs/reliability.md), but lets a bare CR and other controls through.
+            for byte in value where (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                fault = byte == 13 ? .bareCR : .control
+                return false
+            }
+            if Self.framingNames.contains(where: { name.count > $0.utf8CodeUnitCount && ASCII.hasPrefixIgnoringCase(name, $0) }) {
+                fault = .folded
                 return false
             }
             if ASCII.equalIgnoringCase(name, "host") {
+                guard RequestFraming.isValidHost(UnsafeBufferPointer(rebasing: ASCII.trimmed(value[...]))) else {
+                    fault = .badHost
+                    return false
+                }
                 hosts += 1
             } else if ASCII.equalIgnoringCase(name, "content-length") {
                 let parsed = Self.length(value)

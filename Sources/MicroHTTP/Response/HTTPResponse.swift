@@ -15,6 +15,15 @@ public struct HTTPResponse: Sendable {
         /// Produced piece by piece as the socket drains, and sent chunked.
         case stream(HTTPBodyStream)
 
+        /// The memory the body holds while libmicrohttpd sends it.
+        var heldBytes: Int {
+            switch self {
+            case .bytes(let bytes): bytes.count
+            case .owned(let owned): owned.bytes.count
+            case .stream(let stream): stream.heldBytes
+            }
+        }
+
         /// The byte count, where it is known before sending.
         var knownCount: Int? {
             switch self {

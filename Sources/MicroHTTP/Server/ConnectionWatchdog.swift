@@ -38,6 +38,8 @@ final class ConnectionWatchdog: Sendable {
         let requestDueBy: Atomic<UInt64>
         /// When the connection opened or last finished an answer.
         let idleSince: Atomic<UInt64>
+        /// Closed to make room for a new connection (its close is on its way).
+        let evicted = Atomic<Bool>(false)
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
         init(socket: Int32, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
@@ -151,6 +153,25 @@ final class ConnectionWatchdog: Sendable {
                 closed += 1
             }
             return closed
+        }
+    }
+
+    /// Shuts down the connection that has been between requests (or waiting for its first)
+    /// the longest, to make room for a new one; false when none is. Each is chosen once.
+    func closeLongestIdle() -> Bool {
+        connections.withLock { connections in
+            var longest: Watched?
+            for watched in connections.values
+            where !watched.refused && watched.phase == .idle && !watched.evicted.load(ordering: .relaxed)
+                && cmhd_unread_bytes(watched.socket) == 0 {
+                if longest == nil || watched.idleSince.load(ordering: .relaxed) < longest!.idleSince.load(ordering: .relaxed) {
+                    longest = watched
+                }
+            }
+            guard let longest else { return false }
+            longest.evicted.store(true, ordering: .relaxed)
+            _ = cmhd_shutdown(longest.socket, Int32(SHUT_RDWR))
+            return true
         }
     }
 

@@ -12,7 +12,13 @@ extension HTTPServer {
     func connectionStarted(socket: Int32) -> ConnectionState {
         let open = metrics.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
         connectionsStarted.wrappingAdd(1, ordering: .releasing)
-        let refused = open > configuration.connectionLimit
+        var refused = open > configuration.connectionLimit
+        // As nginx does: at the limit, the connection idle longest makes room for the new one;
+        // only when none is idle is the new one refused.
+        if refused && !draining.load(ordering: .acquiring) && watchdog.closeLongestIdle() {
+            metrics.idleConnectionsClosed.wrappingAdd(1, ordering: .relaxed)
+            refused = false
+        }
         if refused {
             // The whole answer fits the new socket's buffer; libmicrohttpd then finds the socket
             // shut and closes it at once, without calling anything else of ours.
@@ -24,6 +30,10 @@ extension HTTPServer {
     }
 
     func connectionClosed(_ state: ConnectionState) {
+        // libmicrohttpd skips the completion callback where it gives up on a request before
+        // our handler saw it (its 414 and 431, a head larger than its memory): the request
+        // ends here, so that every request that began is counted as ended.
+        if state.request.phase != .idle { requestCompleted(state) }
         metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
         watchdog.closed(state.watched)
     }
@@ -33,6 +43,13 @@ extension HTTPServer {
         watchdog.requestLineArrived(state.watched)
         state.request.start(rawTarget: target, unmatchedIndex: metrics.routeLabels.count - 1)
         metrics.requestsInFlight.add(1, ordering: .relaxed)
+        if state.request.targetQueryParameters > configuration.maxQueryParameters {
+            // Answered now: libmicrohttpd would run out of memory on them before our handler.
+            let count = state.request.targetQueryParameters, limit = configuration.maxQueryParameters
+            let problem = HTTPProblem(status: 400, detail: "The request target has \(count) query parameters; the limit is \(limit).",
+                                      members: [.init("limit", limit)])
+            answerDirectly(problem, state.request, socket: state.watched.socket, how: Int32(SHUT_RDWR))
+        }
     }
 
     /// The request is over (answered, or the connection went): count it, and log it if asked.

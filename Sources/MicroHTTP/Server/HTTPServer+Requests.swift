@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShims
 
 // One request, as libmicrohttpd hands it over: once when its head is in, once per piece of
 // body, and once more when the body is complete.
@@ -18,7 +19,7 @@ extension HTTPServer {
         case .idle, .requestLine:
             watchdog.headArrived(state.watched)
             context.method = String(cString: method)
-            context.path = String(cString: url)
+            context.path = RequestFraming.originPath(String(cString: url))
             context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
             context.phase = .body
             let framing: RequestFraming
@@ -26,6 +27,11 @@ extension HTTPServer {
                 framing = try RequestFraming.check(connection, context, version: version, configuration)
             } catch {
                 // After a framing error nothing that follows can be trusted: answer and close.
+                // A head near libmicrohttpd's memory limit leaves no room for the answer's head
+                // there, so the limits' own refusals go straight to the socket.
+                if error.status == 414 || error.status == 431 {
+                    return answerMidBody(error, context, socket: state.watched.socket)
+                }
                 return answer(error, context, connection, close: true)
             }
             return route(context, connection, framing: framing)
@@ -38,6 +44,13 @@ extension HTTPServer {
             let size = uploadSize.pointee
             uploadSize.pointee = 0
             context.requestBytes += size
+            guard context.requestBytes <= configuration.maxBodyBytes else {
+                // Coded or not, no more than the limit is read: a gzip body that inflates to
+                // little could otherwise be sent forever.
+                context.body.removeAll()
+                let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes as sent.")
+                return answerMidBody(problem, context, socket: state.watched.socket)
+            }
             if let decoder = context.decoder, let upload {
                 // The limit is on the decoded body, checked while it is decoded.
                 do throws(GzipDecoder.Failure) {
@@ -126,11 +139,22 @@ extension HTTPServer {
             context.handled = nil
             return queueEncoded(handled, context, connection, close: false)
         }
+        if context.clientGone { return .NO }
         guard let route = context.route else { return .NO }
         if let threshold = configuration.offloadBodyBytes, context.body.count >= threshold {
-            MHD_suspend_connection(connection)
-            handlerPool.run(SuspendedRequest(server: self, context: context, connection: connection, route: route))
-            return .YES
+            let request = SuspendedRequest(server: self, context: context, connection: connection, route: route,
+                                           socket: cmhd_connection_fd(connection))
+            do {
+                try handlerPool.run(request) { MHD_suspend_connection(connection) }
+                return .YES
+            } catch .full {
+                let problem = HTTPProblem(
+                    status: 503, detail: "The server has \(configuration.offloadQueueLimit) large requests waiting already; try again shortly.",
+                    members: [.init("limit", configuration.offloadQueueLimit)], headers: [HTTPHeader("Retry-After", "1")])
+                return answer(problem, context, connection, close: false)
+            } catch {
+                // Stopping: the pool takes no more, and the handler runs here.
+            }
         }
         return queue(runHandler(route, context, connection), context, connection, close: false)
     }
@@ -141,6 +165,8 @@ extension HTTPServer {
         var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
         context.body = []
         let response: HTTPResponse
+        cmhd_set_in_handler(1)
+        defer { cmhd_set_in_handler(0) }
         do {
             response = try route.handler(request)
         } catch {

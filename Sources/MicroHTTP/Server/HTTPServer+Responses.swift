@@ -22,11 +22,13 @@ extension HTTPServer {
 
     /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
     func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
+        var response = response
+        let hold = holdAnswer(&response)
         context.phase = .answered
         context.status = response.status
         context.responseBytes = response.body.knownCount ?? 0
         context.problemType = response.problemType
-        guard let created = LibMicroHTTPD.makeResponse(response.body, countingInto: context) else { return .NO }
+        guard let created = LibMicroHTTPD.makeResponse(response.body, countingInto: context, hold: hold) else { return .NO }
         defer { MHD_destroy_response(created) }
         for header in response.headers {
             // withCString lends short strings from the stack; passing the Strings would copy them to the heap.
@@ -39,19 +41,43 @@ extension HTTPServer {
         return MHD_queue_response(connection, UInt32(response.status), created)
     }
 
+    /// Counts the answer's bytes against `maxAnswerMemoryBytes` until libmicrohttpd lets go of
+    /// it (the returned hold's end), or, past the budget, replaces it with a 503.
+    private func holdAnswer(_ response: inout HTTPResponse) -> AnswerHold? {
+        let bytes = response.body.heldBytes
+        guard bytes > 0 else { return nil }
+        let total = metrics.answerBytesHeld.wrappingAdd(bytes, ordering: .relaxed).newValue
+        guard total > configuration.maxAnswerMemoryBytes else { return AnswerHold(bytes, metrics) }
+        metrics.answerBytesHeld.wrappingSubtract(bytes, ordering: .relaxed)
+        metrics.answersOverBudget.wrappingAdd(1, ordering: .relaxed)
+        let limit = configuration.maxAnswerMemoryBytes
+        response = problems.response(for: HTTPProblem(
+            status: 503, detail: "The server holds \(limit) bytes of answers for its clients already; try again shortly.",
+            members: [.init("limit", limit)], headers: [HTTPHeader("Retry-After", "1")]))
+        return nil
+    }
+
     /// Answers in the middle of a body, where libmicrohttpd 0.9.75 refuses to queue anything:
     /// the answer goes straight to the socket, and `.NO` has libmicrohttpd close the connection
     /// without reading the rest.
     func answerMidBody(_ problem: HTTPProblem, _ context: RequestContext, socket: Int32) -> MHD_Result {
+        answerDirectly(problem, context, socket: socket, how: Int32(SHUT_WR))
+        return .NO
+    }
+
+    /// Writes a whole answer straight to the socket and shuts it (`how`: `SHUT_WR`, or
+    /// `SHUT_RDWR` where libmicrohttpd must not read on); the request counts as answered.
+    /// For where libmicrohttpd cannot take an answer: mid-body, or before its head is parsed.
+    func answerDirectly(_ problem: HTTPProblem, _ context: RequestContext, socket: Int32, how: Int32) {
         let response = problems.response(for: problem)
         context.phase = .answered
         context.status = response.status
         context.problemType = response.problemType
         let bytes = Self.wireBytes(response, extraHeaders: [HTTPHeader("X-Request-Id", context.requestId)])
         context.responseBytes = response.body.knownCount ?? 0
+        // A fresh socket's send buffer takes a problem whole; a client that left gets nothing.
         _ = bytes.withUnsafeBytes { cmhd_send_nonblocking(socket, $0.baseAddress, $0.count) }
-        _ = cmhd_shutdown(socket, Int32(SHUT_WR))
-        return .NO
+        _ = cmhd_shutdown(socket, how)
     }
 
     /// A whole HTTP/1.1 answer with a byte body, as it goes on the wire, ending the connection.

@@ -46,12 +46,13 @@ public final class HTTPServer: Sendable {
     /// Connections libmicrohttpd has taken on since start.
     let connectionsStarted = Atomic<Int>(0)
     let memory: IdleMemoryTrim
-    let handlerPool = HandlerPool()
+    let handlerPool: HandlerPool
 
     /// `extraMetrics` appends the application's own families to the metrics page.
     public init(configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
                 logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }) {
         self.configuration = configuration
+        handlerPool = HandlerPool(limit: configuration.offloadQueueLimit)
         self.problems = problems
         self.logger = logger
         var router = router
@@ -89,6 +90,7 @@ public final class HTTPServer: Sendable {
         try running.withLock { (running: inout (server: OpaquePointer, context: UnsafeMutableRawPointer)?) throws(HTTPServerError) in
             guard running == nil else { throw .alreadyStarted }
             draining.store(false, ordering: .releasing)
+            handlerPool.open()
             let context = LibMicroHTTPD.retainServer(self)
             var failure = cmhd_start_failure()
             let started = configuration.host.withCString { host in
@@ -108,10 +110,15 @@ public final class HTTPServer: Sendable {
     /// Stops taking connections, closes the idle ones, lets the requests in flight finish (up
     /// to the grace period), then closes every connection and stops the threads. Returns
     /// at once when the server is not running; a second caller waits for the first.
+    ///
+    /// A handler must not call it (it would wait for itself): that is a precondition failure.
     public func shutdown() {
+        precondition(cmhd_in_handler() == 0, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
         running.withLock { running in
             guard let (server, context) = running else { return }
             draining.store(true, ordering: .releasing)
+            // First of all: no worker may suspend a connection for the pool from here on.
+            handlerPool.close()
             let startedBefore = connectionsStarted.load(ordering: .acquiring)
             var handed = takeQueuedConnections { cmhd_quiesce(server, &$0) }
 

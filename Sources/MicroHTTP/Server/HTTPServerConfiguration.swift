@@ -42,6 +42,19 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// leaves one worker idle while another has a queue. Smaller requests are answered in
     /// place, where handing them over would cost more than it spares. nil answers all in place.
     public var offloadBodyBytes: Int? = 64 * 1024
+    /// Requests handed to that pool and not yet answered, at most; more get 503 with
+    /// `Retry-After`, so a burst of large requests cannot queue without bound (each holds its body).
+    public var offloadQueueLimit = 64
+    /// Bytes of answers the server holds for its clients at once, at most: whole bodies at
+    /// their length, streams at what they declare (`HTTPBodyStream.heldBytes`), from the
+    /// moment an answer is queued until libmicrohttpd has sent or dropped it. An answer that
+    /// would pass it is replaced by 503 with `Retry-After`. Sized for a 512 MiB container:
+    /// half for answers, half for the process, request bodies and the kernel's buffers.
+    public var maxAnswerMemoryBytes = 256 << 20
+    /// The most query parameters a request target may carry; more get 400 at once
+    /// (libmicrohttpd 0.9.75 runs out of its per-connection memory at about 220 and then drops
+    /// the connection without an answer, see docs/reliability.md).
+    public var maxQueryParameters = 64
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
     /// Report every request to the logger.

@@ -93,25 +93,38 @@ enum LibMicroHTTPD {
     }
 
     /// libmicrohttpd's response for a body; nil when it refuses.
-    static func makeResponse(_ body: HTTPResponse.Body, countingInto context: RequestContext) -> OpaquePointer? {
+    /// `hold` counts the body against the answer budget for as long as libmicrohttpd keeps it.
+    static func makeResponse(_ body: HTTPResponse.Body, countingInto context: RequestContext, hold: AnswerHold?) -> OpaquePointer? {
         switch body {
         case .bytes(let bytes):
-            return bytes.withUnsafeBytes { bytes in
-                MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+            guard let hold else {
+                return bytes.withUnsafeBytes { bytes in
+                    MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), .RESPMEM_MUST_COPY)
+                }
+            }
+            // Kept by the hold, and sent in place: the count ends when libmicrohttpd frees it.
+            hold.bytes = bytes
+            return hold.bytes.withUnsafeBytes { buffer in
+                sendInPlace(buffer, owner: hold)
             }
         case .owned(let owned):
-            // No copy: libmicrohttpd reads the bytes in place and releases the owner when done.
-            let retained = Unmanaged.passRetained(owned.owner as AnyObject).toOpaque()
-            let created = MHD_create_response_from_buffer_with_free_callback_cls(
-                owned.bytes.count, UnsafeMutableRawPointer(mutating: owned.bytes.baseAddress), ownerFreed, retained)
-            if created == nil { Unmanaged<AnyObject>.fromOpaque(retained).release() }
-            return created
+            hold?.owner = owned.owner
+            return sendInPlace(owned.bytes, owner: hold ?? owned.owner as AnyObject)
         case .stream(let stream):
-            let state = Unmanaged.passRetained(StreamState(stream, context: context)).toOpaque()
+            let state = Unmanaged.passRetained(StreamState(stream, context: context, hold: hold)).toOpaque()
             let created = MHD_create_response_from_callback(UInt64.max, 16 * 1024, streamRead, state, streamFreed)
             if created == nil { Unmanaged<StreamState>.fromOpaque(state).release() }
             return created
         }
+    }
+
+    /// No copy: libmicrohttpd reads the bytes in place and releases `owner` when done.
+    private static func sendInPlace(_ bytes: UnsafeRawBufferPointer, owner: AnyObject) -> OpaquePointer? {
+        let retained = Unmanaged.passRetained(owner).toOpaque()
+        let created = MHD_create_response_from_buffer_with_free_callback_cls(
+            bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress), ownerFreed, retained)
+        if created == nil { Unmanaged<AnyObject>.fromOpaque(retained).release() }
+        return created
     }
 
     private static let ownerFreed: MHD_ContentReaderFreeCallback = { cls in
@@ -126,10 +139,12 @@ enum LibMicroHTTPD {
         let context: RequestContext
         var pending: [UInt8] = []
         var offset = 0
+        let hold: AnswerHold?
 
-        init(_ stream: HTTPBodyStream, context: RequestContext) {
+        init(_ stream: HTTPBodyStream, context: RequestContext, hold: AnswerHold?) {
             self.stream = stream
             self.context = context
+            self.hold = hold
         }
     }
 

@@ -24,6 +24,8 @@ final class RequestContext {
     var targetHasEncodedNUL = false
     /// The target has a query string.
     var targetHasQuery = false
+    /// Parameters in the query string, as `&` separates them.
+    var targetQueryParameters = 0
     var route: Router.Route?
     /// A refusal decided before the body, sent when the (empty) body is complete: answering
     /// at libmicrohttpd's first call would close even a keep-alive GET.
@@ -33,6 +35,8 @@ final class RequestContext {
     var decoder: GzipDecoder?
     /// The answer a handler thread left, encoded, before resuming the connection.
     var handled: HTTPResponse?
+    /// The client left while its request waited for the handler pool: close, do not answer.
+    var clientGone = false
 
     // For metrics and the access log.
     var startNanoseconds: UInt64 = 0
@@ -55,6 +59,7 @@ final class RequestContext {
         targetBytes = 0
         targetHasEncodedNUL = false
         targetHasQuery = false
+        targetQueryParameters = 0
         if let target {
             // One pass over the bytes: length, and `%00` in any case.
             var cursor = target
@@ -62,7 +67,8 @@ final class RequestContext {
             while cursor.pointee != 0 {
                 let byte = UInt8(bitPattern: cursor.pointee)
                 if byte == UInt8(ascii: "%") { percentAt = targetBytes }
-                else if byte == UInt8(ascii: "?") { targetHasQuery = true; percentAt = -2 }
+                else if byte == UInt8(ascii: "?") && !targetHasQuery { targetHasQuery = true; targetQueryParameters = 1; percentAt = -2 }
+                else if byte == UInt8(ascii: "&") && targetHasQuery { targetQueryParameters += 1; percentAt = -2 }
                 else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
                     if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
                 } else { percentAt = -2 }
@@ -74,6 +80,7 @@ final class RequestContext {
         pendingProblem = nil
         decoder = nil
         handled = nil
+        clientGone = false
         body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
         startNanoseconds = monotonicNanoseconds()
         pathIndex = unmatchedIndex
@@ -91,6 +98,7 @@ final class RequestContext {
         pendingProblem = nil
         decoder = nil
         handled = nil
+        clientGone = false
         if body.capacity > Self.keptBodyCapacity { body = [] }
     }
 }

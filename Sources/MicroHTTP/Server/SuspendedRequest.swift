@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CMicroHTTPDShims
 
 /// A request whose connection libmicrohttpd has suspended while a pool thread runs its handler.
 ///
@@ -13,12 +14,19 @@ struct SuspendedRequest: @unchecked Sendable {
     let context: RequestContext
     let connection: OpaquePointer
     let route: Router.Route
+    /// The connection's socket: libmicrohttpd closes it only after the connection is resumed.
+    let socket: Int32
 
     /// Runs the handler, encodes its answer for the client (gzip included), and resumes the
-    /// connection, whose worker then queues it.
+    /// connection, whose worker then queues it. A client that has gone while the request
+    /// waited gets no handler run: its worker closes the connection instead.
     func answer() {
-        let response = server.runHandler(route, context, connection)
-        context.handled = server.encoded(response, connection)
+        if cmhd_peer_closed(socket) != 0 {
+            context.clientGone = true
+        } else {
+            let response = server.runHandler(route, context, connection)
+            context.handled = server.encoded(response, connection)
+        }
         MHD_resume_connection(connection)
     }
 }
