@@ -7,7 +7,12 @@ A 1 MB body with 16 widths, scale 4 and 1000 routes of 29 legs asks for 464,000 
   - 8 clients sending the largest body under the limit (16 widths x 215 routes x 29 legs,
     99,760 segments, a 17 MB answer) and never reading keep the server's RSS under 200 MB,
     and /healthz p99 under 20 ms meanwhile;
-  - once they are gone, idle RSS comes back within 2x of its start.
+  - once they are gone, idle RSS comes back within 2x of its start;
+  - 32 clients sending a 1 MB bus name (busNo) with 16 widths and never reading get 422
+    too-long, with peak RSS under 256 MB and every /healthz under 100 ms meanwhile
+    (the name was echoed five times per width: an 80 MB answer, built whole);
+  - 250 clients asking for NDJSON (500 routes of 9 legs each) and never reading keep peak
+    RSS under 256 MB and every /healthz under 100 ms (each holds a piece, not its answer).
 
   AMPLIFICATION_CLIENTS (8), AMPLIFICATION_SECONDS (6)
 """
@@ -103,6 +108,66 @@ end_rss = server.status("VmRSS") / 1024
 print(f"idle RSS after: {end_rss:.1f} MiB ({end_rss / start_rss:.2f}x the start)")
 if end_rss > 2 * start_rss:
     problems.append(f"idle RSS {end_rss:.1f} MiB after, more than 2x the {start_rss:.1f} MiB at start")
+
+
+def non_readers(label, count, head, payload):
+    """`count` clients send `head` + `payload` and never read; /healthz is timed meanwhile."""
+    peak = [server.status("VmRSS") / 1024]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], server.status("VmRSS") / 1024)
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    sockets = []
+    for _ in range(count):
+        s = socket.create_connection(("127.0.0.1", server.port))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(head + f"Content-Length: {len(payload)}\r\n\r\n".encode() + payload)
+        sockets.append(s)
+    health = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    took = []
+    deadline = time.monotonic() + min(SECONDS, 4)
+    while time.monotonic() < deadline:
+        began = time.monotonic()
+        health.request("GET", "/healthz")
+        health.getresponse().read()
+        took.append(time.monotonic() - began)
+        time.sleep(0.005)
+    stop.set()
+    sampler.join()
+    worst = max(took) * 1000
+    print(f"{label}: {count} non-reading clients: peak RSS {peak[0]:.1f} MiB; /healthz worst {worst:.2f} ms, "
+          f"p99 {percentile(took, 99) * 1000:.2f} ms over {len(took)} requests")
+    if peak[0] >= 256:
+        problems.append(f"{label}: peak RSS {peak[0]:.1f} MiB, not under 256 MiB")
+    if worst >= 100:
+        problems.append(f"{label}: the slowest /healthz took {worst:.2f} ms, not under 100 ms")
+    for s in sockets:
+        s.close()
+    health.close()
+
+
+POST = b"POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+long_name = json.dumps({"widths": WIDTHS, "scale": 4, "routes": [{"subPaths": [
+    {"trafficType": 2, "sectionTime": 10, "lane": [{"busNo": "1" * 1_000_000, "type": 1}]}]}]}).encode()
+conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+conn.request("POST", "/v1/route-bars", long_name, {"Content-Type": "application/json"})
+named = conn.getresponse()
+answer = json.loads(named.read())
+conn.close()
+print(f"1 MB bus name: {named.status} {answer.get('type')} pointer={answer.get('pointer')} limit={answer.get('limit')}")
+if named.status != 422 or answer.get("type") != "urn:routebar:problem:too-long" or answer.get("limit") != 128:
+    problems.append(f"the 1 MB bus name got {named.status} {str(answer)[:200]}")
+non_readers("1 MB bus name", 32, POST, long_name)
+
+ndjson = json.dumps({"width": 343, "scale": 3, "routes": [{"id": f"r{i}", "subPaths": LEGS[:9]} for i in range(500)]},
+                    separators=(",", ":")).encode()
+non_readers("NDJSON", 250, POST + b"Accept: application/x-ndjson\r\n", ndjson)
+
 if not server.alive():
     problems.append("the server died")
 server.stop()

@@ -16,7 +16,6 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case outOfRange = "out-of-range"
         case tooMany = "too-many"
         case tooLong = "too-long"
-        case duplicateMember = "duplicate-member"
         case tooManySegments = "too-many-segments"
         case unknownAlgorithm = "unknown-algorithm"
         case noVisibleSegment = "no-visible-segment"
@@ -30,7 +29,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
             switch self {
-            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep, .duplicateMember: true
+            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: true
             default: false
             }
         }
@@ -43,7 +42,6 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .outOfRange: "Value out of range"
             case .tooMany: "Too many items"
             case .tooLong: "Value too long"
-            case .duplicateMember: "Duplicate member name"
             case .tooManySegments: "Too many segments to lay out"
             case .unknownAlgorithm: "Unknown algorithm"
             case .noVisibleSegment: "Route has no visible segment"

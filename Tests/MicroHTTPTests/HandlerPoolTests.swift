@@ -78,6 +78,22 @@ extension MicroHTTPEdgeTests {
             #expect(plain.text == body)
         }
 
+        /// The pool's queue is bounded: past `offloadQueueLimit` a large request is told 503 at
+        /// once instead of waiting, body and all, behind the others.
+        @Test func aLargeRequestPastTheQueueLimitGets503() throws {
+            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 4096) { $0.offloadQueueLimit = 1 }
+            let late = try live.connect()
+            let refused = try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+            let problem = expectProblem(refused, status: 503)
+            #expect(problem["limit"] as? Int == 1)
+            #expect(refused.headers["retry-after"] == "1")
+            routes.release.set()
+            #expect(try held.readResponse(timeoutSeconds: 5).status == 200)
+            // Room again: the next large request is taken.
+            #expect(waitUntil(timeoutSeconds: 2) { live.server.handlerPool.queued == 0 })
+            #expect(try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+        }
+
         /// A stopping server waits for a handler on the pool and delivers its answer; stopping
         /// libmicrohttpd with the connection still suspended would abort the process.
         @Test func shutdownWaitsForAHandlerOnThePool() throws {

@@ -101,6 +101,9 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e999}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime is too large to be a finite number"),
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got -4"),
         (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
+        // Underflow one way: below every Double is refused as a subnormal is, not read as 0.
+        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-400}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
+        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-320}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 1e-320"),
         (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3000000000, "sectionTime": 1}]}]}"#, "out-of-range", "/routes/0/subPaths/0/trafficType", "trafficType must be an integer from -2147483648 to 2147483647, got 3000000000"),
         (#"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range", "/routes/0/totalTime", nil),
         (#"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 1e-303, "subPaths": [{"trafficType": 1, "sectionTime": 500}]}]}"#, "out-of-range", "/routes/0/totalTime", "totalTime must be 0 or a number from 0.001 to 1000000, got 1e-303"),
