@@ -181,8 +181,8 @@ print(f"threads: {base_threads} at start, {peak['threads']} at most; alive after
 problems = []
 if held_during_storm > 2 * LIMIT:
     problems.append(f"the server held {held_during_storm} connections, over twice its limit of {LIMIT}")
-if told_503 < len(established) - LIMIT:
-    problems.append(f"only {told_503} of the {len(established) - LIMIT} connections past the limit were told 503")
+# Past the limit a new connection closes the one idle longest (issue 18) or, when none is
+# idle, is told 503: the bound is how many the server holds, checked above.
 if health["failures"] or worst > 1.0:
     problems.append(f"/healthz during the storm: worst {worst:.3f} s, failures {health['failures'][:3]}")
 if fresh_error is not None or fresh_latency > 1.0:
