@@ -36,12 +36,51 @@ def body(routes):
                       separators=(",", ":")).encode()
 
 
-def send_without_reading(port, payload):
-    s = socket.create_connection(("127.0.0.1", port))
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.sendall(b"POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-              + f"Content-Length: {len(payload)}\r\n\r\n".encode() + payload)
-    return s
+POST = b"POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+
+
+def non_readers(label, count, head, payload, seconds, rss_limit, p99_limit=None, worst_limit=None):
+    """`count` clients send `head` + `payload` and never read; /healthz is timed meanwhile,
+    and the server's peak RSS must stay under `rss_limit` MiB."""
+    peak = [server.status("VmRSS") / 1024]
+    stop = threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            peak[0] = max(peak[0], server.status("VmRSS") / 1024)
+            time.sleep(0.02)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    sockets = []
+    for _ in range(count):
+        s = socket.create_connection(("127.0.0.1", server.port))
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.sendall(head + f"Content-Length: {len(payload)}\r\n\r\n".encode() + payload)
+        sockets.append(s)
+    health = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+    took = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        began = time.monotonic()
+        health.request("GET", "/healthz")
+        health.getresponse().read()
+        took.append(time.monotonic() - began)
+        time.sleep(0.005)
+    stop.set()
+    sampler.join()
+    p99, worst = percentile(took, 99) * 1000, max(took) * 1000
+    print(f"{label}: {count} non-reading clients: peak RSS {peak[0]:.1f} MiB; /healthz p50 {percentile(took, 50) * 1000:.2f} ms, "
+          f"p99 {p99:.2f} ms, worst {worst:.2f} ms over {len(took)} requests")
+    if peak[0] >= rss_limit:
+        problems.append(f"{label}: peak RSS {peak[0]:.1f} MiB, not under {rss_limit} MiB")
+    if p99_limit is not None and p99 >= p99_limit:
+        problems.append(f"{label}: /healthz p99 {p99:.2f} ms, not under {p99_limit} ms")
+    if worst_limit is not None and worst >= worst_limit:
+        problems.append(f"{label}: the slowest /healthz took {worst:.2f} ms, not under {worst_limit} ms")
+    for s in sockets:
+        s.close()
+    health.close()
 
 
 server = Server()
@@ -69,89 +108,13 @@ time.sleep(1)  # the idle trim runs four times a second
 start_rss = server.status("VmRSS") / 1024
 print(f"idle RSS at start: {start_rss:.1f} MiB")
 
-peak = [start_rss]
-stop = threading.Event()
-
-
-def sample():
-    while not stop.is_set():
-        peak[0] = max(peak[0], server.status("VmRSS") / 1024)
-        time.sleep(0.02)
-
-
-sampler = threading.Thread(target=sample)
-sampler.start()
-clients = [send_without_reading(server.port, largest) for _ in range(CLIENTS)]
-health = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-took = []
-deadline = time.monotonic() + SECONDS
-while time.monotonic() < deadline:
-    began = time.monotonic()
-    health.request("GET", "/healthz")
-    health.getresponse().read()
-    took.append(time.monotonic() - began)
-    time.sleep(0.005)
-stop.set()
-sampler.join()
-p99 = percentile(took, 99) * 1000
-print(f"{CLIENTS} non-reading clients: peak RSS {peak[0]:.1f} MiB; /healthz p50 {percentile(took, 50) * 1000:.2f} ms, "
-      f"p99 {p99:.2f} ms over {len(took)} requests")
-if peak[0] >= 200:
-    problems.append(f"peak RSS {peak[0]:.1f} MiB, not under 200 MiB")
-if p99 >= 20:
-    problems.append(f"/healthz p99 {p99:.2f} ms, not under 20 ms")
-for s in clients:
-    s.close()
-health.close()
+non_readers("largest allowed body", CLIENTS, POST, largest, SECONDS, rss_limit=200, p99_limit=20)
 wait_until(lambda: server.status("VmRSS") / 1024 <= 2 * start_rss, 5)
 end_rss = server.status("VmRSS") / 1024
 print(f"idle RSS after: {end_rss:.1f} MiB ({end_rss / start_rss:.2f}x the start)")
 if end_rss > 2 * start_rss:
     problems.append(f"idle RSS {end_rss:.1f} MiB after, more than 2x the {start_rss:.1f} MiB at start")
 
-
-def non_readers(label, count, head, payload):
-    """`count` clients send `head` + `payload` and never read; /healthz is timed meanwhile."""
-    peak = [server.status("VmRSS") / 1024]
-    stop = threading.Event()
-
-    def sample():
-        while not stop.is_set():
-            peak[0] = max(peak[0], server.status("VmRSS") / 1024)
-            time.sleep(0.02)
-
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    sockets = []
-    for _ in range(count):
-        s = socket.create_connection(("127.0.0.1", server.port))
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        s.sendall(head + f"Content-Length: {len(payload)}\r\n\r\n".encode() + payload)
-        sockets.append(s)
-    health = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
-    took = []
-    deadline = time.monotonic() + min(SECONDS, 4)
-    while time.monotonic() < deadline:
-        began = time.monotonic()
-        health.request("GET", "/healthz")
-        health.getresponse().read()
-        took.append(time.monotonic() - began)
-        time.sleep(0.005)
-    stop.set()
-    sampler.join()
-    worst = max(took) * 1000
-    print(f"{label}: {count} non-reading clients: peak RSS {peak[0]:.1f} MiB; /healthz worst {worst:.2f} ms, "
-          f"p99 {percentile(took, 99) * 1000:.2f} ms over {len(took)} requests")
-    if peak[0] >= 256:
-        problems.append(f"{label}: peak RSS {peak[0]:.1f} MiB, not under 256 MiB")
-    if worst >= 100:
-        problems.append(f"{label}: the slowest /healthz took {worst:.2f} ms, not under 100 ms")
-    for s in sockets:
-        s.close()
-    health.close()
-
-
-POST = b"POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
 long_name = json.dumps({"widths": WIDTHS, "scale": 4, "routes": [{"subPaths": [
     {"trafficType": 2, "sectionTime": 10, "lane": [{"busNo": "1" * 1_000_000, "type": 1}]}]}]}).encode()
 conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
@@ -162,11 +125,11 @@ conn.close()
 print(f"1 MB bus name: {named.status} {answer.get('type')} pointer={answer.get('pointer')} limit={answer.get('limit')}")
 if named.status != 422 or answer.get("type") != "urn:routebar:problem:too-long" or answer.get("limit") != 128:
     problems.append(f"the 1 MB bus name got {named.status} {str(answer)[:200]}")
-non_readers("1 MB bus name", 32, POST, long_name)
+non_readers("1 MB bus name", 32, POST, long_name, min(SECONDS, 4), rss_limit=256, worst_limit=100)
 
 ndjson = json.dumps({"width": 343, "scale": 3, "routes": [{"id": f"r{i}", "subPaths": LEGS[:9]} for i in range(500)]},
                     separators=(",", ":")).encode()
-non_readers("NDJSON", 250, POST + b"Accept: application/x-ndjson\r\n", ndjson)
+non_readers("NDJSON", 250, POST + b"Accept: application/x-ndjson\r\n", ndjson, min(SECONDS, 4), rss_limit=256, worst_limit=100)
 
 if not server.alive():
     problems.append("the server died")

@@ -9,29 +9,35 @@ import StrictJSON
 /// answer can meet are thrown before its first byte.
 package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     private let request: RouteBarRequest
+    /// The width being written, and those after it (`widths`), every route of each checked.
     private var cursor: RouteCursor
+    private var laterWidths: [RouteCursor] = []
+    private var nextWidth = 0
+    /// Where a piece is handed out: `pieceBytes`, or no limit for the whole document at once.
+    private let pieceLimit: Int
     private var writer: JSONWriter
-    private var laidOut = LaidOutRoute()
-    /// The width being written: its index in `widths`, or 0.
-    private var width = 0
+    /// Taken from the thread's workspace, and given back with a whole document.
+    private var laidOut = RouteBarWorkspace.current.takeLaidOut()
     private var begun = false
     private(set) var isFinished = false
 
-    package init(_ request: RouteBarRequest) throws(RouteBarInputError) {
+    /// Checks every route at every width; `pieceLimit` `Int.max` writes the whole document in
+    /// one `fill()`, as `RouteBarResponse.encodeAnswer` does.
+    package init(_ request: RouteBarRequest, pieceLimit: Int = Self.pieceBytes) throws(RouteBarInputError) {
         self.request = request
-        let widths = request.widths ?? [request.options.width]
+        self.pieceLimit = pieceLimit
         var first: RouteCursor?
-        for index in widths.indices {
+        for index in 0..<(request.widths?.count ?? 1) {
             do {
                 let cursor = try Self.cursor(request, width: index)
-                if first == nil { first = cursor }
+                if first == nil { first = cursor } else { laterWidths.append(cursor) }
             } catch {
                 throw RouteBarInputError(error, in: request, widthIndex: request.widths == nil ? nil : index)
             }
         }
         cursor = first!
         // Sized for the whole answer when it fits a piece, so the writer never grows.
-        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), Self.pieceBytes) + 4096)
+        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), pieceLimit) + 4096)
     }
 
     /// A layout's cursor at the `index`th width (every route checked).
@@ -50,15 +56,15 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
             if request.widths != nil { RouteBarResponse.beginLayouts(options: request.options, to: &writer) }
             RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
         }
-        while !isFinished && writer.count < Self.pieceBytes {
+        while !isFinished && writer.count < pieceLimit {
             if try cursor.layOutNext(into: &laidOut) {
                 RouteBarResponse.write(laidOut, options: cursor.layout.options, to: &writer)
                 continue
             }
             RouteBarResponse.endLayout(to: &writer)
-            width += 1
-            if let widths = request.widths, width < widths.count {
-                cursor = try Self.cursor(request, width: width)
+            if nextWidth < laterWidths.count {
+                cursor = laterWidths[nextWidth]
+                nextWidth += 1
                 RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
             } else {
                 if request.widths != nil {
@@ -81,6 +87,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
 
     /// The whole document, once `fill()` has said it ended within its first piece.
     package consuming func finish() -> JSONBytes {
-        writer.finish()
+        RouteBarWorkspace.current.laidOut = laidOut
+        return writer.finish()
     }
 }

@@ -169,35 +169,22 @@ extension RouteBarResponse {
         try encodeAnswer(RouteBarRequest(json: body, query: query))
     }
 
-    /// Lays out a decoded request and encodes the whole answer.
+    /// Lays out a decoded request and encodes the whole answer: the server's pieces
+    /// (`RouteBarJSONPieces`) with no limit on a piece, so the two cannot differ.
     public static func encodeAnswer(_ request: RouteBarRequest) throws(RouteBarInputError) -> RouteBarAnswer {
+        var pieces = try RouteBarJSONPieces(request, pieceLimit: .max)
+        do {
+            _ = try pieces.fill()
+        } catch {
+            // Every route was checked by the layout's own checks: this is not reached.
+            throw RouteBarInputError(error, in: request)
+        }
         let widthCount = request.widths?.count ?? 1
-        let segmentCount = request.routes.reduce(0) { $0 + $1.subPaths.count }
-        var writer = JSONWriter(capacity: widthCount * estimatedSize(routes: request.routes.count, segments: segmentCount))
-        // Each route is written as soon as it is laid out, into storage the next one reuses.
-        func writeLayout(width: Double, index: Int?, to writer: inout JSONWriter) throws(RouteBarInputError) {
-            var options = request.options
-            options.width = width
-            try RouteBarResponse.writeLayout(options: options, to: &writer) { writer throws(RouteBarInputError) in
-                try layOutWidth(request, options: options, widthIndex: index) { route in write(route, options: options, to: &writer) }
-            }
-        }
-        if request.widths == nil {
-            try writeLayout(width: request.options.width, index: nil, to: &writer)
-        } else {
-            beginLayouts(options: request.options, to: &writer)
-            for (index, width) in (request.widths ?? []).enumerated() {
-                try writeLayout(width: width, index: index, to: &writer)
-            }
-            writer.endArray()
-            writer.endObject()
-        }
-        return RouteBarAnswer(document: writer.finish(), routeCount: widthCount * request.routes.count,
-                              segmentCount: widthCount * segmentCount)
+        return RouteBarAnswer(document: pieces.finish(), routeCount: widthCount * request.routes.count,
+                              segmentCount: widthCount * request.segmentCount)
     }
 
-    /// The bytes the answer to `request` would take, about: above a threshold, a server
-    /// streams it (`RouteBarJSONStream`) rather than holding it whole.
+    /// The bytes the answer to `request` would take, about: the writer's first allocation.
     public static func estimatedSize(of request: RouteBarRequest) -> Int {
         (request.widths?.count ?? 1) * estimatedSize(routes: request.routes.count, segments: request.segmentCount)
     }

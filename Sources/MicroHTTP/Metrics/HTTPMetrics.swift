@@ -84,18 +84,22 @@ public final class HTTPMetrics: Sendable {
         for route in routeLabels.indices {
             text += "\(name)_response_body_bytes_total{route=\"\(routeLabels[route])\"} \(counters.load(responseBytesBase + route))\n"
         }
-        family(&text, "\(name)_requests_in_flight", "gauge", "Requests whose request line has arrived and whose answer is not yet sent.")
-        text += "\(name)_requests_in_flight \(requestsInFlight.load(ordering: .relaxed))\n"
-        family(&text, "\(name)_open_connections", "gauge", "Open client connections.")
-        text += "\(name)_open_connections \(openConnections.load(ordering: .relaxed))\n"
-        family(&text, "\(name)_connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.")
-        text += "\(name)_connections_refused_total \(connectionsRefused.load(ordering: .relaxed))\n"
-        family(&text, "\(name)_idle_connections_closed_total", "counter", "Idle connections closed to admit a new one at the connection limit.")
-        text += "\(name)_idle_connections_closed_total \(idleConnectionsClosed.load(ordering: .relaxed))\n"
-        family(&text, "\(name)_answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.")
-        text += "\(name)_answer_bytes_held \(answerBytesHeld.load(ordering: .relaxed))\n"
-        family(&text, "\(name)_answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.")
-        text += "\(name)_answers_over_budget_total \(answersOverBudget.load(ordering: .relaxed))\n"
+        let singles: [(name: String, type: String, help: String, value: Int)] = [
+            ("requests_in_flight", "gauge", "Requests whose request line has arrived and whose answer is not yet sent.", requestsInFlight.load(ordering: .relaxed)),
+            ("open_connections", "gauge", "Open client connections.", openConnections.load(ordering: .relaxed)),
+            ("connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.",
+             connectionsRefused.load(ordering: .relaxed)),
+            ("idle_connections_closed_total", "counter", "Idle connections closed to admit a new one at the connection limit.",
+             idleConnectionsClosed.load(ordering: .relaxed)),
+            ("answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.",
+             answerBytesHeld.load(ordering: .relaxed)),
+            ("answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.",
+             answersOverBudget.load(ordering: .relaxed)),
+        ]
+        for single in singles {
+            family(&text, "\(name)_\(single.name)", single.type, single.help)
+            text += "\(name)_\(single.name) \(single.value)\n"
+        }
     }
 
     private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {

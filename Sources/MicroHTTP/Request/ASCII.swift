@@ -32,8 +32,6 @@ enum ASCII {
         return true
     }
 
-    /// Whether `text` holds `needle`, byte for byte. (`String.contains` goes through a generic
-    /// searcher that cost more than the rest of a small request.)
     /// Whether `bytes` begins with `lowercase` (given in lower case), ignoring ASCII case.
     static func hasPrefixIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
         let prefix = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
@@ -44,6 +42,8 @@ enum ASCII {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
+    /// Whether `text` holds `needle`, byte for byte. (`String.contains` goes through a generic
+    /// searcher that cost more than the rest of a small request.)
     static func contains(_ text: String, _ needle: StaticString) -> Bool {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             let count = needle.utf8CodeUnitCount
