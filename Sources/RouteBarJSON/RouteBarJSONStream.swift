@@ -13,19 +13,24 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     private var cursor: RouteCursor
     private var laterWidths: [RouteCursor] = []
     private var nextWidth = 0
-    /// Where a piece is handed out: `pieceBytes`, or no limit for the whole document at once.
-    private let pieceLimit: Int
     private var writer: JSONWriter
     /// Taken from the thread's workspace, and given back with a whole document.
     private var laidOut = RouteBarWorkspace.current.takeLaidOut()
     private var begun = false
     private(set) var isFinished = false
 
-    /// Checks every route at every width; `pieceLimit` `Int.max` writes the whole document in
-    /// one `fill()`, as `RouteBarResponse.encodeAnswer` does.
-    package init(_ request: RouteBarRequest, pieceLimit: Int = Self.pieceBytes) throws(RouteBarInputError) {
+    /// An answer up to this long is written whole by the server's first `fill(upTo:)`, on the
+    /// handler's thread (the pool's, for a large request), and held until sent; a longer one
+    /// goes on in `pieceBytes` pieces, written on the connection's thread as the client reads.
+    /// Written a piece at a time throughout, a 1,000-route answer (1.5 MB) fell from 604 to
+    /// 373 requests/s over HTTP (`make bench`, 2026-12-01): its encoding left the pool for the
+    /// worker, and went out 16 KiB per send. Held whole, it is bounded by this and by
+    /// `--max-answer-memory`.
+    package static let wholeAnswerBytes = 4 << 20
+
+    /// Checks every route at every width.
+    package init(_ request: RouteBarRequest) throws(RouteBarInputError) {
         self.request = request
-        self.pieceLimit = pieceLimit
         var first: RouteCursor?
         for index in 0..<(request.widths?.count ?? 1) {
             do {
@@ -36,8 +41,8 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
             }
         }
         cursor = first!
-        // Sized for the whole answer when it fits a piece, so the writer never grows.
-        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), pieceLimit) + 4096)
+        // Sized for the whole answer when it is to be held whole, so the writer never grows.
+        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), Self.wholeAnswerBytes) + 4096)
     }
 
     /// A layout's cursor at the `index`th width (every route checked).
@@ -49,14 +54,14 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         return try RouteCursor(layout, routes: request.routes)
     }
 
-    /// Writes until a piece is full or the answer ends; true when it has ended.
-    package mutating func fill() throws(RouteBarError) -> Bool {
+    /// Writes until `limit` bytes are waiting or the answer ends; true when it has ended.
+    package mutating func fill(upTo limit: Int) throws(RouteBarError) -> Bool {
         if !begun {
             begun = true
             if request.widths != nil { RouteBarResponse.beginLayouts(options: request.options, to: &writer) }
             RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
         }
-        while !isFinished && writer.count < pieceLimit {
+        while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {
                 RouteBarResponse.write(laidOut, options: cursor.layout.options, to: &writer)
                 continue
@@ -80,12 +85,12 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     package mutating func nextPiece() throws(RouteBarError) -> [UInt8]? {
         if writer.count == 0 {
             guard !isFinished else { return nil }
-            _ = try fill()
+            _ = try fill(upTo: Self.pieceBytes)
         }
-        return writer.count == 0 ? nil : writer.takeWritten()
+        return writer.count == 0 ? nil : writer.takeWritten(keepingCapacity: Self.pieceBytes + 4096)
     }
 
-    /// The whole document, once `fill()` has said it ended within its first piece.
+    /// The whole document, once `fill(upTo:)` has said it ended.
     package consuming func finish() -> JSONBytes {
         RouteBarWorkspace.current.laidOut = laidOut
         return writer.finish()

@@ -170,11 +170,11 @@ extension RouteBarResponse {
     }
 
     /// Lays out a decoded request and encodes the whole answer: the server's pieces
-    /// (`RouteBarJSONPieces`) with no limit on a piece, so the two cannot differ.
+    /// (`RouteBarJSONPieces`) written in one piece, so the two cannot differ.
     public static func encodeAnswer(_ request: RouteBarRequest) throws(RouteBarInputError) -> RouteBarAnswer {
-        var pieces = try RouteBarJSONPieces(request, pieceLimit: .max)
+        var pieces = try RouteBarJSONPieces(request)
         do {
-            _ = try pieces.fill()
+            _ = try pieces.fill(upTo: .max)
         } catch {
             // Every route was checked by the layout's own checks: this is not reached.
             throw RouteBarInputError(error, in: request)

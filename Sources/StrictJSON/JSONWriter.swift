@@ -50,6 +50,18 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         return bytes
     }
 
+    /// `takeWritten()`, then a buffer of at most `capacity` bytes for what follows: a writer
+    /// that wrote a large first piece does not keep its storage for the small ones after it.
+    public mutating func takeWritten(keepingCapacity capacity: Int) -> [UInt8] {
+        let written = takeWritten()
+        if self.capacity > max(capacity, 64) {
+            base.deallocate()
+            self.capacity = max(capacity, 64)
+            base = .allocate(capacity: self.capacity)
+        }
+        return written
+    }
+
     /// Empties the buffer but keeps its storage, so a writer can be reused.
     public mutating func reset() {
         length = 0

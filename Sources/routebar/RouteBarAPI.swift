@@ -52,19 +52,22 @@ final class RouteBarAPI: Sendable {
     }
 
     /// Every answer is written a piece at a time (`AnswerPieces`), after every route has
-    /// been checked: one that ends within its first piece goes out whole, with its length;
-    /// a longer one is streamed, each further piece laid out and written when the client
-    /// has taken the one before. So a client holds at most a piece, whatever it asked for.
+    /// been checked: one that ends within its first piece (for JSON, up to
+    /// `RouteBarJSONPieces.wholeAnswerBytes`) goes out whole, with its length; a longer one is
+    /// streamed, each further piece laid out and written when the client has taken the one
+    /// before. So a client holds at most its first piece, whatever it asked for.
     private func answerRouteBars(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
         let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
-        // A stream keeps the decoded request (no larger than its body) and a piece in hand.
+        // A stream keeps the decoded request (no larger than its body) and a piece in hand
+        // (a JSON answer's first piece is the part it would have held whole).
         let held = request.body.count + 2 * RouteBarJSONPieces.pieceBytes
+        let heldJSON = held + RouteBarJSONPieces.wholeAnswerBytes
         let response: HTTPResponse
         switch format {
         case .json:
             var pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarJSONPieces(decoded) }
-            guard try Self.layoutHolds(pieces.fill()) else {
-                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: held)
+            guard try Self.layoutHolds(pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes)) else {
+                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON)
                 break
             }
             let document = pieces.finish()

@@ -38,11 +38,28 @@ import Testing
         Self.expectSized(pieces, routeBytes: 8 * 1024)
     }
 
-    @Test func aShortAnswerEndsWithinItsFirstPieceAndIsHandedOverWhole() throws {
-        let body = Self.body(widths: nil, routes: 20)
+    @Test func anAnswerThatEndsWithinItsFirstPieceIsHandedOverWhole() throws {
+        let body = Self.body(widths: nil, routes: 700)
         var pieces = try RouteBarJSONPieces(RouteBarRequest(json: body))
-        #expect(try pieces.fill())
+        #expect(try pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes))
         #expect(pieces.finish().array == (try RouteBarResponse.answer(json: body).bytes))
+    }
+
+    /// Past `wholeAnswerBytes` the rest goes in pieces: the first is what was written whole,
+    /// and the writer does not keep its large buffer for the pieces after it.
+    @Test func aLongerAnswerStreamsAfterItsFirstPiece() throws {
+        let body = Self.body(widths: [320, 375, 414.5], routes: 700)
+        let whole = try RouteBarResponse.answer(json: body).bytes
+        var stream = try RouteBarJSONPieces(RouteBarRequest(json: body))
+        let firstBytes = 256 * 1024
+        #expect(try stream.fill(upTo: firstBytes) == false)
+        var pieces: [[UInt8]] = []
+        while let piece = try stream.nextPiece() {
+            pieces.append(piece)
+        }
+        #expect(pieces.joined().elementsEqual(whole))
+        #expect((firstBytes..<firstBytes + 8 * 1024).contains(pieces[0].count))
+        Self.expectSized(Array(pieces.dropFirst()), routeBytes: 8 * 1024)
     }
 
     @Test func ndjsonPiecesAreTheLinesOfTheLaidOutRoutes() throws {
