@@ -2,6 +2,9 @@
 /// as libmicrohttpd keeps the answer: it releases this object when it has sent or dropped it,
 /// and the count ends with it. It also keeps the body's storage alive.
 final class AnswerHold {
+    /// Answers shorter than this are not counted (16 MiB at most at the default connection limit).
+    static let uncountedBytes = 16 * 1024
+
     let count: Int
     let metrics: HTTPMetrics
     /// The body it keeps: bytes, or the owner of bytes sent in place.

@@ -42,10 +42,12 @@ extension HTTPServer {
     }
 
     /// Counts the answer's bytes against `maxAnswerMemoryBytes` until libmicrohttpd lets go of
-    /// it (the returned hold's end), or, past the budget, replaces it with a 503.
+    /// it (the returned hold's end), or, past the budget, replaces it with a 503. Answers
+    /// under `AnswerHold.uncountedBytes` are not counted: the hold would be an allocation on
+    /// every small request, and they add up to at most that times the connection limit.
     private func holdAnswer(_ response: inout HTTPResponse) -> AnswerHold? {
         let bytes = response.body.heldBytes
-        guard bytes > 0 else { return nil }
+        guard bytes >= AnswerHold.uncountedBytes else { return nil }
         let total = metrics.answerBytesHeld.wrappingAdd(bytes, ordering: .relaxed).newValue
         guard total > configuration.maxAnswerMemoryBytes else { return AnswerHold(bytes, metrics) }
         metrics.answerBytesHeld.wrappingSubtract(bytes, ordering: .relaxed)
