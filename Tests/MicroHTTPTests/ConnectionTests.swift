@@ -1,4 +1,7 @@
 import MicroHTTPTesting
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 @testable import MicroHTTP
 
@@ -11,6 +14,7 @@ extension MicroHTTPEdgeTests {
             let live = try LiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router)
             let silent = try (0..<4).map { _ in try live.connect() }
             #expect(waitUntil(timeoutSeconds: 2) { live.server.connectionsStarted.load(ordering: .acquiring) >= 4 })
+            usleep(150_000)  // idle for the 100 ms that make a connection one to close
             var late: [TestHTTPConnection] = []
             for _ in 0..<4 {
                 late.append(try live.connect())
@@ -24,6 +28,18 @@ extension MicroHTTPEdgeTests {
             }
             #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) >= 4)
             #expect(live.server.metrics.connectionsRefused.load(ordering: .relaxed) == 0)
+        }
+
+        /// A keep-alive client that polls more often than every 100 ms is never the one closed:
+        /// its next request may already be on its way. A new connection is told 503 instead.
+        @Test func aBusyKeepAliveClientIsNotClosedToMakeRoom() throws {
+            let live = try LiveServer(.testing { $0.connectionLimit = 1 }, router: EdgeRoutes().router)
+            let poller = try live.connect()
+            #expect(try poller.request("GET", "/ok").status == 200)
+            let late = try live.connect()
+            expectProblem(try late.readResponse(timeoutSeconds: 1), status: 503)
+            #expect(try poller.request("GET", "/ok").status == 200)
+            #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) == 0)
         }
 
         /// When every connection is busy with a request, one past the limit is told 503 at

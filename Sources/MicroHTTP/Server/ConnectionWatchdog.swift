@@ -157,12 +157,15 @@ final class ConnectionWatchdog: Sendable {
     }
 
     /// Shuts down the connection that has been between requests (or waiting for its first)
-    /// the longest, to make room for a new one; false when none is. Each is chosen once.
-    func closeLongestIdle() -> Bool {
+    /// the longest, for `idleFor` at least, to make room for a new one; false when none is.
+    /// Each is chosen once. The minimum spares a busy keep-alive client between two requests,
+    /// whose next one may already be on its way (a storm's 20 ms poller was cut off without it).
+    func closeLongestIdle(idleFor: UInt64 = 100_000_000, now: UInt64 = monotonicNanoseconds()) -> Bool {
         connections.withLock { connections in
             var longest: Watched?
             for watched in connections.values
             where !watched.refused && watched.phase == .idle && !watched.evicted.load(ordering: .relaxed)
+                && now >= watched.idleSince.load(ordering: .relaxed) && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
                 && cmhd_unread_bytes(watched.socket) == 0 {
                 if longest == nil || watched.idleSince.load(ordering: .relaxed) < longest!.idleSince.load(ordering: .relaxed) {
                     longest = watched
