@@ -11,6 +11,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case invalidUTF8 = "invalid-utf8"
         case trailingData = "trailing-data"
         case tooDeep = "too-deep"
+        case duplicateMember = "duplicate-member"
         case invalidType = "invalid-type"
         case missingField = "missing-field"
         case outOfRange = "out-of-range"
@@ -29,7 +30,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
             switch self {
-            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: true
+            case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep, .duplicateMember: true
             default: false
             }
         }
@@ -37,6 +38,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         public var title: String {
             switch self {
             case .emptyBody, .malformedJSON, .invalidUTF8, .trailingData, .tooDeep: "Malformed JSON"
+            case .duplicateMember: "Duplicate member name"
             case .invalidType: "Wrong type"
             case .missingField: "Missing field"
             case .outOfRange: "Value out of range"
@@ -83,6 +85,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case .invalidUTF8: type = .invalidUTF8
         case .tooDeep: type = .tooDeep
         case .trailingData: type = .trailingData
+        case .duplicateMemberName: type = .duplicateMember
         default: type = .malformedJSON
         }
         self.init(type, "The body is not valid JSON: \(syntax.message)")

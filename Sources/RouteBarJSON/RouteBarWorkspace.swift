@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteBar
+import StrictJSON
 
 /// Storage one thread reuses from request to request: the routes being decoded, and the
 /// route being laid out and written. With it, a request allocates only what it keeps: its
@@ -17,6 +18,7 @@ import RouteBar
 final class RouteBarWorkspace {
     struct Buffers {
         var routes: [Route] = []
+        var memberNames = JSONReader.MemberNames()
     }
 
     private var buffers = Buffers()

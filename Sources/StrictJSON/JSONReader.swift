@@ -20,13 +20,22 @@ public struct JSONReader {
     private var atContainerStart = false
     @usableFromInline var keyRange = 0..<0
     @usableFromInline var keyHasEscapes = false
+    /// The names of the open objects' members, to refuse a name given twice (RFC 7493 §2.3).
+    var memberNames: MemberNames
 
     /// The byte the reader looks at next.
     public var offset: Int { position }
 
-    public init(_ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    /// - Parameter memberNames: storage for the member names of open objects; pass one
+    ///   taken back with `takeMemberNames()` from an earlier reader to read without allocating.
+    public init(
+        _ buffer: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth,
+        memberNames: consuming MemberNames = MemberNames()
+    ) {
         self.buffer = buffer
         self.maxDepth = maxDepth
+        // Empty: a `MemberNames` is made empty, and `takeMemberNames()` empties it.
+        self.memberNames = consume memberNames
         // RFC 8259 §8.1 lets a parser ignore a leading byte order mark.
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
         position = buffer.count >= 3 && buffer[0] == bom[0] && buffer[1] == bom[1] && buffer[2] == bom[2] ? 3 : 0
@@ -66,6 +75,7 @@ public struct JSONReader {
         let scanned = try scanString()
         keyRange = scanned.range
         keyHasEscapes = scanned.hasEscapes
+        memberNames.append(scanned.range, hasEscapes: scanned.hasEscapes)
         skipWhitespace()
         guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
         guard buffer[position] == UInt8(ascii: ":") else { throw unexpected() }
@@ -197,6 +207,7 @@ public struct JSONReader {
         depth += 1
         position += 1
         atContainerStart = true
+        if bracket == UInt8(ascii: "{") { memberNames.openObject() }
     }
 
     private mutating func advanceInContainer(closing: UInt8) throws(JSONSyntaxError) -> Bool {
@@ -206,6 +217,7 @@ public struct JSONReader {
         atContainerStart = false
         if buffer[position] == closing {
             // `[1,]` is caught by the value reader that follows the comma, not here.
+            if closing == UInt8(ascii: "}") { try closeObjectCheckingNames() }
             position += 1
             depth -= 1
             return false
@@ -288,7 +300,7 @@ public struct JSONReader {
     }
 
     /// Decodes a string's escapes; only called on ranges `scanString` has validated.
-    private func decodeEscapes(_ range: Range<Int>) -> [UInt8] {
+    func decodeEscapes(_ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var index = range.lowerBound

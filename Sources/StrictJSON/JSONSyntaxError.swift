@@ -14,6 +14,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
         case invalidNumber
         case trailingData
         case tooDeep(limit: Int)
+        /// An object names this member twice (its first 64 characters).
+        case duplicateMemberName(String)
     }
 
     public var reason: Reason
@@ -47,6 +49,8 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
             return "unexpected data after the JSON value, at byte \(offset)"
         case .tooDeep(let limit):
             return "arrays and objects nest deeper than \(limit) levels, at byte \(offset)"
+        case .duplicateMemberName(let name):
+            return "the member \"\(name)\" appears twice in one object, again at byte \(offset)"
         }
     }
 

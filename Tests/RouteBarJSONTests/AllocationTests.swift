@@ -2,6 +2,7 @@ import CAllocationCounter
 import RouteBarTestSupport
 import Testing
 @testable import RouteBarJSON
+import StrictJSON
 
 /// The pins hold for optimized code: a debug build boxes and copies far more. `make test`
 /// runs this suite again in a release build (`-enable-testing`, for `@testable`).
@@ -39,6 +40,19 @@ private let optimized: Bool = {
             let counted = try allocations { _ = try RouteBarResponse.answer(json: body) }
             #expect(counted == UInt64(count + 3), "\(count) routes: \(counted)")
         }
+        // The duplicate-name check keeps its ranges in storage passed from reader to reader.
+        var names = JSONReader.MemberNames()
+        let nested = Array(#"{"a": {"b": 1, "c": 2}, "d": [{"e": 2}], "f": {}}"#.utf8)
+        let reading = allocations {
+            nested.withUnsafeBufferPointer { buffer in
+                var taken = JSONReader.MemberNames()
+                swap(&taken, &names)
+                var reader = JSONReader(buffer, memberNames: consume taken)
+                try? reader.skipValue()
+                names = reader.takeMemberNames()
+            }
+        }
+        #expect(reading == 0, "\(reading)")
         // Decoding alone keeps the routes and the legs.
         let twenty = routes(20)
         let decoding = try allocations { _ = try RouteBarRequest(json: twenty) }

@@ -65,6 +65,8 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         ("{\"width\": 1} {}", "trailing-data"),
         (String(repeating: "[", count: 100), "too-deep"),
         ("{\"routes\": [\"\u{1}\"]}", "malformed-json"),
+        ("{\"width\": 343, \"width\": 100, \"routes\": []}", "duplicate-member"),
+        ("{\"width\": 343, \"routes\": [{\"subPaths\": [], \"subPaths\": []}]}", "duplicate-member"),
     ])
     func malformedBodies(body: String, type: String) {
         let error = inputError(body)

@@ -79,18 +79,71 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
     }
 
     @Test func keysCompareAfterDecodingEscapes() throws {
-        let body = Array(#"{"w\u0069dth": 1, "width": 2, "widths": 3}"#.utf8)
+        let body = Array(#"[{"w\u0069dth": 1}, {"width": 2, "widths": 3}]"#.utf8)
         let matches = body.withUnsafeBufferPointer { buffer -> [Bool] in
             var reader = JSONReader(buffer)
             var result: [Bool] = []
-            try! reader.beginObject()
-            while try! reader.nextKey() {
-                result.append(reader.keyEquals("width"))
-                try! reader.skipValue()
+            try! reader.beginArray()
+            while try! reader.nextElement() {
+                try! reader.beginObject()
+                while try! reader.nextKey() {
+                    result.append(reader.keyEquals("width"))
+                    try! reader.skipValue()
+                }
             }
             return result
         }
         #expect(matches == [true, true, false])
+    }
+
+    /// RFC 7493 §2.3: an object names each member once. The error names the first repeat in
+    /// document order and points at its opening quote, whatever path reads the object.
+    @Test(arguments: [
+        (#"{"a": 1, "b": 2, "a": 3}"#, "a", 17),
+        (#"{"width": 1, "w\u0069dth": 2}"#, "width", 13),
+        (#"[{"x": {"y": 1, "y": 2}}]"#, "y", 16),
+        (#"{"a": {"b": 1}, "c": {"b": 2}, "c": 3}"#, "c", 31),
+    ])
+    func duplicateMemberNamesAreRefused(text: String, name: String, offset: Int) {
+        let expected = JSONSyntaxError(.duplicateMemberName(name), at: offset)
+        #expect(throws: expected) { try parse(text).get() }
+        #expect(skip(Array(text.utf8)) == expected)
+    }
+
+    /// Objects past the pairwise limit are sorted: the repeat reported is still the first in
+    /// the document, and equal names in sibling objects are not repeats.
+    @Test func duplicatesInLargeObjectsAreFoundInDocumentOrder() throws {
+        var members = (0..<5_000).map { "\"k\($0)\": \($0)" }
+        #expect(throws: Never.self) { try parse("{" + members.joined(separator: ",") + "}").get() }
+        #expect(throws: Never.self) {
+            try parse("[{" + members.joined(separator: ",") + "}, {" + members.joined(separator: ",") + "}]").get()
+        }
+        members.append(#""k4000": 1"#)
+        members.append(#""k17": 1"#)
+        let text = "{" + members.joined(separator: ",") + "}"
+        // "k17" sorts before "k4000", but "k4000" comes first in the document.
+        let offset = Array(text.utf8).count - #""k4000": 1,"k17": 1}"#.utf8.count
+        #expect(throws: JSONSyntaxError(.duplicateMemberName("k4000"), at: offset)) { try parse(text).get() }
+    }
+
+    /// Storage passed on from a reader that stopped inside objects holds none of their names.
+    @Test func namesStoragePassedOnStartsEmpty() {
+        var names = JSONReader.MemberNames()
+        var errors: [JSONSyntaxError?] = []
+        for text in [#"{"a": 1, "b": {"a": 1, "b""#, #"{"a": 2, "b": {"b": 1}}"#, #"{"b": 1, "b": 2}"#] {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(buffer, memberNames: names)
+                do throws(JSONSyntaxError) {
+                    try reader.skipValue()
+                    errors.append(nil)
+                } catch {
+                    errors.append(error)
+                }
+                names = reader.takeMemberNames()
+            }
+        }
+        #expect(errors == [JSONSyntaxError(.unexpectedEnd, at: 26), nil, JSONSyntaxError(.duplicateMemberName("b"), at: 9)])
     }
 
     @Test func numbersMatchTheStandardLibrary() throws {

@@ -9,8 +9,15 @@ extension RouteBarRequest {
     /// skipped, validated but not stored. Ranges are checked by `RouteBarLayout`.
     public init(json body: UnsafeBufferPointer<UInt8>, query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
-        var decoder = RequestDecoder(reader: JSONReader(body), workspace: workspace.take())
-        defer { workspace.putBack(&decoder.workspace) }
+        var buffers = workspace.take()
+        // Moved, not copied: a second reference to a buffer would make its first write copy it.
+        var memberNames = JSONReader.MemberNames()
+        swap(&memberNames, &buffers.memberNames)
+        var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
+        defer {
+            decoder.workspace.memberNames = decoder.reader.takeMemberNames()
+            workspace.putBack(&decoder.workspace)
+        }
         do {
             try decoder.decodeDocument()
             try decoder.reader.finish()
