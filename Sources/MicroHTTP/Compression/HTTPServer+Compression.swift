@@ -4,48 +4,47 @@ import CMicroHTTPD
 extension HTTPServer {
     /// The response as it should go to this client: gzip-coded when the client accepts gzip and
     /// the body is compressible and long enough (or when the client refuses identity), with
-    /// `Vary: Accept-Encoding` on every compressible response either way.
-    func encoded(_ response: HTTPResponse, _ connection: OpaquePointer) -> HTTPResponse {
+    /// `Vary: Accept-Encoding` on every compressible response either way; then a 304 in its
+    /// place when the client already holds that representation.
+    func encoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer) -> HTTPResponse {
+        var response = response
+        if codesAsGzip(&response, connection) { compress(&response) }
+        if response.status == 200, context.method == "GET" || context.method == "HEAD" { revalidate(&response, connection) }
+        return response
+    }
+
+    /// Whether the answer is to be gzip-coded; adds `Vary` to every compressible answer.
+    private func codesAsGzip(_ response: inout HTTPResponse, _ connection: OpaquePointer) -> Bool {
         guard let threshold = configuration.compressAtBytes,
               let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
-              ContentCoding.isCompressible(contentType) else { return response }
+              ContentCoding.isCompressible(contentType) else { return false }
         let acceptance = HTTPRequest.withValue(connection, .HEADER_KIND, "Accept-Encoding") { ContentCoding.acceptance($0) }
         let varies = Self.variesOnAcceptEncoding(response.headers)
         // Most answers: no gzip asked for, and the application already named the header.
-        guard acceptance.gzip || !varies else { return response }
-        var response = response
+        guard acceptance.gzip || !varies else { return false }
         if !varies { Self.addVaryAcceptEncoding(&response.headers) }
-        guard acceptance.gzip else { return response }
-        if response.status == 304 {
-            // No body, but the tag of the representation this client would get, and no type.
-            response.headers.removeAll { $0.name == "Content-Type" }
-            Self.tagAsGzip(&response.headers)
-            return response
-        }
-        guard !acceptance.identity || (response.body.knownCount ?? threshold) >= threshold else { return response }
+        guard acceptance.gzip else { return false }
+        return acceptance.identity ? (response.body.knownCount ?? threshold) >= threshold : true
+    }
+
+    private func compress(_ response: inout HTTPResponse) {
         switch response.body {
         case .bytes(let bytes):
-            guard let compressed = bytes.withUnsafeBytes({ GzipEncoder.compress($0, level: configuration.compressionLevel) }) else { return response }
+            guard let compressed = bytes.withUnsafeBytes({ GzipEncoder.compress($0, level: configuration.compressionLevel) }) else { return }
             response.body = .bytes(compressed)
         case .owned(let owned):
-            guard let compressed = GzipEncoder.compress(owned.bytes, level: configuration.compressionLevel) else { return response }
+            guard let compressed = GzipEncoder.compress(owned.bytes, level: configuration.compressionLevel) else { return }
             response.body = .bytes(compressed)
         case .stream(let stream):
-            guard let encoder = GzipStream(stream, level: configuration.compressionLevel) else { return response }
+            guard let encoder = GzipStream(stream, level: configuration.compressionLevel) else { return }
             // zlib's deflate state at level 1 and the default memLevel: 256 KiB while it lives.
             response.body = .stream(HTTPBodyStream(heldBytes: stream.heldBytes + 256 * 1024) { () throws(HTTPBodyStream.Abort) in
                 try encoder.next()
             })
         }
         response.headers.append(HTTPHeader("Content-Encoding", "gzip"))
-        Self.tagAsGzip(&response.headers)
-        return response
-    }
-
-    /// A strong validator names one representation: the coded one is another.
-    private static func tagAsGzip(_ headers: inout [HTTPHeader]) {
-        if let index = headers.firstIndex(where: { $0.name == "ETag" }) {
-            headers[index].value = StaticResource.gzipTag(headers[index].value)
+        if let index = response.headers.firstIndex(where: { $0.name == "ETag" }) {
+            response.headers[index].value = EntityTag.gzipTag(response.headers[index].value)
         }
     }
 

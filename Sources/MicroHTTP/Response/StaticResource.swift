@@ -1,6 +1,6 @@
 /// A fixed document served by GET with a strong `ETag`, so clients revalidate instead of
 /// downloading it again: `If-None-Match` with a matching tag gets `304 Not Modified` without
-/// a body.
+/// a body (the server's doing, for any answer with a tag).
 ///
 /// ```swift
 /// let spec = StaticResource(bytes, contentType: "application/yaml")
@@ -28,38 +28,10 @@ public struct StaticResource: Sendable {
     /// Stored by caches but revalidated before each use.
     static let cacheControl = HTTPHeader("Cache-Control", "no-cache")
 
-    /// 304 when `If-None-Match` names this document (in either coding), else the document.
+    /// The document with its tag; the server answers 304 instead when the client names the
+    /// tag of the coding it would get (`HTTPServer.revalidate`).
     public func response(to request: HTTPRequest) -> HTTPResponse {
-        let headers = [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), Self.cacheControl]
-        if let condition = request.header("If-None-Match"), matches(condition) {
-            // The type stays until the coding is settled (it marks the answer compressible).
-            return HTTPResponse(status: 304, headers: headers)
-        }
-        return HTTPResponse(status: 200, headers: headers, body: .bytes(bytes))
-    }
-
-    /// RFC 9110, section 13.1.2: `*`, or a list of tags compared weakly (`W/` ignored).
-    func matches(_ condition: String) -> Bool {
-        let wanted = [etag, Self.gzipTag(etag)]
-        return condition.split(separator: ",").contains { entry in
-            var tag = entry.trimmingASCIISpaces
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            return wanted.contains { $0 == tag }
-        }
-    }
-
-    /// The tag of the gzip-coded representation: `"…-gzip"`.
-    static func gzipTag(_ tag: String) -> String {
-        tag.hasSuffix("\"") ? String(tag.dropLast()) + "-gzip\"" : tag + "-gzip"
-    }
-}
-
-extension Substring {
-    fileprivate var trimmingASCIISpaces: Substring {
-        var slice = self
-        while slice.first == " " || slice.first == "\t" { slice = slice.dropFirst() }
-        while slice.last == " " || slice.last == "\t" { slice = slice.dropLast() }
-        return slice
+        HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), Self.cacheControl],
+                     body: .bytes(bytes))
     }
 }

@@ -17,7 +17,7 @@ extension HTTPServer {
     /// Hands a response to libmicrohttpd; `.NO` (the connection is then closed) when it refuses.
     /// `close` ends the connection after the answer.
     func queue(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
-        queueEncoded(encoded(response, connection), context, connection, close: close)
+        queueEncoded(encoded(response, context, connection), context, connection, close: close)
     }
 
     /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
@@ -26,7 +26,8 @@ extension HTTPServer {
         let hold = holdAnswer(&response)
         context.phase = .answered
         context.status = response.status
-        context.responseBytes = response.body.knownCount ?? 0
+        // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
+        context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0
         context.problemType = response.problemType
         guard let created = LibMicroHTTPD.makeResponse(response.body, countingInto: context, hold: hold) else { return .NO }
         defer { MHD_destroy_response(created) }
@@ -76,7 +77,8 @@ extension HTTPServer {
         context.status = response.status
         context.problemType = response.problemType
         let bytes = Self.wireBytes(response, extraHeaders: [HTTPHeader("X-Request-Id", context.requestId)])
-        context.responseBytes = response.body.knownCount ?? 0
+        // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
+        context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0
         // A fresh socket's send buffer takes a problem whole; a client that left gets nothing.
         _ = bytes.withUnsafeBytes { cmhd_send_nonblocking(socket, $0.baseAddress, $0.count) }
         _ = cmhd_shutdown(socket, how)

@@ -25,7 +25,7 @@ struct SuspendedRequest: @unchecked Sendable {
             context.clientGone = true
         } else {
             let response = server.runHandler(route, context, connection)
-            context.handled = server.encoded(response, connection)
+            context.handled = server.encoded(response, context, connection)
         }
         MHD_resume_connection(connection)
     }
