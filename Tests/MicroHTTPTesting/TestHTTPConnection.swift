@@ -96,6 +96,16 @@ public final class TestHTTPConnection {
         }
     }
 
+    /// Sends `text` and ends the stream in the same segment (TCP_CORK holds the bytes until
+    /// `shutdown` sends them with the FIN): the server reads the request and the client's
+    /// leaving at once, whatever the scheduling.
+    public func sendAndHangUp(_ text: String) throws {
+        var on: Int32 = 1
+        setsockopt(socket, Int32(IPPROTO_TCP), TCP_CORK, &on, socklen_t(MemoryLayout<Int32>.size))
+        try send(Array(text.utf8))
+        guard shutdown(socket, Int32(SHUT_WR)) == 0 else { throw TestClientError("shutdown failed: errno \(errno)") }
+    }
+
     public func send(_ text: String) throws {
         try send(Array(text.utf8))
     }

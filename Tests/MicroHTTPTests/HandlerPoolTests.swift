@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import MicroHTTPTesting
 import Testing
 @testable import MicroHTTP
@@ -92,6 +93,28 @@ extension MicroHTTPEdgeTests {
             // Room again: the next large request is taken.
             #expect(waitUntil(timeoutSeconds: 2) { live.server.handlerPool.queued == 0 })
             #expect(try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+        }
+
+        /// A request whose client has gone by the time the pool gets to it is not handled: its
+        /// connection is closed and the request ended instead.
+        @Test func aRequestWhoseClientLeftIsNotHandled() throws {
+            let handled = Atomic<Int>(0)
+            var router = EdgeRoutes().router
+            router.post("/count", consumes: "application/json") { request in
+                handled.add(1, ordering: .relaxed)
+                return .text("\(request.body.count)")
+            }
+            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: router)
+            let body = Self.body(bytes: 2048)
+            let request = "POST /count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+            let gone = try live.connect()
+            try gone.sendAndHangUp(request)
+            #expect(gone.waitForPeerClose(timeoutSeconds: 3), "the server kept the connection of a client that left")
+            #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .relaxed) == 0 })
+            #expect(handled.load(ordering: .relaxed) == 0, "the handler ran for a client that had gone")
+            // The same request from a client that stays is handled.
+            #expect(try live.connect().request("POST", "/count", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+            #expect(handled.load(ordering: .relaxed) == 1)
         }
 
         /// A stopping server waits for a handler on the pool and delivers its answer; stopping

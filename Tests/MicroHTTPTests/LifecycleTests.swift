@@ -11,6 +11,24 @@ import Glibc
 /// Starting, stopping, and starting again: a graceful shutdown, and nothing left behind.
 extension MicroHTTPEdgeTests {
     @Suite struct LifecycleTests {
+        /// `shutdown()` waits for every handler, so one called from a handler would wait for
+        /// itself: it stops the process with a message that says so instead of hanging.
+        @Test func shutdownFromAHandlerStopsWithAMessage() async {
+            let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                let holder = Mutex<HTTPServer?>(nil)
+                var router = Router()
+                router.get("/stop") { _ in
+                    holder.withLock { $0 }?.shutdown()
+                    return .text("stopped")
+                }
+                let live = try LiveServer(router: router)
+                holder.withLock { $0 = live.server }
+                _ = try live.connect().request("GET", "/stop")
+            }
+            let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+            #expect(stderr.contains("HTTPServer.shutdown() called from a request handler"), "\(stderr)")
+        }
+
         /// Shutdown waits for the request in flight, not for idle keep-alive connections.
         @Test func shutdownFinishesTheRequestInFlightAndClosesIdleConnections() throws {
             let started = Flag()
