@@ -57,6 +57,18 @@ extension MicroHTTPEdgeTests {
             #expect(try live.connect().request("GET", "/healthz").status == 200)
         }
 
+        /// A client that stops sending mid-request and stays connected is cut off by the
+        /// timeouts, and its request ends with its connection.
+        @Test(arguments: abandoned.suffix(2))
+        func aRequestCutOffByATimeoutEnds(_ case: Abandoned) throws {
+            let live = try LiveServer(.testing { $0.connectionTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router)
+            let connection = try live.connect()
+            try connection.send(`case`.sent)
+            #expect(waitUntil(timeoutSeconds: 0.5) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 })
+            #expect(connection.waitForPeerClose(timeoutSeconds: 4), "the silent client was not cut off")
+            Self.inFlightReturnsToZero(live)
+        }
+
         /// A gzip body is bounded as sent, not only as decoded: empty deflate blocks inflate to
         /// nothing and were read without end.
         @Test func aGzipBodyThatInflatesToNothingIsCutAtTheLimit() throws {
