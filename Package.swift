@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "RouteBarClient", "routebar", "routebar-fuzz"]
+            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarClient", "routebar", "routebar-fuzz"]
         ),
     ],
     swiftLanguageModes: [.v6]

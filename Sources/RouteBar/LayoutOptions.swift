@@ -1,4 +1,5 @@
-/// How to lay out bars: the bar's size, the screen's scale, and the algorithm.
+/// How to lay out bars: the bar's size, the screen's scale, and the algorithm. Each option's
+/// name, range and meaning for clients is declared in `LayoutOption`.
 public struct LayoutOptions: Sendable, Hashable {
     /// The bar's width in points, in (0, 100000].
     public var width: Double
@@ -48,12 +49,6 @@ public struct LayoutOptions: Sendable, Hashable {
         self.minWalkingLength = minWalkingLength
         self.minTransitLength = minTransitLength
         self.height = height
-    }
-
-    /// The settings, named as in the JSON API.
-    public enum Field: String, Sendable, Hashable, CaseIterable {
-        case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height, locale, labelFontSize, colors
-        case gap, theme, timeScale, labelMinimums, labelPadding, cornerRadius
     }
 }
 

@@ -15,7 +15,7 @@ public struct RouteBarError: Error, Sendable, Hashable {
 
     /// The value at fault, by position; routes and legs are counted from 0.
     public enum Location: Sendable, Hashable {
-        case option(LayoutOptions.Field)
+        case option(LayoutOption)
         case routes
         case route(Int)
         case totalTime(route: Int)

@@ -27,16 +27,16 @@ public struct RouteBarLayout: Sendable {
 
     /// Checks every option against its range.
     public init(_ options: LayoutOptions) throws(RouteBarError) {
-        try Self.check(.width, options.width)
-        try Self.check(.scale, options.scale)
-        try Self.check(.minSegmentRatio, options.minSegmentRatio)
-        if let value = options.minWalkingLength { try Self.check(.minWalkingLength, value) }
-        if let value = options.minTransitLength { try Self.check(.minTransitLength, value) }
-        try Self.check(.height, options.height)
-        try Self.check(.labelFontSize, options.labelFontSize)
-        try Self.check(.gap, options.gap)
-        try Self.check(.labelPadding, options.labelPadding)
-        if let value = options.cornerRadius { try Self.check(.cornerRadius, value) }
+        try LayoutOption.width.check(options.width)
+        try LayoutOption.scale.check(options.scale)
+        try LayoutOption.minSegmentRatio.check(options.minSegmentRatio)
+        if let value = options.minWalkingLength { try LayoutOption.minWalkingLength.check(value) }
+        if let value = options.minTransitLength { try LayoutOption.minTransitLength.check(value) }
+        try LayoutOption.height.check(options.height)
+        try LayoutOption.labelFontSize.check(options.labelFontSize)
+        try LayoutOption.gap.check(options.gap)
+        try LayoutOption.labelPadding.check(options.labelPadding)
+        if let value = options.cornerRadius { try LayoutOption.cornerRadius.check(value) }
         if options.algorithm == .classic {
             // The seed app has none of these; classic reproduces it and nothing more.
             if options.gap != 0 { throw Self.notClassic(.gap, "gap") }
@@ -46,23 +46,9 @@ public struct RouteBarLayout: Sendable {
         self.options = options
     }
 
-    private static func notClassic(_ field: LayoutOptions.Field, _ what: String) -> RouteBarError {
-        RouteBarError(.classicUndefined, at: .option(field),
+    private static func notClassic(_ option: LayoutOption, _ what: String) -> RouteBarError {
+        RouteBarError(.classicUndefined, at: .option(option),
                       "classic reproduces the seed app, which has no \(what); use \"algorithm\": \"fit\"")
-    }
-
-    /// Checks one numeric option against its range (the others always pass).
-    public static func check(_ field: LayoutOptions.Field, _ value: Double) throws(RouteBarError) {
-        switch field {
-        case .width: try check(field, value, in: .leftOpen(0, maxWidth))
-        case .scale: try check(field, value, in: .closed(1, 4))
-        case .minSegmentRatio: try check(field, value, in: .closed(0, 1))
-        case .minWalkingLength, .minTransitLength, .height: try check(field, value, in: .closed(0, maxWidth))
-        case .labelFontSize: try check(field, value, in: .closed(1, 100))
-        case .gap, .labelPadding: try check(field, value, in: .closed(0, 100))
-        case .cornerRadius: try check(field, value, in: .closed(0, maxWidth))
-        case .algorithm, .locale, .colors, .theme, .timeScale, .labelMinimums: break
-        }
     }
 
     /// Lays out every route; errors name the route by its position in `routes`.
@@ -150,33 +136,6 @@ struct LegCounts {
 }
 
 extension RouteBarLayout {
-    enum ValueRange {
-        case closed(Double, Double)
-        case leftOpen(Double, Double)
-        /// 0, or a number in the closed range.
-        case zeroOr(Double, Double)
-
-        func contains(_ value: Double) -> Bool {
-            switch self {
-            case .closed(let low, let high): value >= low && value <= high
-            case .leftOpen(let low, let high): value > low && value <= high
-            case .zeroOr(let low, let high): value == 0 || (value >= low && value <= high)
-            }
-        }
-
-        var phrase: String {
-            switch self {
-            case .closed(let low, let high): "a number from \(low.shortDescription) to \(high.shortDescription)"
-            case .leftOpen(let low, let high): "a number greater than \(low.shortDescription) and at most \(high.shortDescription)"
-            case .zeroOr(let low, let high): "0 or a number from \(low.shortDescription) to \(high.shortDescription)"
-            }
-        }
-    }
-
-    static func check(_ field: LayoutOptions.Field, _ value: Double, in range: ValueRange) throws(RouteBarError) {
-        try check(value, in: range, field.rawValue, at: .option(field))
-    }
-
     static func check(_ value: Double, in range: ValueRange, _ name: String, at location: RouteBarError.Location) throws(RouteBarError) {
         guard value.isFinite, range.contains(value) else {
             throw RouteBarError(.outOfRange, at: location, "\(name) must be \(range.phrase), got \(value.shortDescription)")

@@ -14,7 +14,7 @@ public struct RouteBarRequest: Sendable {
     public var routes: [Route]
     public var shape: Shape
     /// The options that came from the query string rather than the body.
-    public var optionsFromQuery: Set<LayoutOptions.Field>
+    public var optionsFromQuery: Set<LayoutOption>
     /// One layout per width instead of one for `options.width` (`"widths": [320, 375, 414]`).
     public var widths: [Double]?
     public static let maxWidths = 16
@@ -24,7 +24,7 @@ public struct RouteBarRequest: Sendable {
     /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
     public static let maxIdBytes = 256
 
-    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOptions.Field> = [],
+    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],
                 widths: [Double]? = nil) {
         self.options = options
         self.routes = routes
@@ -60,7 +60,7 @@ extension RouteBarRequest {
     func pointer(to location: RouteBarError.Location) -> String {
         let routes = shape == .routeBar ? "/routes" : "/result/path"
         switch location {
-        case .option(let field): return "/\(field.rawValue)"
+        case .option(let option): return "/\(option.name)"
         case .routes: return routes
         case .route(let route): return "\(routes)/\(route)"
         case .totalTime(let route): return shape == .routeBar ? "\(routes)/\(route)/totalTime" : "\(routes)/\(route)/info/totalTime"
@@ -84,8 +84,8 @@ extension RouteBarInputError {
         case .barTooNarrow: type = .barTooNarrow
         case .classicUndefined: type = .classicUndefined
         }
-        if case .option(let field) = error.location, request.optionsFromQuery.contains(field) {
-            self.init(type, error.message, parameter: field.rawValue)
+        if case .option(let option) = error.location, request.optionsFromQuery.contains(option) {
+            self.init(type, error.message, parameter: option.name)
         } else {
             self.init(type, error.message, pointer: request.pointer(to: error.location))
         }

@@ -1,4 +1,5 @@
 import MicroHTTP
+import RouteBar
 import RouteBarJSON
 
 #if canImport(Glibc)
@@ -14,12 +15,22 @@ import Musl
 /// limits. Exit status: 0, 1 (the server would refuse the body), 64 (usage), 66 (cannot read
 /// the input), 74 (cannot write the answer).
 enum LayoutCommand {
-    static let flags: [String: String] = [
-        "--width": "width", "--scale": "scale", "--algorithm": "algorithm", "--height": "height",
-        "--min-segment-ratio": "minSegmentRatio", "--min-walking-length": "minWalkingLength",
-        "--min-transit-length": "minTransitLength", "--locale": "locale", "--label-font-size": "labelFontSize",
-        "--colors": "colors",
-    ]
+    /// Every layout option's flag (`--min-segment-ratio`), and the query parameter it stands for.
+    static let flags = Dictionary(uniqueKeysWithValues: LayoutOption.all.map { ($0.flag, $0.name) })
+
+    /// `routebar --help`'s lines for the options, one per option.
+    static var optionsHelp: String {
+        LayoutOption.all.map { option in
+            let value = switch option.values {
+            case .number(let range):
+                "\(range.bounds.excludesLower ? ">" : "")\(range.bounds.lower.shortDescription)..\(range.bounds.upper.shortDescription)"
+            case .flag: "true|false"
+            case .choice(let names): names.joined(separator: "|")
+            }
+            let byDefault = option.defaultValue.map { " (default \($0))" } ?? ""
+            return "  \("\(option.flag) \(value)".padding(to: 44))\(option.summary)\(byDefault)"
+        }.joined(separator: "\n")
+    }
 
     static func run(_ arguments: [String]) -> Int32 {
         // A closed pipe is a write that fails (exit 74), not a signal that kills.

@@ -95,15 +95,15 @@ enum RouteBarCommand {
 
             Usage:
               routebar serve [options]   start the HTTP service
-              routebar layout [--width W] [--scale S] [--algorithm A] [--height H] [--min-segment-ratio R]
-                              [--min-walking-length L] [--min-transit-length L] [--locale ko|en]
-                              [--label-font-size P] [--colors true|false]
-                              [--max-body-bytes N] [--max-segments N] [FILE]
+              routebar layout [LAYOUT OPTIONS] [--max-body-bytes N] [--max-segments N] [FILE]
                                          lay out a request body (ours or ODsay's) from FILE or stdin and print
                                          the answer the server would give; exit 1 when the server would refuse
                                          it, 66 when the input cannot be read, 74 when the answer cannot be written
               routebar --help            show this help
               routebar --version         show the version
+
+            Layout options for layout (each as the query parameter of that name; a body's own value wins):
+            \(LayoutCommand.optionsHelp)
 
             Options for serve (each falls back to the environment variable beside it):
 

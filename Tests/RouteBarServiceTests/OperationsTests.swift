@@ -1,4 +1,5 @@
 import Foundation
+import RouteBar
 import RouteBarTestSupport
 import Testing
 
@@ -105,6 +106,44 @@ import Testing
         let missing = try ServerProcess.runToCompletion(["layout", directory.appendingPathComponent("absent.json").path])
         #expect(missing.status == 66)
         #expect(try ServerProcess.runToCompletion(["layout", "--bogus"]).status == 64)
+    }
+
+    /// A value of each option other than its default: the middle of a number's range, the
+    /// other flag, the last choice.
+    static func otherValue(of option: LayoutOption) -> String {
+        switch option.values {
+        case .number(let range):
+            let (lower, _, upper) = range.bounds
+            return ((lower + upper) / 2).shortDescription
+        case .flag: return option.defaultValue == .flag(true) ? "false" : "true"
+        case .choice(let names): return names.last!
+        }
+    }
+
+    /// Every option the server takes in the query string, the command takes as a flag, with
+    /// the same answer byte for byte (a problem included).
+    @Test(arguments: LayoutOption.all)
+    func theLayoutCommandTakesEveryOption(option: LayoutOption) throws {
+        let server = try ServerProcess()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("routebar-option-\(UUID().uuidString).json")
+        let body = #"{"routes": [\#(Samples.seedRouteJSON)]}"#
+        try Data(body.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let value = Self.otherValue(of: option)
+        var query = "?\(option.name)=\(value)"
+        var flags = [option.flag, value]
+        if option != .width {
+            query += "&width=343"
+            flags += ["--width=343"]
+        }
+        let served = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars" + query, body)
+        let printed = try ServerProcess.runToCompletion(["layout"] + flags + [file.path])
+        #expect(printed.status == (served.status == 200 ? 0 : 1), "\(printed.stderr)")
+        #expect(Array(printed.stdout.utf8) == served.body, "\(option.flag) \(value): the command and the server agree")
+        let plain = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars?width=343", body)
+        if option != .cornerRadius && option != .labelPadding {
+            #expect(served.body != plain.body, "\(option.name)=\(value) changes the answer")
+        }
     }
 
     @Test func theLayoutCommandReadsStandardInput() throws {

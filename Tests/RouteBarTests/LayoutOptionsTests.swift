@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct LayoutOptionsTests {
     @Test(arguments: [
-        (LayoutOptions(width: 0), LayoutOptions.Field.width),
+        (LayoutOptions(width: 0), LayoutOption.width),
         (LayoutOptions(width: -5), .width),
         (LayoutOptions(width: 100_000.5), .width),
         (LayoutOptions(width: .nan), .width),
@@ -16,14 +16,14 @@ import Testing
         (LayoutOptions(width: 343, minTransitLength: .infinity), .minTransitLength),
         (LayoutOptions(width: 343, height: -30), .height),
     ])
-    func outOfRangeOptionsAreRejected(options: LayoutOptions, field: LayoutOptions.Field) {
+    func outOfRangeOptionsAreRejected(options: LayoutOptions, field: LayoutOption) {
         do {
             _ = try RouteBarLayout(options)
             Issue.record("expected \(field) to be rejected")
         } catch {
             #expect(error.code == .outOfRange)
             #expect(error.location == .option(field))
-            #expect(error.message.hasPrefix("\(field.rawValue) must be a number"))
+            #expect(error.message.hasPrefix("\(field.name) must be a number"))
         }
     }
 
@@ -52,5 +52,48 @@ import Testing
             == ["other", "subway", "bus", "walk", "train", "expressBus", "intercityBus", "airplane", "other", "other"])
         #expect(SubPath(trafficType: 3, sectionTime: 1).kind == .walking)
         #expect(SubPath(trafficType: 7, sectionTime: 1).kind == .transit)
+    }
+
+    /// The table: each option in its place, names and flags unique, defaults `LayoutOptions`'
+    /// own, and every value an option is set to read back through it.
+    @Test func theOptionTableIsConsistent() {
+        #expect(LayoutOption.all.enumerated().allSatisfy { $0.offset == $0.element.rawValue })
+        #expect(Set(LayoutOption.all.map(\.name)).count == LayoutOption.all.count)
+        #expect(Set(LayoutOption.all.map(\.flag)).count == LayoutOption.all.count)
+        #expect(LayoutOption.minSegmentRatio.flag == "--min-segment-ratio")
+        #expect(LayoutOption.named("labelFontSize") == .labelFontSize)
+        #expect(LayoutOption.named("labelfontsize") == nil)
+        #expect(LayoutOption.scale.defaultValue == .number(1))
+        #expect(LayoutOption.width.defaultValue == nil)
+        #expect(LayoutOption.minWalkingLength.defaultValue == nil)
+        #expect(LayoutOption.colors.defaultValue == .flag(true))
+        #expect(LayoutOption.theme.defaultValue == .choice("light"))
+        #expect(LayoutOption.algorithm.choicesPhrase == #""fit" or "classic""#)
+        var options = LayoutOptions(width: 343)
+        for option in LayoutOption.all {
+            switch option.values {
+            case .number(let range):
+                let value = range.bounds.upper
+                #expect(option.setNumber(value, in: &options))
+                #expect(option.value(in: options) == .number(value), "\(option)")
+            case .flag:
+                #expect(option.setFlag(false, in: &options))
+                #expect(option.value(in: options) == .flag(false), "\(option)")
+            case .choice(let names):
+                #expect(option.setChoice(names.last!, in: &options))
+                #expect(option.value(in: options) == .choice(names.last!), "\(option)")
+                #expect(!option.setChoice("none", in: &options))
+            }
+        }
+        #expect(options.width == 100_000 && options.gap == 100 && options.theme == .dark && !options.colors)
+        #expect(options.timeScale == .shared && options.locale == .en && options.minTransitLength == 100_000)
+    }
+
+    @Test func rangesAreCheckedWithTheirPhrase() {
+        #expect(throws: RouteBarError(.outOfRange, at: .option(.gap), "gap must be a number from 0 to 100, got 101")) {
+            try LayoutOption.gap.check(101)
+        }
+        #expect(throws: Never.self) { try LayoutOption.width.check(100_000) }
+        #expect(throws: RouteBarError.self) { try LayoutOption.width.check(0) }
     }
 }

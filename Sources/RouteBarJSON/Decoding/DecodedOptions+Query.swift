@@ -2,45 +2,47 @@ import RouteBar
 
 extension DecodedOptions {
     /// Fills in from the query string what the body left out (the body wins), and returns
-    /// the fields the query string gave. Every query value is checked, used or not, so a bad
-    /// one never passes unnoticed; they are read in the documented order, so the first bad
-    /// one is the one reported.
-    mutating func merge(query: (String) -> String?) throws(RouteBarInputError) -> Set<LayoutOptions.Field> {
-        var fromQuery: Set<LayoutOptions.Field> = []
-        for field in LayoutOptions.Field.allCases {
-            guard let text = query(field.rawValue) else { continue }
-            let wasSet = isSet(field)
-            switch field.valueKind {
-            case .name:
-                guard setName(text, for: field, keepingExisting: true) else {
-                    throw .unknownName(text, for: field, pointer: nil, parameter: field.rawValue)
+    /// the options the query string gave. Every query value is checked, used or not, so a bad
+    /// one never passes unnoticed; they are read in `LayoutOption.all`'s order, so the first
+    /// bad one is the one reported.
+    mutating func merge(query: (String) -> String?) throws(RouteBarInputError) -> Set<LayoutOption> {
+        var fromQuery: Set<LayoutOption> = []
+        for (index, name) in Self.optionNames.enumerated() {
+            guard let text = query(name), let option = LayoutOption(rawValue: index) else { continue }
+            let wasSet = isSet(option)
+            switch option.values {
+            case .choice:
+                guard setChoice(text, for: option, keepingExisting: true) else {
+                    throw .unknownName(text, for: option, pointer: nil, parameter: option.name)
                 }
             case .flag:
                 guard text == "true" || text == "false" else {
-                    throw .init(.invalidType, "the query parameter \(field.rawValue) must be true or false, got \"\(text)\"",
-                                parameter: field.rawValue)
+                    throw .init(.invalidType, "the query parameter \(option.name) must be true or false, got \"\(text)\"",
+                                parameter: option.name)
                 }
-                setFlag(text == "true", for: field, keepingExisting: true)
+                setFlag(text == "true", for: option, keepingExisting: true)
             case .number:
-                let value = try Self.queryNumber(text, for: field)
-                if !wasSet { self[number: field] = value }
+                let value = try Self.queryNumber(text, for: option)
+                if !wasSet { setNumber(value, for: option) }
             }
-            if !wasSet { fromQuery.insert(field) }
+            if !wasSet { fromQuery.insert(option) }
         }
         return fromQuery
     }
 
-    /// A query value for a numeric field, parsed and checked against the field's range.
-    private static func queryNumber(_ text: String, for field: LayoutOptions.Field) throws(RouteBarInputError) -> Double {
+    private static let optionNames = LayoutOption.all.map(\.name)
+
+    /// A query value for a numeric option, parsed and checked against the option's range.
+    private static func queryNumber(_ text: String, for option: LayoutOption) throws(RouteBarInputError) -> Double {
         // Double("nan") and Double("inf") parse; a query number is digits, a point and an exponent.
         guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-            throw .init(.invalidType, "the query parameter \(field.rawValue) must be a number, got \"\(text)\"",
-                        parameter: field.rawValue)
+            throw .init(.invalidType, "the query parameter \(option.name) must be a number, got \"\(text)\"",
+                        parameter: option.name)
         }
         do {
-            try RouteBarLayout.check(field, value)
+            try option.check(value)
         } catch {
-            throw .init(.outOfRange, error.message, parameter: field.rawValue)
+            throw .init(.outOfRange, error.message, parameter: option.name)
         }
         return value
     }

@@ -12,7 +12,7 @@ extension RequestDecoder {
                         parameter: "width")
                 : .init(.missingField, "width is required: the bar's width in points", pointer: "/width")
         }
-        if widths != nil && self.options.width != nil {
+        if widths != nil && self.options.isSet(.width) {
             throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
         }
         return RouteBarRequest(options: options.layoutOptions(width: width), routes: routes, shape: shape,

@@ -29,8 +29,8 @@ struct RequestDecoder {
         guard try expect(.object, "the body", at: "") else { return }
         try reader.beginObject()
         while try reader.nextKey() {
-            if let field = optionField() {
-                try decodeOption(field)
+            if let option = layoutOption() {
+                try decodeOption(option)
             } else if reader.keyEquals("widths") {
                 widths = try decodeWidths()
             } else if reader.keyEquals("routes") {
@@ -49,32 +49,26 @@ struct RequestDecoder {
     }
 
     /// The option the current key names, if it names one.
-    func optionField() -> LayoutOptions.Field? {
-        for (key, field) in Self.optionKeys where reader.keyEquals(key) { return field }
+    func layoutOption() -> LayoutOption? {
+        for (index, key) in Self.optionKeys.enumerated() where reader.keyEquals(key) { return LayoutOption(rawValue: index) }
         return nil
     }
 
-    /// Each option's key as the reader compares it: bytes in the binary, not a `String`.
-    private static let optionKeys: [(StaticString, LayoutOptions.Field)] = [
-        ("width", .width), ("scale", .scale), ("algorithm", .algorithm), ("minSegmentRatio", .minSegmentRatio),
-        ("minWalkingLength", .minWalkingLength), ("minTransitLength", .minTransitLength), ("height", .height),
-        ("locale", .locale), ("labelFontSize", .labelFontSize), ("colors", .colors), ("gap", .gap), ("theme", .theme),
-        ("timeScale", .timeScale), ("labelMinimums", .labelMinimums), ("labelPadding", .labelPadding),
-        ("cornerRadius", .cornerRadius),
-    ]
+    /// Each option's name as the reader compares it, in `LayoutOption`'s order: bytes in the binary.
+    private static let optionKeys = LayoutOption.all.map(\.key)
 
-    mutating func decodeOption(_ field: LayoutOptions.Field) throws(JSONSyntaxError) {
-        let name = field.rawValue
+    mutating func decodeOption(_ option: LayoutOption) throws(JSONSyntaxError) {
+        let name = option.name
         guard try !skipNull() else { return }
-        switch field.valueKind {
+        switch option.values {
         case .number:
-            if let value = try number(name, at: "/\(name)") { options[number: field] = value }
+            if let value = try number(name, at: "/\(name)") { options.setNumber(value, for: option) }
         case .flag:
-            if try expect(.bool, name, at: "/\(name)") { options.setFlag(try reader.readBool(), for: field) }
-        case .name:
+            if try expect(.bool, name, at: "/\(name)") { options.setFlag(try reader.readBool(), for: option) }
+        case .choice:
             guard try expect(.string, name, at: "/\(name)") else { return }
             let text = try reader.readString()
-            if !options.setName(text, for: field) { note(.unknownName(text, for: field, pointer: "/\(name)", parameter: nil)) }
+            if !options.setChoice(text, for: option) { note(.unknownName(text, for: option, pointer: "/\(name)", parameter: nil)) }
         }
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import RouteBar
+import Testing
+
+/// openapi.yaml lists exactly the options `LayoutOption.all` declares, as query parameters
+/// and as members of `LayoutOptions`, with the same ranges, defaults and choices.
+@Suite struct OpenAPIOptionsTests {
+    static let lines: [Substring] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../openapi.yaml")
+        let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }()
+
+    static func indent(_ line: Substring) -> Int { line.prefix { $0 == " " }.count }
+
+    /// The lines under the first `key:` at `indent` spaces after `start`, up to the next line as shallow.
+    static func block(_ key: String, indent: Int, in lines: ArraySlice<Substring>) -> ArraySlice<Substring> {
+        let heading = String(repeating: " ", count: indent) + key + ":"
+        guard let start = lines.firstIndex(where: { $0 == heading }) else { return [] }
+        let body = lines[(start + 1)...]
+        let end = body.firstIndex { !$0.trimmingCharacters(in: .whitespaces).isEmpty && Self.indent($0) <= indent } ?? lines.endIndex
+        return lines[(start + 1)..<end]
+    }
+
+
+    /// Each `name:` entry at `indent` spaces in `lines`, with the scalars its block states.
+    static func entries(at indent: Int, in lines: ArraySlice<Substring>) -> [String: [String: String]] {
+        var entries: [String: [String: String]] = [:]
+        var current: String?
+        for line in lines {
+            if Self.indent(line) == indent, line.hasSuffix(":") {
+                current = String(line.dropFirst(indent).dropLast())
+                entries[current!] = [:]
+            } else if let name = current, Self.indent(line) > indent {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                for key in ["minimum", "maximum", "exclusiveMinimum", "default", "enum"] where trimmed.hasPrefix(key + ": ") {
+                    entries[name]![key] = String(trimmed.dropFirst(key.count + 2))
+                }
+            }
+        }
+        return entries
+    }
+
+    /// What openapi.yaml should say of `option`.
+    static func expected(_ option: LayoutOption) -> [String: String] {
+        var facts: [String: String] = [:]
+        switch option.values {
+        case .number(let range):
+            let (lower, excludesLower, upper) = range.bounds
+            facts[excludesLower ? "exclusiveMinimum" : "minimum"] = lower.shortDescription
+            facts["maximum"] = upper.shortDescription
+        case .flag: break
+        case .choice(let names): facts["enum"] = "[" + names.joined(separator: ", ") + "]"
+        }
+        if let value = option.defaultValue { facts["default"] = value.description }
+        return facts
+    }
+
+    @Test func theQueryParametersAreTheOptions() throws {
+        let parameters = Self.entries(at: 4, in: Self.block("parameters", indent: 2, in: Self.lines[...]))
+        #expect(Set(parameters.keys).subtracting(["ifNoneMatch"]) == Set(LayoutOption.all.map(\.name)))
+        for option in LayoutOption.all {
+            #expect(parameters[option.name] == Self.expected(option), "parameter \(option.name)")
+        }
+    }
+
+    @Test func theBodysOptionsAreTheOptions() throws {
+        let schema = Self.block("LayoutOptions", indent: 4, in: Self.block("schemas", indent: 2, in: Self.lines[...]))
+        let properties = Self.entries(at: 8, in: Self.block("properties", indent: 6, in: schema))
+        #expect(Set(properties.keys).subtracting(["widths"]) == Set(LayoutOption.all.map(\.name)))
+        for option in LayoutOption.all {
+            #expect(properties[option.name] == Self.expected(option), "LayoutOptions.\(option.name)")
+        }
+    }
+}
