@@ -15,7 +15,7 @@ public enum AccessibilityLabel {
     /// Inlinable so that a writer in another module gets it specialized for its segments and
     /// its sink, instead of copying each segment through generic value witnesses.
     @inlinable
-    public static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
+    package static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
         totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
     ) {
         sink.appendLiteral(locale == .ko ? "총 " : "Total ")
@@ -96,7 +96,8 @@ public enum AccessibilityLabel {
 }
 
 /// Where `AccessibilityLabel` writes a sentence: a `String`, or a writer of the answer.
-public protocol SentenceSink: ~Copyable {
+@usableFromInline
+package protocol SentenceSink: ~Copyable {
     mutating func append(_ piece: String)
     /// One of the sentence's own words or separators ("총 ", ", ", "버스"): text as it stands,
     /// which a sink that escapes (JSON) can copy without looking at it.
@@ -104,7 +105,8 @@ public protocol SentenceSink: ~Copyable {
 }
 
 extension String: SentenceSink {
-    public mutating func appendLiteral(_ piece: StaticString) {
+    @usableFromInline
+    package mutating func appendLiteral(_ piece: StaticString) {
         append(piece.description)
     }
 }

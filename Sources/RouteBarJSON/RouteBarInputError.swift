@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// Why a request body (or its query string) cannot be laid out, in the terms of RFC 9457:
 /// a problem type, a title, a detail for a person, and where the bad value is.

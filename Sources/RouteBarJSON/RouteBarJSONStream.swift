@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// The JSON answer written in pieces, byte for byte the document
 /// `RouteBarResponse.encodeAnswer(_:)` holds whole: each piece lays out and writes the routes
@@ -91,8 +91,8 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     }
 
     /// The whole document, once `fill(upTo:)` has said it ended.
-    package consuming func finish() -> JSONBytes {
+    package consuming func finish() -> RouteBarDocument {
         RouteBarWorkspace.current.laidOut = laidOut
-        return writer.finish()
+        return RouteBarDocument(writer.finish())
     }
 }

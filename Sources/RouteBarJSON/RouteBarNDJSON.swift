@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 import Synchronization
 
 /// The answer as newline-delimited JSON: one route object per line, the same object as in

@@ -1,13 +1,13 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 // The answer writes accessibility sentences straight into its buffer.
 extension JSONWriter: SentenceSink {
-    public mutating func append(_ piece: String) {
+    package mutating func append(_ piece: String) {
         appendToString(piece)
     }
 
-    public mutating func appendLiteral(_ piece: StaticString) {
+    package mutating func appendLiteral(_ piece: StaticString) {
         appendVerbatimToString(piece)
     }
 }
@@ -15,7 +15,7 @@ extension JSONWriter: SentenceSink {
 /// Writes the `200` answer of `POST /v1/route-bars`.
 public enum RouteBarResponse {
     /// `{"width": …, "scale": …, "algorithm": …, "routes": [...]}`, into `writer`.
-    public static func write(_ routes: [LaidOutRoute], options: LayoutOptions, to writer: inout JSONWriter) {
+    static func write(_ routes: [LaidOutRoute], options: LayoutOptions, to writer: inout JSONWriter) {
         writeLayout(options: options, to: &writer) { writer in
             for route in routes {
                 write(route, options: options, to: &writer)
@@ -65,11 +65,11 @@ public enum RouteBarResponse {
         writer.beginArray()
     }
 
-    /// The answer document, as the service sends it.
-    public static func encode(_ routes: [LaidOutRoute], options: LayoutOptions) -> JSONBytes {
+    /// The answer document for routes already laid out, as the service sends it.
+    public static func encode(_ routes: [LaidOutRoute], options: LayoutOptions) -> RouteBarDocument {
         var writer = JSONWriter(capacity: estimatedSize(routes: routes.count, segments: routes.reduce(0) { $0 + $1.segments.count }))
         write(routes, options: options, to: &writer)
-        return writer.finish()
+        return RouteBarDocument(writer.finish())
     }
 
     /// An upper bound for typical answers (about 250 bytes a route, 200 a segment with its
@@ -258,10 +258,36 @@ extension RouteBarResponse {
 /// An encoded `200` answer, with what it holds (for metrics).
 public struct RouteBarAnswer: Sendable {
     /// The answer as the writer left it: a server can send it without copying it.
-    public var document: JSONBytes
+    public var document: RouteBarDocument
     public var routeCount: Int
     public var segmentCount: Int
 
     /// A copy of the answer's bytes.
-    public var bytes: [UInt8] { document.array }
+    public var bytes: [UInt8] { document.bytes }
+}
+
+/// An encoded JSON document, handed over without a copy: its bytes live as long as it does.
+public struct RouteBarDocument: Sendable {
+    private let storage: JSONBytes
+
+    init(_ storage: JSONBytes) {
+        self.storage = storage
+    }
+
+    public var count: Int { storage.count }
+
+    /// A copy of the bytes.
+    public var bytes: [UInt8] { storage.array }
+
+    /// Lends the bytes, valid during `body`.
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(storage.buffer)
+    }
+
+    /// For a server that hands the bytes to C: the buffer, valid while `owner` lives.
+    package var retainedBuffer: (buffer: UnsafeRawBufferPointer, owner: any AnyObject & Sendable) {
+        (storage.buffer, storage)
+    }
 }

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// Storage one thread reuses from request to request: the routes being decoded, and the
 /// route being laid out and written. With it, a request allocates only what it keeps: its

@@ -70,8 +70,8 @@ final class RouteBarAPI: Sendable {
                 response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON)
                 break
             }
-            let document = pieces.finish()
-            response = HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(document.buffer, owner: document)))
+            let (buffer, owner) = pieces.finish().retainedBuffer
+            response = HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(buffer, owner: owner)))
         case .ndjson:
             let pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarNDJSONPieces(decoded) }
             response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held)

@@ -42,7 +42,7 @@ import Testing
         let body = Self.body(widths: nil, routes: 700)
         var pieces = try RouteBarJSONPieces(RouteBarRequest(json: body))
         #expect(try pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes))
-        #expect(pieces.finish().array == (try RouteBarResponse.answer(json: body).bytes))
+        #expect(pieces.finish().bytes == (try RouteBarResponse.answer(json: body).bytes))
     }
 
     /// Past `wholeAnswerBytes` the rest goes in pieces: the first is what was written whole,

@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// ODsay's `searchPubTransPathT` response as it is: `{"result": {"path": [{"info":
 /// {"totalTime": …}, "subPath": [...]}]}}`, or its error response.

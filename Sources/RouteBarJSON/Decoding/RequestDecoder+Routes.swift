@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// Our own shape, `{"routes": [{"id": …, "totalTime": …, "subPaths": [...]}]}`, and the legs,
 /// which ODsay's shape shares.

@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 /// Reads a request body in one pass: the options, and the routes in either shape (ours in
 /// `RequestDecoder+Routes.swift`, ODsay's in `RequestDecoder+ODsay.swift`).

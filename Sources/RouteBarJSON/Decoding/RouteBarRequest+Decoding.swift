@@ -1,5 +1,5 @@
 import RouteBar
-import StrictJSON
+internal import StrictJSON
 
 extension RouteBarRequest {
     /// Decodes a request body in one pass, with `query` supplying options the body leaves out.
