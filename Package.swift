@@ -48,8 +48,10 @@ let package = Package(
         .target(name: "CEmbeddedFiles"),
         // A client of the HTTP API, for apps: Foundation's URLSession and Codable, nothing of ours.
         .target(name: "RouteBarClient"),
-        // The executable only wires the above together.
-        .executableTarget(name: "routebar", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
+        // The service: routes, formats, problems and the answer's orchestration, over MicroHTTP.
+        .target(name: "RouteBarService", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
+        // The executable: arguments, process policy (signals, allocator, logs) and wiring.
+        .executableTarget(name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"]),
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
         .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"]),
         .target(name: "CAllocationCounter"),
@@ -60,7 +62,7 @@ let package = Package(
         // Test support: an in-process live server and a raw-socket client for MicroHTTP; the real
         // binary as a child process, and sample data, for the service.
         .target(name: "MicroHTTPTesting", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTesting"),
-        .target(name: "RouteBarTestSupport", dependencies: ["MicroHTTPTesting"], path: "Tests/RouteBarTestSupport"),
+        .target(name: "RouteBarTestSupport", dependencies: ["MicroHTTPTesting", "MicroHTTP", "RouteBarService"], path: "Tests/RouteBarTestSupport"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),
@@ -68,7 +70,7 @@ let package = Package(
         .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarClient", "routebar", "routebar-fuzz"]
+            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "routebar", "routebar-fuzz"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import RouteBarService
 import MicroHTTP
 import RouteBar
 import RouteBarJSON

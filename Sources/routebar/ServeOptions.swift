@@ -1,3 +1,4 @@
+import RouteBarService
 import MicroHTTP
 
 /// What `routebar serve` runs with: the HTTP server's settings and the API's limits.
@@ -68,7 +69,7 @@ struct ServeOptions {
     /// The configuration from flags, then environment variables, then defaults; or a usage error.
     static func parse(_ arguments: [String], environment: ProcessEnvironment) -> Result<ServeConfiguration, UsageError> {
         var config = ServeConfiguration()
-        config.http.metricsNamespace = "routebar"
+        config.http.metricsNamespace = RouteBarAPI.metricsNamespace
         var given: [String: String] = [:]
         var index = 0
         while index < arguments.count {

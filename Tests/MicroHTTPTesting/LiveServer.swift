@@ -1,19 +1,52 @@
 import MicroHTTP
 import Synchronization
 
-/// An `HTTPServer` running inside the test process on a free loopback port, like
-/// HummingbirdTesting's `.live` mode: tests speak raw HTTP to it with `TestHTTPConnection`.
-/// It shuts down when the value goes away.
+/// Runs `body` with an `HTTPServer` live inside the test process on a free loopback port, like
+/// HummingbirdTesting's `.live` mode, and shuts it down when `body` returns or throws.
+///
+/// ```swift
+/// try withLiveServer(router: router) { live in
+///     #expect(try live.connect().request("GET", "/healthz").status == 200)
+/// }
+/// ```
+@discardableResult
+public func withLiveServer<Result>(
+    _ configuration: HTTPServerConfiguration = .testing, router: Router, problems: any HTTPProblemRenderer = PlainProblemJSON(),
+    extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }, _ body: (LiveServer) throws -> Result
+) throws -> Result {
+    let live = try LiveServer(configuration, router: router, problems: problems, extraMetrics: extraMetrics)
+    defer { live.shutdown() }
+    return try body(live)
+}
+
+/// `withLiveServer` for tests that await.
+@discardableResult
+public func withLiveServer<Result>(
+    _ configuration: HTTPServerConfiguration = .testing, router: Router, problems: any HTTPProblemRenderer = PlainProblemJSON(),
+    extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in },
+    isolation: isolated (any Actor)? = #isolation, _ body: (LiveServer) async throws -> Result
+) async throws -> Result {
+    let live = try LiveServer(configuration, router: router, problems: problems, extraMetrics: extraMetrics)
+    defer { live.shutdown() }
+    return try await body(live)
+}
+
+/// A live server for tests: tests speak raw HTTP to it with `TestHTTPConnection`. Made by
+/// `withLiveServer`, which shuts it down; one made directly must be shut down by its maker.
 public final class LiveServer: Sendable {
     public let server: HTTPServer
     public let logger = CollectingLogger()
 
-    public init(_ configuration: HTTPServerConfiguration = .testing, router: Router) throws {
-        server = HTTPServer(configuration: configuration, router: router, problems: PlainProblemJSON(), logger: logger)
+    public init(
+        _ configuration: HTTPServerConfiguration = .testing, router: Router, problems: any HTTPProblemRenderer = PlainProblemJSON(),
+        extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }
+    ) throws {
+        server = HTTPServer(configuration: configuration, router: router, problems: problems, logger: logger, extraMetrics: extraMetrics)
         try server.start()
     }
 
-    deinit {
+    /// Stops the server: requests in flight are answered, then it is gone.
+    public func shutdown() {
         server.shutdown()
     }
 

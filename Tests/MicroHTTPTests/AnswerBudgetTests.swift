@@ -19,29 +19,30 @@ extension MicroHTTPEdgeTests {
         }
 
         @Test func anAnswerPastTheBudgetGets503UntilTheHeldOneIsGone() throws {
-            let live = try LiveServer(.testing { $0.maxAnswerMemoryBytes = 12 << 20 }, router: Self.router)
-            let metrics = live.server.metrics
-            // A client that asks and does not read keeps its answer held.
-            let slow = try TestHTTPConnection(port: live.port, receiveBufferBytes: 4096, maximumSegmentBytes: nil)
-            try slow.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(waitUntil(timeoutSeconds: 2) { metrics.answerBytesHeld.load(ordering: .relaxed) >= Self.answerBytes })
+            try withLiveServer(.testing { $0.maxAnswerMemoryBytes = 12 << 20 }, router: Self.router) { live in
+                let metrics = live.server.metrics
+                // A client that asks and does not read keeps its answer held.
+                let slow = try TestHTTPConnection(port: live.port, receiveBufferBytes: 4096, maximumSegmentBytes: nil)
+                try slow.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(waitUntil(timeoutSeconds: 2) { metrics.answerBytesHeld.load(ordering: .relaxed) >= Self.answerBytes })
 
-            let other = try live.connect()
-            let refused = try other.request("GET", "/big")
-            let problem = expectProblem(refused, status: 503)
-            #expect(problem["limit"] as? Int == 12 << 20)
-            #expect(refused.headers["retry-after"] == "1")
-            #expect(live.server.metrics.answersOverBudget.load(ordering: .relaxed) == 1)
-            // Small answers still fit.
-            #expect(try other.request("GET", "/healthz").status == 200)
+                let other = try live.connect()
+                let refused = try other.request("GET", "/big")
+                let problem = expectProblem(refused, status: 503)
+                #expect(problem["limit"] as? Int == 12 << 20)
+                #expect(refused.headers["retry-after"] == "1")
+                #expect(live.server.metrics.answersOverBudget.load(ordering: .relaxed) == 1)
+                // Small answers still fit.
+                #expect(try other.request("GET", "/healthz").status == 200)
 
-            slow.disconnect()
-            #expect(waitUntil(timeoutSeconds: 3) { metrics.answerBytesHeld.load(ordering: .relaxed) == 0 },
-                    "\(metrics.answerBytesHeld.load(ordering: .relaxed)) bytes still held after the client left")
-            let served = try other.request("GET", "/big")
-            #expect(served.status == 200)
-            #expect(served.body.count == Self.answerBytes)
-            #expect(metrics.answerBytesHeld.load(ordering: .relaxed) == 0)
+                slow.disconnect()
+                #expect(waitUntil(timeoutSeconds: 3) { metrics.answerBytesHeld.load(ordering: .relaxed) == 0 },
+                        "\(metrics.answerBytesHeld.load(ordering: .relaxed)) bytes still held after the client left")
+                let served = try other.request("GET", "/big")
+                #expect(served.status == 200)
+                #expect(served.body.count == Self.answerBytes)
+                #expect(metrics.answerBytesHeld.load(ordering: .relaxed) == 0)
+            }
         }
     }
 }

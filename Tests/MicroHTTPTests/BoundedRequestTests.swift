@@ -17,17 +17,20 @@ extension MicroHTTPEdgeTests {
         /// used to drop the connection without an answer, the request counted in flight for good.
         @Test(arguments: [65, 250, 500])
         func tooManyQueryParametersGet400(count: Int) throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let query = (0..<count).map { "a\($0)=1" }.joined(separator: "&")
-            let refused = try expectRefusedAndClosed(live, "GET /healthz?\(query) HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
-            #expect(refused.problem["limit"] as? Int == 64)
-            Self.inFlightReturnsToZero(live)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let query = (0..<count).map { "a\($0)=1" }.joined(separator: "&")
+                let refused = try expectRefusedAndClosed(live, "GET /healthz?\(query) HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
+                #expect(refused.problem["limit"] as? Int == 64)
+                Self.inFlightReturnsToZero(live)
+            }
         }
 
         @Test func sixtyFourQueryParametersAreServed() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let query = (0..<64).map { "a\($0)=1" }.joined(separator: "&")
-            #expect(try live.connect().request("GET", "/echo?width=3&\(query.dropFirst(6))").status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let query = (0..<64).map { "a\($0)=1" }.joined(separator: "&")
+                let response = try live.connect().request("GET", "/echo?width=3&\(query.dropFirst(6))")
+                #expect(response.status == 200)
+            }
         }
 
         struct Abandoned: Sendable, CustomTestStringConvertible {
@@ -47,55 +50,58 @@ extension MicroHTTPEdgeTests {
 
         @Test(arguments: abandoned)
         func everyRequestThatStartsEnds(_ case: Abandoned) throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send(`case`.sent)
-            _ = connection.readAvailable(timeoutSeconds: 0.3)
-            connection.disconnect()
-            Self.inFlightReturnsToZero(live)
-            // The server still answers.
-            #expect(try live.connect().request("GET", "/healthz").status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send(`case`.sent)
+                _ = connection.readAvailable(timeoutSeconds: 0.3)
+                connection.disconnect()
+                Self.inFlightReturnsToZero(live)
+                // The server still answers.
+                #expect(try live.connect().request("GET", "/healthz").status == 200)
+            }
         }
 
         /// A client that stops sending mid-request and stays connected is cut off by the
         /// timeouts, and its request ends with its connection.
         @Test(arguments: abandoned.suffix(2))
         func aRequestCutOffByATimeoutEnds(_ case: Abandoned) throws {
-            let live = try LiveServer(.testing { $0.connectionTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send(`case`.sent)
-            #expect(waitUntil(timeoutSeconds: 0.5) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 })
-            #expect(connection.waitForPeerClose(timeoutSeconds: 4), "the silent client was not cut off")
-            Self.inFlightReturnsToZero(live)
+            try withLiveServer(.testing { $0.connectionTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send(`case`.sent)
+                #expect(waitUntil(timeoutSeconds: 0.5) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 })
+                #expect(connection.waitForPeerClose(timeoutSeconds: 4), "the silent client was not cut off")
+                Self.inFlightReturnsToZero(live)
+            }
         }
 
         /// A gzip body is bounded as sent, not only as decoded: empty deflate blocks inflate to
         /// nothing and were read without end.
         @Test func aGzipBodyThatInflatesToNothingIsCutAtTheLimit() throws {
-            let live = try LiveServer(.testing { $0.maxBodyBytes = 4096 }, router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n")
-            let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
-            let emptyBlock: [UInt8] = [0, 0, 0, 0xFF, 0xFF]  // a stored block of no bytes, not the last
-            var sent = 0
-            var first = true
-            var answer: TestHTTPResponse?
-            while sent < 64 * 1024 {
-                let data = (first ? header : []) + Array([[UInt8]](repeating: emptyBlock, count: 100).joined())
-                first = false
-                guard (try? connection.send(Array(String(data.count, radix: 16).utf8) + [13, 10] + data + [13, 10])) != nil else { break }
-                sent += data.count
-                if let response = try? connection.readResponse(method: "POST", timeoutSeconds: 0.05) {
-                    answer = response
-                    break
+            try withLiveServer(.testing { $0.maxBodyBytes = 4096 }, router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n")
+                let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
+                let emptyBlock: [UInt8] = [0, 0, 0, 0xFF, 0xFF]  // a stored block of no bytes, not the last
+                var sent = 0
+                var first = true
+                var answer: TestHTTPResponse?
+                while sent < 64 * 1024 {
+                    let data = (first ? header : []) + Array([[UInt8]](repeating: emptyBlock, count: 100).joined())
+                    first = false
+                    guard (try? connection.send(Array(String(data.count, radix: 16).utf8) + [13, 10] + data + [13, 10])) != nil else { break }
+                    sent += data.count
+                    if let response = try? connection.readResponse(method: "POST", timeoutSeconds: 0.05) {
+                        answer = response
+                        break
+                    }
                 }
+                if answer == nil { answer = try connection.readResponse(method: "POST", timeoutSeconds: 2) }
+                let problem = expectProblem(try #require(answer), status: 413)
+                #expect(problem["limit"] as? Int == 4096)
+                #expect(sent < 8192, "\(sent) bytes were read before the 413")
+                Self.inFlightReturnsToZero(live)
             }
-            if answer == nil { answer = try connection.readResponse(method: "POST", timeoutSeconds: 2) }
-            let problem = expectProblem(try #require(answer), status: 413)
-            #expect(problem["limit"] as? Int == 4096)
-            #expect(sent < 8192, "\(sent) bytes were read before the 413")
-            Self.inFlightReturnsToZero(live)
         }
     }
 
@@ -124,39 +130,43 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: bad)
         func refusedWith400AndClosed(_ bad: Bad) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            try expectRefusedAndClosed(live, bad.head, status: 400, method: bad.head.hasPrefix("POST") ? "POST" : "GET")
-            #expect(routes.smuggledHits.count == 0 && routes.hits.count == 0)
+            try withLiveServer(router: routes.router) { live in
+                try expectRefusedAndClosed(live, bad.head, status: 400, method: bad.head.hasPrefix("POST") ? "POST" : "GET")
+                #expect(routes.smuggledHits.count == 0 && routes.hits.count == 0)
+            }
         }
 
         @Test(arguments: ["x", "example.com:8080", "[::1]:80", "127.0.0.1", "a-b.c_d~%41", ""])
         func validHostsAreServed(host: String) throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send("GET /ok HTTP/1.1\r\nHost: \(host)\r\n\r\n")
-            #expect(try connection.readResponse().status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send("GET /ok HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+                #expect(try connection.readResponse().status == 200)
+            }
         }
 
         /// RFC 9112 section 3.2.2: a server must accept the absolute form.
         @Test func absoluteFormTargetsAreServed() throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send("GET http://127.0.0.1:\(live.port)/ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let response = try connection.readResponse()
-            #expect(response.status == 200)
-            #expect(response.text == "ok")
-            try connection.send("GET HTTPS://example.com/echo?width=7 HTTP/1.1\r\nHost: example.com\r\n\r\n")
-            #expect(try connection.readResponse().text == "7")
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send("GET http://127.0.0.1:\(live.port)/ok HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let response = try connection.readResponse()
+                #expect(response.status == 200)
+                #expect(response.text == "ok")
+                try connection.send("GET HTTPS://example.com/echo?width=7 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+                #expect(try connection.readResponse().text == "7")
+            }
         }
 
         /// Hidden by libmicrohttpd 0.9.75, which cuts the target at a raw NUL before any
         /// callback sees it (docs/reliability.md): what it does is serve the part before.
         @Test func aRawNULInTheTargetIsCutThereByLibmicrohttpd() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send(Array("GET /healthz".utf8) + [0] + Array("x HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
-            #expect(try connection.readResponse().text == "healthy")
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send(Array("GET /healthz".utf8) + [0] + Array("x HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+                #expect(try connection.readResponse().text == "healthy")
+            }
         }
     }
 }

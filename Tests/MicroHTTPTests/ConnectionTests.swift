@@ -11,58 +11,61 @@ extension MicroHTTPEdgeTests {
         /// At the limit, the connection idle longest makes room for a new one (as nginx
         /// does): silent sockets cannot lock new clients out.
         @Test func idleConnectionsMakeRoomForNewOnesAtTheLimit() throws {
-            let live = try LiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router)
-            let silent = try (0..<4).map { _ in try live.connect() }
-            #expect(waitUntil(timeoutSeconds: 2) { live.server.connectionsStarted.load(ordering: .acquiring) >= 4 })
-            usleep(150_000)  // idle for the 100 ms that make a connection one to close
-            var late: [TestHTTPConnection] = []
-            for _ in 0..<4 {
-                late.append(try live.connect())
-                let response = try late.last!.request("GET", "/ok")
-                #expect(response.status == 200, "a new client at the limit got \(response.status)")
+            try withLiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router) { live in
+                let silent = try (0..<4).map { _ in try live.connect() }
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.connectionsStarted.load(ordering: .acquiring) >= 4 })
+                usleep(150_000)  // idle for the 100 ms that make a connection one to close
+                var late: [TestHTTPConnection] = []
+                for _ in 0..<4 {
+                    late.append(try live.connect())
+                    let response = try late.last!.request("GET", "/ok")
+                    #expect(response.status == 200, "a new client at the limit got \(response.status)")
+                }
+                // The four silent ones, idle longest, were closed without an answer.
+                for connection in silent {
+                    #expect(connection.waitForPeerClose(timeoutSeconds: 2), "an idle connection was kept while new ones waited")
+                    #expect(connection.unreadBytes.isEmpty)
+                }
+                #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) >= 4)
+                #expect(live.server.metrics.connectionsRefused.load(ordering: .relaxed) == 0)
             }
-            // The four silent ones, idle longest, were closed without an answer.
-            for connection in silent {
-                #expect(connection.waitForPeerClose(timeoutSeconds: 2), "an idle connection was kept while new ones waited")
-                #expect(connection.unreadBytes.isEmpty)
-            }
-            #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) >= 4)
-            #expect(live.server.metrics.connectionsRefused.load(ordering: .relaxed) == 0)
         }
 
         /// A keep-alive client that polls more often than every 100 ms is never the one closed:
         /// its next request may already be on its way. A new connection is told 503 instead.
         @Test func aBusyKeepAliveClientIsNotClosedToMakeRoom() throws {
-            let live = try LiveServer(.testing { $0.connectionLimit = 1 }, router: EdgeRoutes().router)
-            let poller = try live.connect()
-            #expect(try poller.request("GET", "/ok").status == 200)
-            let late = try live.connect()
-            expectProblem(try late.readResponse(timeoutSeconds: 1), status: 503)
-            #expect(try poller.request("GET", "/ok").status == 200)
-            #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) == 0)
+            try withLiveServer(.testing { $0.connectionLimit = 1 }, router: EdgeRoutes().router) { live in
+                let poller = try live.connect()
+                #expect(try poller.request("GET", "/ok").status == 200)
+                let late = try live.connect()
+                expectProblem(try late.readResponse(timeoutSeconds: 1), status: 503)
+                #expect(try poller.request("GET", "/ok").status == 200)
+                #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) == 0)
+            }
         }
 
         /// When every connection is busy with a request, one past the limit is told 503 at
         /// once and closed, instead of waiting in the kernel's queue.
         @Test func connectionsPastTheLimitGet503WhenNoneIsIdle() throws {
-            let live = try LiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router)
-            // Each has sent its request line and part of its head: a request is arriving.
-            let busy = try (0..<4).map { _ in try live.connect() }
-            for connection in busy { try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n") }
-            #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 4 })
+            try withLiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router) { live in
+                // Each has sent its request line and part of its head: a request is arriving.
+                let busy = try (0..<4).map { _ in try live.connect() }
+                for connection in busy { try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n") }
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 4 })
 
-            let late = try live.connect()
-            let response = try late.readResponse(timeoutSeconds: 1)
-            let problem = expectProblem(response, status: 503)
-            #expect(problem["limit"] as? Int == 4)
-            #expect(response.headers["retry-after"] == "1")
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(late.waitForPeerClose(timeoutSeconds: 1.5), "a refused connection was left open")
-            #expect(live.server.metrics.connectionsRefused.load(ordering: .relaxed) == 1)
-            // The busy ones were not cut off: each finishes its request.
-            for connection in busy {
-                try connection.send("\r\n")
-                #expect(try connection.readResponse(timeoutSeconds: 2).status == 200)
+                let late = try live.connect()
+                let response = try late.readResponse(timeoutSeconds: 1)
+                let problem = expectProblem(response, status: 503)
+                #expect(problem["limit"] as? Int == 4)
+                #expect(response.headers["retry-after"] == "1")
+                #expect(response.headers["connection"]?.lowercased() == "close")
+                #expect(late.waitForPeerClose(timeoutSeconds: 1.5), "a refused connection was left open")
+                #expect(live.server.metrics.connectionsRefused.load(ordering: .relaxed) == 1)
+                // The busy ones were not cut off: each finishes its request.
+                for connection in busy {
+                    try connection.send("\r\n")
+                    #expect(try connection.readResponse(timeoutSeconds: 2).status == 200)
+                }
             }
         }
 
@@ -85,24 +88,26 @@ extension MicroHTTPEdgeTests {
         /// before the connection timeout.
         @Test(arguments: stalls)
         func stalledHeadIsClosedAtTheHeaderTimeout(_ stall: Stall) throws {
-            let live = try LiveServer(Self.headerTimeout, router: EdgeRoutes().router)
-            let connection = try live.connect()
-            if !stall.sent.isEmpty { try connection.send(stall.sent) }
-            let (closed, took) = timed { connection.waitForPeerClose(timeoutSeconds: 3) }
-            #expect(closed, "still open after \(took)")
-            #expect(took < .seconds(2), "closed after \(took), with a header timeout of 1 s")
-            #expect(took > .milliseconds(900), "closed after \(took), before the header timeout of 1 s")
+            try withLiveServer(Self.headerTimeout, router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                if !stall.sent.isEmpty { try connection.send(stall.sent) }
+                let (closed, took) = timed { connection.waitForPeerClose(timeoutSeconds: 3) }
+                #expect(closed, "still open after \(took)")
+                #expect(took < .seconds(2), "closed after \(took), with a header timeout of 1 s")
+                #expect(took > .milliseconds(900), "closed after \(took), before the header timeout of 1 s")
+            }
         }
 
         /// Between requests a kept-alive connection owes no head: only the connection timeout applies.
         @Test func idleKeepAliveConnectionOutlastsTheHeaderTimeout() throws {
-            let live = try LiveServer(Self.headerTimeout, router: EdgeRoutes().router)
-            let connection = try live.connect()
-            #expect(try connection.request("GET", "/ok").status == 200)
-            #expect(holds(forSeconds: 1.5) { connection.isOpen() }, "closed while idle between requests")
-            let next = try connection.request("GET", "/ok")
-            #expect(next.status == 200)
-            #expect(next.text == "ok")
+            try withLiveServer(Self.headerTimeout, router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                #expect(try connection.request("GET", "/ok").status == 200)
+                #expect(holds(forSeconds: 1.5) { connection.isOpen() }, "closed while idle between requests")
+                let next = try connection.request("GET", "/ok")
+                #expect(next.status == 200)
+                #expect(next.text == "ok")
+            }
         }
     }
 }

@@ -96,17 +96,6 @@ func expectProblem(_ response: TestHTTPResponse, status: Int, sourceLocation: So
     return json
 }
 
-/// Polls `condition` every 5 ms until it holds (true) or `timeoutSeconds` pass (false).
-@discardableResult
-func waitUntil(timeoutSeconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(timeoutSeconds * 1000))
-    while true {
-        if condition() { return true }
-        if ContinuousClock.now >= deadline { return false }
-        usleep(5_000)
-    }
-}
-
 /// Checks `condition` every 20 ms for `seconds`: true if it held every time.
 func holds(forSeconds seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

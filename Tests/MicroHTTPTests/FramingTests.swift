@@ -11,21 +11,22 @@ extension MicroHTTPEdgeTests {
         /// be answered as a second request.
         @Test func contentLengthWithTransferEncodingIsRefusedAndNothingIsSmuggled() throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            let body = "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
-            try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                + "Content-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
-            let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
-            expectProblem(response, status: 400)
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
-            #expect(connection.unreadBytes.isEmpty, "a second answer came: \(connection.unreadBytes.text)")
-            #expect(routes.smuggledHits.count == 0, "the smuggled request reached its route")
-            #expect(routes.echoHits.count == 0)
-            // The route is real: had the server been fooled, it would have answered 200.
-            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/smuggled").status == 200)
-            #expect(routes.smuggledHits.count == 1)
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                let body = "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
+                try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+                let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
+                expectProblem(response, status: 400)
+                #expect(response.headers["connection"]?.lowercased() == "close")
+                #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+                #expect(connection.unreadBytes.isEmpty, "a second answer came: \(connection.unreadBytes.text)")
+                #expect(routes.smuggledHits.count == 0, "the smuggled request reached its route")
+                #expect(routes.echoHits.count == 0)
+                // The route is real: had the server been fooled, it would have answered 200.
+                #expect(try TestHTTPConnection.request(port: live.port, "GET", "/smuggled").status == 200)
+                #expect(routes.smuggledHits.count == 1)
+            }
         }
 
         struct BadHead: Sendable, CustomTestStringConvertible {
@@ -50,21 +51,23 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: badHeads)
         func badHeadIsRefusedWith400AndClosed(_ head: BadHead) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let refused = try expectRefusedAndClosed(live, head.bytes, status: 400)
-            #expect(refused.connection.unreadBytes.isEmpty, "more came after the 400: \(refused.connection.unreadBytes.text)")
-            #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "the request reached a handler")
+            try withLiveServer(router: routes.router) { live in
+                let refused = try expectRefusedAndClosed(live, head.bytes, status: 400)
+                #expect(refused.connection.unreadBytes.isEmpty, "more came after the 400: \(refused.connection.unreadBytes.text)")
+                #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "the request reached a handler")
+            }
         }
 
         @Test func http10WithoutHostIsAnswered() throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send("GET /ok HTTP/1.0\r\n\r\n")
-            let response = try connection.readResponse(timeoutSeconds: 2)
-            #expect(response.status == 200)
-            #expect(response.text == "ok")
-            #expect(routes.hits.count == 1)
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send("GET /ok HTTP/1.0\r\n\r\n")
+                let response = try connection.readResponse(timeoutSeconds: 2)
+                #expect(response.status == 200)
+                #expect(response.text == "ok")
+                #expect(routes.hits.count == 1)
+            }
         }
 
         static let unimplementedCodings = [
@@ -81,10 +84,11 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: unimplementedCodings)
         func unimplementedTransferCodingIsRefusedWith501AtOnce(_ head: BadHead) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let refused = try expectRefusedAndClosed(live, head.bytes, status: 501, method: "POST")
-            #expect(refused.took < .milliseconds(500), "the 501 took \(refused.took)")
-            #expect(routes.echoHits.count == 0)
+            try withLiveServer(router: routes.router) { live in
+                let refused = try expectRefusedAndClosed(live, head.bytes, status: 501, method: "POST")
+                #expect(refused.took < .milliseconds(500), "the 501 took \(refused.took)")
+                #expect(routes.echoHits.count == 0)
+            }
         }
     }
 }

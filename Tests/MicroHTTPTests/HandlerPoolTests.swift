@@ -34,65 +34,71 @@ extension MicroHTTPEdgeTests {
             "[" + String(repeating: "0,", count: (bytes - 2) / 2) + "0]"
         }
 
-        /// A server with `HoldingRoutes` and a pool for bodies from 1 KiB, and a connection whose
-        /// `POST /hold` of `bytes` is being held on the pool; returns the body it sent.
-        static func holdingALargeRequest(
-            bytes: Int, _ change: (inout HTTPServerConfiguration) -> Void
-        ) throws -> (routes: HoldingRoutes, live: LiveServer, held: TestHTTPConnection, body: String) {
+        /// Runs `test` with a server with `HoldingRoutes` and a pool for bodies from 1 KiB, and a
+        /// connection whose `POST /hold` of `bytes` is being held on the pool, and the body it sent.
+        static func withALargeRequestHeld(
+            bytes: Int, _ change: (inout HTTPServerConfiguration) -> Void,
+            _ test: (HoldingRoutes, LiveServer, TestHTTPConnection, String) throws -> Void
+        ) throws {
             let routes = HoldingRoutes()
-            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024; change(&$0) }, router: routes.router)
-            let held = try live.connect()
-            let body = Self.body(bytes: bytes)
-            try held.postJSONWithoutReading("/hold", body)
-            #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
-            return (routes, live, held, body)
+            try withLiveServer(.testing { $0.offloadBodyBytes = 1024; change(&$0) }, router: routes.router) { live in
+                let held = try live.connect()
+                let body = Self.body(bytes: bytes)
+                try held.postJSONWithoutReading("/hold", body)
+                #expect(waitUntil(timeoutSeconds: 2) { routes.started.isSet }, "the large request's handler never ran")
+                defer { routes.release.set() }
+                try test(routes, live, held, body)
+            }
         }
 
         /// One worker only: without the pool, `GET /ok` would wait behind the held request.
         @Test func aWorkerServesOtherConnectionsWhileALargeRequestIsHandled() throws {
-            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 4096) { $0.threads = 1 }
+            try Self.withALargeRequestHeld(bytes: 4096, { $0.threads = 1 }) { routes, live, held, body in
 
-            let other = try live.connect()
-            let (answer, took) = timed { Result { try other.request("GET", "/ok") } }
-            routes.release.set()
-            #expect((try? answer.get())?.status == 200, "GET /ok was not answered while the large request was held: \(answer)")
-            #expect(took < .seconds(2), "GET /ok took \(took)")
-            let response = try held.readResponse(timeoutSeconds: 5)
-            #expect(response.status == 200)
-            #expect(response.text == "\(body.utf8.count)")
-            // The connection serves its next request as usual.
-            #expect(try held.request("GET", "/ok").status == 200)
+                let other = try live.connect()
+                let (answer, took) = timed { Result { try other.request("GET", "/ok") } }
+                routes.release.set()
+                #expect((try? answer.get())?.status == 200, "GET /ok was not answered while the large request was held: \(answer)")
+                #expect(took < .seconds(2), "GET /ok took \(took)")
+                let response = try held.readResponse(timeoutSeconds: 5)
+                #expect(response.status == 200)
+                #expect(response.text == "\(body.utf8.count)")
+                // The connection serves its next request as usual.
+                #expect(try held.request("GET", "/ok").status == 200)
+            }
         }
 
         /// The pool's answer is encoded for the client like any other: gzip when asked for.
         @Test func anAnswerFromThePoolIsCompressedWhenTheClientAsks() throws {
-            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router)
-            let body = Self.body(bytes: 8192)
-            let response = try live.connect().request(
-                "POST", "/echo", headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip"], body: Array(body.utf8))
-            #expect(response.status == 200)
-            #expect(response.headers["content-encoding"] == "gzip")
-            #expect(response.headers["vary"]?.contains("Accept-Encoding") == true)
-            #expect(response.body.count < body.utf8.count / 4)
-            let plain = try live.connect().request("POST", "/echo", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
-            #expect(plain.status == 200)
-            #expect(plain.text == body)
+            try withLiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router) { live in
+                let body = Self.body(bytes: 8192)
+                let response = try live.connect().request(
+                    "POST", "/echo", headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip"], body: Array(body.utf8))
+                #expect(response.status == 200)
+                #expect(response.headers["content-encoding"] == "gzip")
+                #expect(response.headers["vary"]?.contains("Accept-Encoding") == true)
+                #expect(response.body.count < body.utf8.count / 4)
+                let plain = try live.connect().request("POST", "/echo", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+                #expect(plain.status == 200)
+                #expect(plain.text == body)
+            }
         }
 
         /// The pool's queue is bounded: past `offloadQueueLimit` a large request is told 503 at
         /// once instead of waiting, body and all, behind the others.
         @Test func aLargeRequestPastTheQueueLimitGets503() throws {
-            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 4096) { $0.offloadQueueLimit = 1 }
-            let late = try live.connect()
-            let refused = try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
-            let problem = expectProblem(refused, status: 503)
-            #expect(problem["limit"] as? Int == 1)
-            #expect(refused.headers["retry-after"] == "1")
-            routes.release.set()
-            #expect(try held.readResponse(timeoutSeconds: 5).status == 200)
-            // Room again: the next large request is taken.
-            #expect(waitUntil(timeoutSeconds: 2) { live.server.handlerPool.queued == 0 })
-            #expect(try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+            try Self.withALargeRequestHeld(bytes: 4096, { $0.offloadQueueLimit = 1 }) { routes, live, held, body in
+                let late = try live.connect()
+                let refused = try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+                let problem = expectProblem(refused, status: 503)
+                #expect(problem["limit"] as? Int == 1)
+                #expect(refused.headers["retry-after"] == "1")
+                routes.release.set()
+                #expect(try held.readResponse(timeoutSeconds: 5).status == 200)
+                // Room again: the next large request is taken.
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.handlerPool.queued == 0 })
+                #expect(try late.request("POST", "/hold", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+            }
         }
 
         /// A request whose client has gone by the time the pool gets to it is not handled: its
@@ -104,32 +110,36 @@ extension MicroHTTPEdgeTests {
                 handled.add(1, ordering: .relaxed)
                 return .text("\(request.body.count)")
             }
-            let live = try LiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: router)
-            let body = Self.body(bytes: 2048)
-            let request = "POST /count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-            let gone = try live.connect()
-            try gone.sendAndHangUp(request)
-            #expect(gone.waitForPeerClose(timeoutSeconds: 3), "the server kept the connection of a client that left")
-            #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .relaxed) == 0 })
-            #expect(handled.load(ordering: .relaxed) == 0, "the handler ran for a client that had gone")
-            // The same request from a client that stays is handled.
-            #expect(try live.connect().request("POST", "/count", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
-            #expect(handled.load(ordering: .relaxed) == 1)
+            try withLiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: router) { live in
+                let body = Self.body(bytes: 2048)
+                let request = "POST /count HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+                let gone = try live.connect()
+                try gone.sendAndHangUp(request)
+                #expect(gone.waitForPeerClose(timeoutSeconds: 3), "the server kept the connection of a client that left")
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .relaxed) == 0 })
+                #expect(handled.load(ordering: .relaxed) == 0, "the handler ran for a client that had gone")
+                // The same request from a client that stays is handled.
+                #expect(try live.connect().request("POST", "/count", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+                #expect(handled.load(ordering: .relaxed) == 1)
+            }
         }
 
         /// A stopping server waits for a handler on the pool and delivers its answer; stopping
         /// libmicrohttpd with the connection still suspended would abort the process.
         @Test func shutdownWaitsForAHandlerOnThePool() throws {
-            let (routes, live, held, body) = try Self.holdingALargeRequest(bytes: 2048) { $0.shutdownGraceSeconds = 5 }
-
-            let shutdown = BackgroundRun { live.server.shutdown() }
-            usleep(300_000)
-            routes.release.set()
-            let response = try held.readResponse(timeoutSeconds: 5)
-            #expect(response.status == 200)
-            #expect(response.text == "\(body.utf8.count)")
-            #expect(response.headers["connection"]?.lowercased() == "close")
-            #expect(shutdown.wait(timeoutSeconds: 8) != nil, "shutdown() did not return")
+            try Self.withALargeRequestHeld(bytes: 2048, { $0.shutdownGraceSeconds = 5 }) { routes, live, held, body in
+                let shutdown = BackgroundRun { live.server.shutdown() }
+                // Stopping, with the handler still holding its connection on the pool.
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.draining.load(ordering: .acquiring) })
+                #expect(live.server.handlerPool.queued == 1)
+                #expect(shutdown.wait(timeoutSeconds: 0.2) == nil, "shutdown() returned with a handler still running")
+                routes.release.set()
+                let response = try held.readResponse(timeoutSeconds: 5)
+                #expect(response.status == 200)
+                #expect(response.text == "\(body.utf8.count)")
+                #expect(response.headers["connection"]?.lowercased() == "close")
+                #expect(shutdown.wait(timeoutSeconds: 8) != nil, "shutdown() did not return")
+            }
         }
     }
 }

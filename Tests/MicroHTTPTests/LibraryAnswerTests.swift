@@ -26,14 +26,15 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: heads)
         func anErrorStatusNoHandlerAndTheConnectionClosed(_ head: Head) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send(head.bytes)
-            let answer = connection.readAvailable(timeoutSeconds: 2)
-            let text = String(decoding: answer, as: UTF8.self)
-            #expect(text.hasPrefix("HTTP/1.1 \(head.status) "), "got: \(text.prefix(80))")
-            #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the connection stayed open")
-            #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "a handler ran")
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send(head.bytes)
+                let answer = connection.readAvailable(timeoutSeconds: 2)
+                let text = String(decoding: answer, as: UTF8.self)
+                #expect(text.hasPrefix("HTTP/1.1 \(head.status) "), "got: \(text.prefix(80))")
+                #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the connection stayed open")
+                #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "a handler ran")
+            }
         }
     }
 }

@@ -38,98 +38,104 @@ extension MicroHTTPEdgeTests {
                 usleep(500_000)
                 return .text("slow done")
             }
-            let live = try LiveServer(.testing { $0.shutdownGraceSeconds = 5 }, router: router)
-            let idle = try live.connect()
-            #expect(try idle.request("GET", "/ok").status == 200)
-            let busy = try live.connect()
-            try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(waitUntil(timeoutSeconds: 2) { started.isSet }, "the slow handler never ran")
+            try withLiveServer(.testing { $0.shutdownGraceSeconds = 5 }, router: router) { live in
+                let idle = try live.connect()
+                #expect(try idle.request("GET", "/ok").status == 200)
+                let busy = try live.connect()
+                try busy.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(waitUntil(timeoutSeconds: 2) { started.isSet }, "the slow handler never ran")
 
-            let shutdown = BackgroundRun { live.server.shutdown() }
-            let answer = Result { try busy.readResponse(timeoutSeconds: 3) }
-            let took = shutdown.wait(timeoutSeconds: 8)
-            #expect(took != nil, "shutdown() did not return within 8 s")
-            if let took { #expect(took < .seconds(2), "shutdown() took \(took) with one idle connection open") }
-            switch answer {
-            case .success(let response):
-                #expect(response.status == 200)
-                #expect(response.text == "slow done")
-                #expect(response.headers["connection"]?.lowercased() == "close")
-            case .failure(let error):
-                Issue.record("the request in flight was cut off: \(error)")
+                let shutdown = BackgroundRun { live.server.shutdown() }
+                let answer = Result { try busy.readResponse(timeoutSeconds: 3) }
+                let took = shutdown.wait(timeoutSeconds: 8)
+                #expect(took != nil, "shutdown() did not return within 8 s")
+                if let took { #expect(took < .seconds(2), "shutdown() took \(took) with one idle connection open") }
+                switch answer {
+                case .success(let response):
+                    #expect(response.status == 200)
+                    #expect(response.text == "slow done")
+                    #expect(response.headers["connection"]?.lowercased() == "close")
+                case .failure(let error):
+                    Issue.record("the request in flight was cut off: \(error)")
+                }
+                #expect(idle.waitForPeerClose(timeoutSeconds: 1), "the idle connection is still open")
             }
-            #expect(idle.waitForPeerClose(timeoutSeconds: 1), "the idle connection is still open")
         }
 
         @Test func startsAgainAfterShutdown() throws {
-            let live = try LiveServer(.testing { $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router)
-            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
-            live.server.shutdown()
-            try live.server.start()
-            #expect(live.port != 0)
-            let response = try TestHTTPConnection.request(port: live.port, "GET", "/ok")
-            #expect(response.status == 200)
-            #expect(response.text == "ok")
-            // The watchdog runs again too.
-            let silent = try live.connect()
-            let (closed, took) = timed { silent.waitForPeerClose(timeoutSeconds: 3) }
-            #expect(closed, "a silent socket outlived the header timeout after a restart")
-            #expect(took < .seconds(2), "closed after \(took)")
+            try withLiveServer(.testing { $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router) { live in
+                #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+                live.server.shutdown()
+                try live.server.start()
+                #expect(live.port != 0)
+                let response = try TestHTTPConnection.request(port: live.port, "GET", "/ok")
+                #expect(response.status == 200)
+                #expect(response.text == "ok")
+                // The watchdog runs again too.
+                let silent = try live.connect()
+                let (closed, took) = timed { silent.waitForPeerClose(timeoutSeconds: 3) }
+                #expect(closed, "a silent socket outlived the header timeout after a restart")
+                #expect(took < .seconds(2), "closed after \(took)")
+            }
         }
 
         @Test func shutdownTwiceIsHarmless() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            live.server.shutdown()
-            let (_, took) = timed { live.server.shutdown() }
-            #expect(took < .milliseconds(500), "a second shutdown() took \(took)")
-            try live.server.start()
-            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                live.server.shutdown()
+                let (_, took) = timed { live.server.shutdown() }
+                #expect(took < .milliseconds(500), "a second shutdown() took \(took)")
+                try live.server.start()
+                #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            }
         }
 
         @Test func concurrentShutdownsBothReturn() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let idle = try live.connect()
-            #expect(try idle.request("GET", "/ok").status == 200)
-            let first = BackgroundRun { live.server.shutdown() }
-            let second = BackgroundRun { live.server.shutdown() }
-            #expect(first.wait(timeoutSeconds: 5) != nil, "the first shutdown() did not return")
-            #expect(second.wait(timeoutSeconds: 5) != nil, "the second shutdown() did not return")
-            #expect(idle.waitForPeerClose(timeoutSeconds: 1))
-            try live.server.start()
-            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let idle = try live.connect()
+                #expect(try idle.request("GET", "/ok").status == 200)
+                let first = BackgroundRun { live.server.shutdown() }
+                let second = BackgroundRun { live.server.shutdown() }
+                #expect(first.wait(timeoutSeconds: 5) != nil, "the first shutdown() did not return")
+                #expect(second.wait(timeoutSeconds: 5) != nil, "the second shutdown() did not return")
+                #expect(idle.waitForPeerClose(timeoutSeconds: 1))
+                try live.server.start()
+                #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            }
         }
 
         @Test func startTwiceThrowsAlreadyStarted() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let port = live.port
-            #expect(throws: HTTPServerError.alreadyStarted) { try live.server.start() }
-            #expect(live.port == port)
-            #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live throws in
+                let port = live.port
+                #expect(throws: HTTPServerError.alreadyStarted) { try live.server.start() }
+                #expect(live.port == port)
+                #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
+            }
         }
 
         /// Each start opens a listening socket, worker threads' wake-up descriptors and client
         /// sockets; each shutdown must close them all.
         @Test func startAndStopFiftyTimesLeavesNoDescriptorOpen() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let server = live.server
-            server.shutdown()
-            func cycle() throws {
-                try server.start()
-                defer { server.shutdown() }
-                let response = try TestHTTPConnection.request(port: server.port, "GET", "/ok")
-                #expect(response.status == 200)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let server = live.server
+                server.shutdown()
+                func cycle() throws {
+                    try server.start()
+                    defer { server.shutdown() }
+                    let response = try TestHTTPConnection.request(port: server.port, "GET", "/ok")
+                    #expect(response.status == 200)
+                }
+                try cycle()
+                let before = Self.openDescriptors()
+                #expect(before > 0, "/proc/self/fd could not be read")
+                for _ in 0..<50 { try cycle() }
+                // Closing is immediate, but tolerate stragglers: wait for the count to settle.
+                var after = Self.openDescriptors()
+                waitUntil(timeoutSeconds: 2) {
+                    after = Self.openDescriptors()
+                    return after <= before
+                }
+                #expect(after <= before + 2, "\(before) descriptors open before 50 starts and stops, \(after) after")
             }
-            try cycle()
-            let before = Self.openDescriptors()
-            #expect(before > 0, "/proc/self/fd could not be read")
-            for _ in 0..<50 { try cycle() }
-            // Closing is immediate, but tolerate stragglers: wait for the count to settle.
-            var after = Self.openDescriptors()
-            waitUntil(timeoutSeconds: 2) {
-                after = Self.openDescriptors()
-                return after <= before
-            }
-            #expect(after <= before + 2, "\(before) descriptors open before 50 starts and stops, \(after) after")
         }
 
         /// Closing a listening socket resets the connections the kernel completed since the last
@@ -138,22 +144,23 @@ extension MicroHTTPEdgeTests {
         /// listener at once reset 4 to 9 of them in each of four runs). Each attempt must be
         /// served, refused, or left unanswered (its SYN ignored while the server drains).
         @Test func clientsConnectingDuringShutdownAreServedOrRefusedNeverReset() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let server = live.server
-            let tally = ConnectionAttemptTally()
-            for _ in 0..<5 {
-                let port = server.port
-                let stop = ContinuousClock.now + .milliseconds(400)
-                let clients = (0..<4).map { _ in
-                    BackgroundRun { while ContinuousClock.now < stop { tally.record(Self.attemptRequest(port: port)) } }
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let server = live.server
+                let tally = ConnectionAttemptTally()
+                for _ in 0..<5 {
+                    let port = server.port
+                    let stop = ContinuousClock.now + .milliseconds(400)
+                    let clients = (0..<4).map { _ in
+                        BackgroundRun { while ContinuousClock.now < stop { tally.record(Self.attemptRequest(port: port)) } }
+                    }
+                    usleep(150_000)
+                    server.shutdown()
+                    for client in clients { #expect(client.wait(timeoutSeconds: 5) != nil) }
+                    try server.start()
                 }
-                usleep(150_000)
-                server.shutdown()
-                for client in clients { #expect(client.wait(timeoutSeconds: 5) != nil) }
-                try server.start()
+                #expect(tally.count(.reset) == 0, "\(tally.count(.reset)) connections reset during shutdown")
+                #expect(tally.count(.served) > 0, "no request was served: the clients never reached the server")
             }
-            #expect(tally.count(.reset) == 0, "\(tally.count(.reset)) connections reset during shutdown")
-            #expect(tally.count(.served) > 0, "no request was served: the clients never reached the server")
         }
 
         enum ConnectionAttempt { case served, refused, unanswered, reset }

@@ -20,17 +20,19 @@ extension MicroHTTPEdgeTests {
 
         @Test(arguments: answered)
         func parameterIsLookedUpByItsExactName(_ expected: Answered) throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let response = try live.connect().request("GET", expected.target)
-            #expect(response.status == 200)
-            #expect(response.text == expected.body)
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let response = try live.connect().request("GET", expected.target)
+                #expect(response.status == 200)
+                #expect(response.text == expected.body)
+            }
         }
 
         @Test func repeatedParameterGets400NamingIt() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let response = try live.connect().request("GET", "/echo?width=2&width=abc")
-            let problem = expectProblem(response, status: 400)
-            #expect(problem["parameter"] as? String == "width")
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let response = try live.connect().request("GET", "/echo?width=2&width=abc")
+                let problem = expectProblem(response, status: 400)
+                #expect(problem["parameter"] as? String == "width")
+            }
         }
 
         static let encodedNULs = ["/echo?width=3%00x", "/echo%00x", "/healthz%00x"]
@@ -40,14 +42,15 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: encodedNULs)
         func encodedNULGets400(_ target: String) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let response = try live.connect().request("GET", target)
-            expectProblem(response, status: 400)
-            #expect(routes.healthHits.count == 0, "\(target) reached /healthz")
-            #expect(!response.text.contains("healthy"))
-            // The control: the route itself answers.
-            #expect(try live.connect().request("GET", "/healthz").text == "healthy")
-            #expect(routes.healthHits.count == 1)
+            try withLiveServer(router: routes.router) { live in
+                let response = try live.connect().request("GET", target)
+                expectProblem(response, status: 400)
+                #expect(routes.healthHits.count == 0, "\(target) reached /healthz")
+                #expect(!response.text.contains("healthy"))
+                // The control: the route itself answers.
+                #expect(try live.connect().request("GET", "/healthz").text == "healthy")
+                #expect(routes.healthHits.count == 1)
+            }
         }
     }
 }

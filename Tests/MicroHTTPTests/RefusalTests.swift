@@ -31,42 +31,45 @@ extension MicroHTTPEdgeTests {
         @Test(arguments: refusals)
         func refusedBeforeTheBodyAndClosed(_ refusal: Refusal) throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let refused = try expectRefusedAndClosed(live, refusal.head, status: refusal.status, method: "POST")
-            #expect(refused.took < .milliseconds(500), "the answer took \(refused.took)")
-            if let header = refusal.header {
-                #expect(refused.response.headers[header.name] == header.value, "headers: \(refused.response.headers)")
+            try withLiveServer(router: routes.router) { live in
+                let refused = try expectRefusedAndClosed(live, refusal.head, status: refusal.status, method: "POST")
+                #expect(refused.took < .milliseconds(500), "the answer took \(refused.took)")
+                if let header = refusal.header {
+                    #expect(refused.response.headers[header.name] == header.value, "headers: \(refused.response.headers)")
+                }
+                #expect(routes.hits.count == 0 && routes.echoHits.count == 0)
             }
-            #expect(routes.hits.count == 0 && routes.echoHits.count == 0)
         }
 
         /// The final answer comes first: `100 Continue` would invite a body the server will not read.
         @Test func expectContinueOnARefusedRequestGetsTheFinalAnswerOnly() throws {
-            let live = try LiveServer(router: EdgeRoutes().router)
-            let connection = try live.connect()
-            try connection.send("POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
-                + "Expect: 100-continue\r\n\r\n")
-            let received = connection.readAvailable(timeoutSeconds: 2).text
-            let firstLine = received.prefix { $0 != "\r" }
-            #expect(firstLine.hasPrefix("HTTP/1.1 404"), "the first status line read: \(firstLine)")
-            #expect(!received.contains("100 Continue"), "received: \(received)")
-            #expect(received.contains("application/problem+json"), "received: \(received)")
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let connection = try live.connect()
+                try connection.send("POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+                    + "Expect: 100-continue\r\n\r\n")
+                let received = connection.readAvailable(timeoutSeconds: 2).text
+                let firstLine = received.prefix { $0 != "\r" }
+                #expect(firstLine.hasPrefix("HTTP/1.1 404"), "the first status line read: \(firstLine)")
+                #expect(!received.contains("100 Continue"), "received: \(received)")
+                #expect(received.contains("application/problem+json"), "received: \(received)")
+            }
         }
 
         /// A GET has no body to skip: its 404 leaves the connection usable.
         @Test func getToAnUnknownPathKeepsTheConnection() throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
-            let notFound = try connection.readResponse(timeoutSeconds: 2)
-            expectProblem(notFound, status: 404)
-            #expect(notFound.headers["connection"]?.lowercased() != "close")
-            try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
-            let next = try connection.readResponse(timeoutSeconds: 2)
-            #expect(next.status == 200)
-            #expect(next.text == "ok")
-            #expect(routes.hits.count == 1)
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send("GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n")
+                let notFound = try connection.readResponse(timeoutSeconds: 2)
+                expectProblem(notFound, status: 404)
+                #expect(notFound.headers["connection"]?.lowercased() != "close")
+                try connection.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+                let next = try connection.readResponse(timeoutSeconds: 2)
+                #expect(next.status == 200)
+                #expect(next.text == "ok")
+                #expect(routes.hits.count == 1)
+            }
         }
     }
 }

@@ -27,46 +27,48 @@ extension MicroHTTPEdgeTests {
         }
 
         @Test func eachCodingIsRevalidatedAgainstItsOwnTag() throws {
-            let live = try LiveServer(.testing { $0.compressAtBytes = 1024 }, router: Self.router)
-            let connection = try live.connect()
-            let plain = try connection.request("GET", "/doc")
-            let plainTag = try #require(plain.headers["etag"])
-            let coded = try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip"])
-            let codedTag = try #require(coded.headers["etag"])
-            #expect(coded.headers["content-encoding"] == "gzip")
-            #expect(codedTag == String(plainTag.dropLast()) + "-gzip\"")
+            try withLiveServer(.testing { $0.compressAtBytes = 1024 }, router: Self.router) { live in
+                let connection = try live.connect()
+                let plain = try connection.request("GET", "/doc")
+                let plainTag = try #require(plain.headers["etag"])
+                let coded = try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip"])
+                let codedTag = try #require(coded.headers["etag"])
+                #expect(coded.headers["content-encoding"] == "gzip")
+                #expect(codedTag == String(plainTag.dropLast()) + "-gzip\"")
 
-            let notModified = try connection.request("GET", "/doc", headers: ["If-None-Match": plainTag])
-            #expect(notModified.status == 304)
-            #expect(notModified.headers["content-length"] == String(plain.body.count), "the 200's length, RFC 9110 §8.6")
-            #expect(notModified.headers["etag"] == plainTag)
-            #expect(notModified.headers["content-type"] == nil)
-            let codedNotModified = try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip", "If-None-Match": codedTag])
-            #expect(codedNotModified.status == 304)
-            #expect(codedNotModified.headers["content-length"] == String(coded.body.count))
-            #expect(codedNotModified.headers["content-encoding"] == nil)
-            #expect(codedNotModified.headers["vary"] == "Accept-Encoding")
+                let notModified = try connection.request("GET", "/doc", headers: ["If-None-Match": plainTag])
+                #expect(notModified.status == 304)
+                #expect(notModified.headers["content-length"] == String(plain.body.count), "the 200's length, RFC 9110 §8.6")
+                #expect(notModified.headers["etag"] == plainTag)
+                #expect(notModified.headers["content-type"] == nil)
+                let codedNotModified = try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip", "If-None-Match": codedTag])
+                #expect(codedNotModified.status == 304)
+                #expect(codedNotModified.headers["content-length"] == String(coded.body.count))
+                #expect(codedNotModified.headers["content-encoding"] == nil)
+                #expect(codedNotModified.headers["vary"] == "Accept-Encoding")
 
-            // A tag held for one coding does not stand for the other.
-            #expect(try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip", "If-None-Match": plainTag]).status == 200)
-            #expect(try connection.request("GET", "/doc", headers: ["If-None-Match": codedTag]).status == 200)
-            #expect(try connection.request("GET", "/doc", headers: ["If-None-Match": "*"]).status == 304)
-            #expect(try connection.request("HEAD", "/doc", headers: ["If-None-Match": "W/" + plainTag]).status == 304)
-            // Only GET and HEAD are revalidated; the same tag on a route without one changes nothing.
-            #expect(try connection.request("GET", "/healthz", headers: ["If-None-Match": "*"]).status == 200)
+                // A tag held for one coding does not stand for the other.
+                #expect(try connection.request("GET", "/doc", headers: ["Accept-Encoding": "gzip", "If-None-Match": plainTag]).status == 200)
+                #expect(try connection.request("GET", "/doc", headers: ["If-None-Match": codedTag]).status == 200)
+                #expect(try connection.request("GET", "/doc", headers: ["If-None-Match": "*"]).status == 304)
+                #expect(try connection.request("HEAD", "/doc", headers: ["If-None-Match": "W/" + plainTag]).status == 304)
+                // Only GET and HEAD are revalidated; the same tag on a route without one changes nothing.
+                #expect(try connection.request("GET", "/healthz", headers: ["If-None-Match": "*"]).status == 200)
+            }
         }
 
         @Test func everyIfNoneMatchFieldIsRead() throws {
-            let live = try LiveServer(.testing { _ in }, router: Self.router)
-            let connection = try live.connect()
-            let tag = try #require(connection.request("GET", "/doc").headers["etag"])
-            try connection.send("GET /doc HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"other\"\r\nIf-None-Match: \"x\", \(tag)\r\n\r\n")
-            let second = try connection.readResponse()
-            #expect(second.status == 304)
-            try connection.send("GET /doc HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"other\"\r\nIf-None-Match: \"x\"\r\n\r\n")
-            let neither = try connection.readResponse()
-            #expect(neither.status == 200)
-            #expect(neither.body == Self.document.bytes)
+            try withLiveServer(.testing { _ in }, router: Self.router) { live in
+                let connection = try live.connect()
+                let tag = try #require(connection.request("GET", "/doc").headers["etag"])
+                try connection.send("GET /doc HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"other\"\r\nIf-None-Match: \"x\", \(tag)\r\n\r\n")
+                let second = try connection.readResponse()
+                #expect(second.status == 304)
+                try connection.send("GET /doc HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"other\"\r\nIf-None-Match: \"x\"\r\n\r\n")
+                let neither = try connection.readResponse()
+                #expect(neither.status == 200)
+                #expect(neither.body == Self.document.bytes)
+            }
         }
     }
 }

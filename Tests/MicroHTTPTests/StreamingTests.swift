@@ -34,15 +34,16 @@ extension MicroHTTPEdgeTests {
 
         @Test func readerGetsEveryByteChunked() throws {
             let produced = Counter()
-            let live = try LiveServer(router: Self.router(counting: produced))
-            let connection = try live.connect()
-            try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
-            let response = try connection.readResponse(timeoutSeconds: 5)
-            #expect(response.status == 200)
-            #expect(response.headers["transfer-encoding"]?.lowercased() == "chunked")
-            #expect(response.body.count == Self.pieces * Self.pieceBytes)
-            #expect(response.body == Self.expectedBody)
-            #expect(produced.count == Self.pieces)
+            try withLiveServer(router: Self.router(counting: produced)) { live in
+                let connection = try live.connect()
+                try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try connection.readResponse(timeoutSeconds: 5)
+                #expect(response.status == 200)
+                #expect(response.headers["transfer-encoding"]?.lowercased() == "chunked")
+                #expect(response.body.count == Self.pieces * Self.pieceBytes)
+                #expect(response.body == Self.expectedBody)
+                #expect(produced.count == Self.pieces)
+            }
         }
 
         /// The client sends its request and reads nothing for a second: the producer must stop
@@ -54,19 +55,20 @@ extension MicroHTTPEdgeTests {
         /// hide a producer run ahead of the socket. With these, a paced producer stops near 15.
         @Test func slowReaderHoldsTheProducerBack() throws {
             let produced = Counter()
-            let live = try LiveServer(router: Self.router(counting: produced))
-            let connection = try TestHTTPConnection(port: live.port, receiveBufferBytes: 16 * 1024, maximumSegmentBytes: 1000)
-            try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(waitUntil(timeoutSeconds: 2) { produced.count > 0 }, "the stream never started")
-            usleep(1_000_000)  // the client not reading is the point
-            let whileStalled = produced.count
-            #expect(whileStalled < Self.pieces / 2,
-                    "\(whileStalled) of \(Self.pieces) pieces were produced for a client that read nothing")
-            let response = try connection.readResponse(timeoutSeconds: 5)
-            #expect(response.status == 200)
-            #expect(response.body.count == Self.pieces * Self.pieceBytes)
-            #expect(response.body == Self.expectedBody)
-            #expect(produced.count == Self.pieces)
+            try withLiveServer(router: Self.router(counting: produced)) { live in
+                let connection = try TestHTTPConnection(port: live.port, receiveBufferBytes: 16 * 1024, maximumSegmentBytes: 1000)
+                try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(waitUntil(timeoutSeconds: 2) { produced.count > 0 }, "the stream never started")
+                usleep(1_000_000)  // the client not reading is the point
+                let whileStalled = produced.count
+                #expect(whileStalled < Self.pieces / 2,
+                        "\(whileStalled) of \(Self.pieces) pieces were produced for a client that read nothing")
+                let response = try connection.readResponse(timeoutSeconds: 5)
+                #expect(response.status == 200)
+                #expect(response.body.count == Self.pieces * Self.pieceBytes)
+                #expect(response.body == Self.expectedBody)
+                #expect(produced.count == Self.pieces)
+            }
         }
     }
 
@@ -74,17 +76,18 @@ extension MicroHTTPEdgeTests {
         /// libmicrohttpd's own messages reach the application's logger, not stderr.
         @Test func clientGoneMidBodyIsReportedToTheLogger() throws {
             let routes = EdgeRoutes()
-            let live = try LiveServer(router: routes.router)
-            let connection = try live.connect()
-            try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
-                + String(repeating: " ", count: 100))
-            #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 },
-                    "the request never began")
-            #expect(live.logger.libraryMessages.isEmpty, "before the disconnect: \(live.logger.libraryMessages)")
-            connection.disconnect()
-            #expect(waitUntil(timeoutSeconds: 2) { !live.logger.libraryMessages.isEmpty },
-                    "no .library event after the client went mid-body; events: \(live.logger.all)")
-            #expect(routes.echoHits.count == 0)
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+                    + String(repeating: " ", count: 100))
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 },
+                        "the request never began")
+                #expect(live.logger.libraryMessages.isEmpty, "before the disconnect: \(live.logger.libraryMessages)")
+                connection.disconnect()
+                #expect(waitUntil(timeoutSeconds: 2) { !live.logger.libraryMessages.isEmpty },
+                        "no .library event after the client went mid-body; events: \(live.logger.all)")
+                #expect(routes.echoHits.count == 0)
+            }
         }
     }
 }

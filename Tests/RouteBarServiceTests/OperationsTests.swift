@@ -52,7 +52,7 @@ import Testing
         #expect(try connection.request("GET", "/healthz").headers["x-request-id"] != madeId, "each request gets its own id")
 
         var lines: [[String: Any]] = []
-        #expect(waitUntil(timeout: 10) {
+        #expect(waitUntil(timeoutSeconds: 10) {
             lines = server.stderrLines.compactMap { line in
                 (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
             }.filter { $0["event"] as? String == "request" }
@@ -78,7 +78,7 @@ import Testing
         // An absence cannot be waited for, so stop the server: its last line, "stopped", comes after
         // every line a request could have logged.
         server.signal(SIGTERM)
-        #expect(waitUntil(timeout: 20) { server.stderrLines.contains { $0.contains(#""event":"stopped""#) } })
+        #expect(waitUntil(timeoutSeconds: 20) { server.stderrLines.contains { $0.contains(#""event":"stopped""#) } })
         #expect(!server.stderrLines.contains { $0.contains(#""event":"request""#) })
     }
 

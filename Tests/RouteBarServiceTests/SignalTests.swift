@@ -28,7 +28,7 @@ import Glibc
         let connection = try TestHTTPConnection(port: server.port)
         try connection.postJSONWithoutReading("/v1/route-bars", #"{"width": 343, "scale": 3, "routes": ["# + routes + "]}")
         // The request is in flight (with the metrics scrape itself, two are) when the signal comes.
-        #expect(try waitUntil(timeout: 10) {
+        #expect(try waitUntil(timeoutSeconds: 10) {
             let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
             return page.split(separator: "\n").contains("routebar_http_requests_in_flight 2")
         })
@@ -119,13 +119,13 @@ import Glibc
         for _ in 0..<5 {
             let connection = try TestHTTPConnection(port: server.port)
             try connection.send("POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"wid")
-            #expect(try waitUntil(timeout: 5) {
+            #expect(try waitUntil(timeoutSeconds: 5) {
                 try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
                     .split(separator: "\n").contains("routebar_http_requests_in_flight 2")
             })
             connection.disconnect()
         }
-        #expect(waitUntil(timeout: 5) { server.stderrLines.filter { $0.contains(#""event":"libmicrohttpd""#) }.count >= 5 },
+        #expect(waitUntil(timeoutSeconds: 5) { server.stderrLines.filter { $0.contains(#""event":"libmicrohttpd""#) }.count >= 5 },
                 "libmicrohttpd's messages reach the log: \(server.stderrLines.suffix(3))")
         server.signal(SIGTERM)
         #expect(server.waitForExit() == 0)

@@ -1,6 +1,6 @@
 import Foundation
 import RouteBarTestSupport
-@testable import routebar
+@testable import RouteBarService
 import Testing
 
 /// The repository's release version: `info.version` in its openapi.yaml, read from the file here

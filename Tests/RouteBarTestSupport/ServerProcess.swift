@@ -84,7 +84,7 @@ public final class ServerProcess: @unchecked Sendable {
 
     /// Waits for the process to end and returns its exit status, or nil after the timeout.
     public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
-        waitUntil(timeout: timeoutSeconds) { !process.isRunning } ? process.terminationStatus : nil
+        waitUntil(timeoutSeconds: timeoutSeconds) { !process.isRunning } ? process.terminationStatus : nil
     }
 
     public static var binary: URL {

@@ -1,10 +1,12 @@
 import MicroHTTP
 import RouteBarJSON
-import StrictJSON
+internal import StrictJSON
 
 /// Problems as `application/problem+json` (RFC 9457), the one error format routebar sends.
-struct ProblemJSON: HTTPProblemRenderer {
-    func response(for problem: HTTPProblem) -> HTTPResponse {
+public struct ProblemJSON: HTTPProblemRenderer {
+    public init() {}
+
+    public func response(for problem: HTTPProblem) -> HTTPResponse {
         var problem = problem
         if problem.status == 415 { problem.detail += Self.curlHint(problem) }
         return HTTPResponse(
@@ -12,7 +14,8 @@ struct ProblemJSON: HTTPProblemRenderer {
             body: .bytes(Self.body(problem)), problemType: problem.type)
     }
 
-    static func body(_ problem: HTTPProblem) -> [UInt8] {
+    /// The problem's JSON object, as `routebar layout` prints it too.
+    public static func body(_ problem: HTTPProblem) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.field("type", problem.type)
@@ -41,7 +44,7 @@ struct ProblemJSON: HTTPProblemRenderer {
 
 extension HTTPProblem {
     /// Problem types of the route-bar API are `urn:routebar:problem:<name>`.
-    init(_ error: RouteBarInputError) {
+    public init(_ error: RouteBarInputError) {
         var members: [Member] = []
         if let pointer = error.pointer { members.append(Member("pointer", pointer)) }
         if let parameter = error.parameter { members.append(Member("parameter", parameter)) }

@@ -1,28 +1,14 @@
-import CEmbeddedFiles
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// routebar's version, with one source of truth: `info.version` in openapi.yaml, which is
 /// compiled into the binary (CEmbeddedFiles). `--version`, `--help`, the metrics page's
 /// `routebar_build_info`, the startup log line and `GET /openapi.yaml` all say this string.
 /// A release bumps `info.version` (and CHANGELOG.md) and is tagged with it: README, "Releases".
-enum RouteBarVersion {
-    /// Read from the embedded spec once, on first use. A spec without the line is a broken
-    /// build: the process says so on stderr (as JSON, like every stderr line) and exits 70.
-    static let current: String = {
-        var length = 0
-        let spec = UnsafeBufferPointer(start: routebar_openapi_yaml(&length), count: length)
-        guard let version = infoVersion(inOpenAPI: spec) else {
-            LogLine.write(level: "error", event: "failed",
-                          message: "routebar: the embedded openapi.yaml has no 'version: X.Y.Z' line in its top-level 'info:' block")
-            exit(70)
-        }
-        return version
-    }()
+public enum RouteBarVersion {
+    /// Read from the embedded spec once, on first use; nil only in a broken build (the
+    /// executable refuses to start then).
+    public static let embedded: String? = infoVersion(inOpenAPI: EmbeddedDocuments.openAPISpec)
+
+    /// The version, or "unknown" in a broken build.
+    public static var current: String { embedded ?? "unknown" }
 
     /// The value of the `version:` key of the top-level `info:` mapping in an OpenAPI document in
     /// block-style YAML, or nil. Deliberately strict rather than a YAML parser: `info:` must be a
@@ -30,7 +16,7 @@ enum RouteBarVersion {
     /// key, so a `version:` inside a nested mapping or a block scalar does not count), and the
     /// value a plain (unquoted) semantic version, `MAJOR.MINOR.PATCH` with an optional
     /// `-prerelease` and `+build`.
-    static func infoVersion(inOpenAPI spec: some Collection<UInt8>) -> String? {
+    public static func infoVersion(inOpenAPI spec: some Collection<UInt8>) -> String? {
         let text = String(decoding: spec, as: UTF8.self)
         var inInfo = false
         var keyIndent: Int?

@@ -1,0 +1,16 @@
+import CEmbeddedFiles
+
+/// The files compiled into the binary (CEmbeddedFiles): the contract and the playground.
+enum EmbeddedDocuments {
+    static let openAPISpec: [UInt8] = {
+        var length = 0
+        let bytes = routebar_openapi_yaml(&length)
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }()
+
+    static let playgroundPage: [UInt8] = {
+        var length = 0
+        let bytes = routebar_playground_html(&length)
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }()
+}

@@ -1,0 +1,97 @@
+import MicroHTTP
+import RouteBar
+import RouteBarDrawing
+import RouteBarJSON
+
+// A layout request answered: decoded, checked, laid out and written in the format asked for.
+extension RouteBarAPI {
+    /// Every answer is written a piece at a time (`AnswerPieces`), after every route has
+    /// been checked: one that ends within its first piece (for JSON, up to
+    /// `RouteBarJSONPieces.wholeAnswerBytes`) goes out whole, with its length; a longer one is
+    /// streamed, each further piece laid out and written when the client has taken the one
+    /// before. So a client holds at most its first piece, whatever it asked for.
+    func answerRouteBars(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
+        let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
+        // A stream keeps the decoded request (no larger than its body) and a piece in hand
+        // (a JSON answer's first piece is the part it would have held whole).
+        let held = request.body.count + 2 * RouteBarJSONPieces.pieceBytes
+        let heldJSON = held + RouteBarJSONPieces.wholeAnswerBytes
+        let response: HTTPResponse
+        switch format {
+        case .json:
+            var pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarJSONPieces(decoded) }
+            guard try Self.layoutHolds(pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes)) else {
+                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON)
+                break
+            }
+            let (buffer, owner) = pieces.finish().retainedBuffer
+            response = HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(buffer, owner: owner)))
+        case .ndjson:
+            let pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarNDJSONPieces(decoded) }
+            response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held)
+        case .svg:
+            var pieces = try Self.checked { () throws(RouteBarInputError) in
+                try decoded.checkOneWidth(for: .svg)
+                do throws(RouteBarError) {
+                    return try RouteBarSVGPieces(decoded.routes, options: decoded.options)
+                } catch {
+                    throw RouteBarInputError(error, in: decoded)
+                }
+            }
+            let first = try Self.layoutHolds(pieces.nextPiece()) ?? []
+            response = pieces.isFinished
+                ? HTTPResponse(status: 200, headers: Self.svgHeaders, body: .bytes(first))
+                : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held)
+        }
+        count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
+        return response
+    }
+
+    /// The request's own faults, as problems.
+    private static func checked<Value: ~Copyable>(_ body: () throws(RouteBarInputError) -> Value) throws(HTTPProblem) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw HTTPProblem(error)
+        }
+    }
+
+    /// A layout that fails after its routes were checked is a bug: a 500, not a wrong answer.
+    private static func layoutHolds<Value>(_ body: @autoclosure () throws(RouteBarError) -> Value) throws(HTTPProblem) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw HTTPProblem(status: 500, detail: "The layout failed after its check passed: \(error.message)")
+        }
+    }
+
+    /// The rest of an answer, pulled a piece at a time; `first` is the piece already made.
+    private static func streamed<Pieces: AnswerPieces & ~Copyable>(
+        _ pieces: consuming Pieces, first: [UInt8]?, headers: [HTTPHeader], held: Int
+    ) -> HTTPResponse {
+        let stream = AnswerStream(pieces, first: first)
+        return HTTPResponse(status: 200, headers: headers, body: .stream(HTTPBodyStream(heldBytes: held) { () throws(HTTPBodyStream.Abort) in
+            try stream.next()
+        }))
+    }
+
+    /// The request, decoded and within the limits.
+    public static func decode(_ body: [UInt8], limits: Limits, query: (String) -> String?) throws(HTTPProblem) -> RouteBarRequest {
+        do throws(RouteBarInputError) {
+            let request = try RouteBarRequest(json: body, query: query)
+            try request.checkSegments(limit: limits.maxSegments)
+            return request
+        } catch {
+            throw HTTPProblem(error)
+        }
+    }
+
+    /// The whole JSON answer: shared by the server and `routebar layout`, so they cannot differ.
+    public static func answer(_ request: RouteBarRequest) throws(HTTPProblem) -> RouteBarAnswer {
+        do throws(RouteBarInputError) {
+            return try RouteBarResponse.encodeAnswer(request)
+        } catch {
+            throw HTTPProblem(error)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import MicroHTTP
+import Synchronization
+
+/// The route-bar service as HTTP routes: layout (`POST /v1/route-bars`, `.svg`), health, the
+/// OpenAPI contract and the playground, with its own metrics. It knows routes, formats and
+/// problems; the process around it (arguments, signals, logging) belongs to the executable.
+///
+/// ```swift
+/// let api = RouteBarAPI()
+/// let server = HTTPServer(configuration: configuration, router: api.router, problems: ProblemJSON(),
+///                         logger: logger, extraMetrics: api.renderMetrics)
+/// ```
+public final class RouteBarAPI: Sendable {
+    /// How much one request may ask for.
+    public struct Limits: Sendable, Hashable {
+        /// Segments laid out per request, counted across `widths`.
+        public var maxSegments = 100_000
+
+        public init(maxSegments: Int = 100_000) {
+            self.maxSegments = maxSegments
+        }
+    }
+
+    public let limits: Limits
+    /// The prefix of the server's metric names (`HTTPServerConfiguration.metricsNamespace`):
+    /// `routebar_http_requests_total`, beside the API's own `routebar_routes_laid_out_total`.
+    public static let metricsNamespace = "routebar"
+    let routesLaidOut = Atomic<Int>(0)
+    let segmentsLaidOut = Atomic<Int>(0)
+
+    public init(limits: Limits = Limits()) {
+        self.limits = limits
+    }
+
+    public var router: Router {
+        var router = Router()
+        router.post("/v1/route-bars", consumes: "application/json") { [self] request throws(HTTPProblem) in
+            try answerRouteBars(request, format: Self.format(accept: request.header("Accept")))
+        }
+        router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request throws(HTTPProblem) in
+            try answerRouteBars(request, format: .svg)
+        }
+        router.get("/healthz") { _ in
+            HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders + [Self.noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
+        }
+        let spec = StaticResource(EmbeddedDocuments.openAPISpec, contentType: "application/yaml")
+        router.get("/openapi.yaml") { request in spec.response(to: request) }
+        let playground = StaticResource(EmbeddedDocuments.playgroundPage, contentType: "text/html; charset=utf-8")
+        router.get("/") { request in playground.response(to: request) }
+        return router
+    }
+
+    /// The application's families for the metrics page (`HTTPServer`'s `extraMetrics`).
+    public func renderMetrics(into text: inout String) {
+        text += "# HELP routebar_routes_laid_out_total Routes laid out in 200 answers.\n# TYPE routebar_routes_laid_out_total counter\n"
+        text += "routebar_routes_laid_out_total \(routesLaidOut.load(ordering: .relaxed))\n"
+        text += "# HELP routebar_segments_laid_out_total Segments laid out in 200 answers.\n# TYPE routebar_segments_laid_out_total counter\n"
+        text += "routebar_segments_laid_out_total \(segmentsLaidOut.load(ordering: .relaxed))\n"
+        text += "# HELP routebar_build_info The running build.\n# TYPE routebar_build_info gauge\n"
+        text += "routebar_build_info{version=\"\(RouteBarVersion.current)\"} 1\n"
+    }
+
+    func count(routes: Int, segments: Int) {
+        routesLaidOut.wrappingAdd(routes, ordering: .relaxed)
+        segmentsLaidOut.wrappingAdd(segments, ordering: .relaxed)
+    }
+}
