@@ -46,8 +46,8 @@ let package = Package(
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles"),
-        // A client of the HTTP API, for apps: Foundation's URLSession and Codable, nothing of ours.
-        .target(name: "RouteBarClient"),
+        // A client of the HTTP API, for apps: Foundation's URLSession, answers as RouteBar's values.
+        .target(name: "RouteBarClient", dependencies: ["RouteBar"]),
         // The service: routes, formats, problems and the answer's orchestration, over MicroHTTP.
         .target(name: "RouteBarService", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
         // The executable: arguments, process policy (signals, allocator, logs) and wiring.

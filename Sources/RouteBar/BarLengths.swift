@@ -2,17 +2,17 @@
 /// `shared`, the longest route (in visible minutes) the whole width and every other route
 /// `round(pixels × its minutes / the most minutes)`, but never fewer than its minimums and
 /// gaps need, and never shorter than a route with fewer minutes.
-public struct BarLengths: Sendable {
+package struct BarLengths: Sendable {
     /// One route's bar.
-    public struct Length: Sendable, Hashable {
+    package struct Length: Sendable, Hashable {
         /// nil: the whole width.
         var devicePixels: Int?
-        public static let fullWidth = Length(devicePixels: nil)
+        package static let fullWidth = Length(devicePixels: nil)
     }
 
     private let pixels: [Int]?
 
-    public subscript(route: Int) -> Length {
+    package subscript(route: Int) -> Length {
         Length(devicePixels: pixels?[route])
     }
 
@@ -23,7 +23,7 @@ public struct BarLengths: Sendable {
 
 extension RouteBarLayout {
     /// The bar lengths for `routes`; checks every route's legs on the way (errors name them).
-    public func barLengths(for routes: [Route]) throws(RouteBarError) -> BarLengths {
+    package func barLengths(for routes: [Route]) throws(RouteBarError) -> BarLengths {
         guard routes.count <= Self.maxRoutes else {
             throw RouteBarError(.tooMany, at: .routes, "at most \(Self.maxRoutes) routes per request, got \(routes.count)")
         }

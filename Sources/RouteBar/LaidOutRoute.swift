@@ -67,4 +67,26 @@ public struct BarSegment: Sendable, Hashable {
     public var color: String?
     /// White or black, whichever contrasts more with `color` (at least 4.5:1 on every palette colour).
     public var textColor: String?
+
+    public init(
+        index: Int, trafficType: Int, kind: SegmentKind, mode: TransitMode, sectionTime: Double, x: Double, width: Double,
+        label: String? = nil, labelFits: Bool? = nil, line: TransitLine? = nil, otherLines: [TransitLine] = [],
+        trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil
+    ) {
+        self.index = index
+        self.trafficType = trafficType
+        self.kind = kind
+        self.mode = mode
+        self.sectionTime = sectionTime
+        self.x = x
+        self.width = width
+        self.label = label
+        self.labelFits = labelFits
+        self.line = line
+        self.otherLines = otherLines
+        self.trainType = trainType
+        self.transferBefore = transferBefore
+        self.color = color
+        self.textColor = textColor
+    }
 }

@@ -37,7 +37,7 @@ public struct RouteBarError: Error, Sendable, Hashable {
 
 extension Double {
     /// `17` rather than `17.0`, in messages and labels.
-    public var shortDescription: String {
+    package var shortDescription: String {
         rounded(.towardZero) == self && abs(self) < 1e15 ? String(Int(self)) : description
     }
 }

@@ -82,7 +82,7 @@ public struct RouteBarLayout: Sendable {
 
     /// Lays out one route, the `index`th of its request (errors name it so), into `laidOut`,
     /// reusing its storage, with the bar length `barLengths(for:)` gave it.
-    public func layOutRoute(_ route: Route, index: Int, barLength: BarLengths.Length, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+    package func layOutRoute(_ route: Route, index: Int, barLength: BarLengths.Length, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let legs = try LegCounts(route, index: index)
         switch options.algorithm {
         case .fit: try fit(route, legs, index: index, barPixels: barLength.devicePixels, into: &laidOut)

@@ -1,4 +1,5 @@
 import Foundation
+import RouteBar
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -8,15 +9,15 @@ import FoundationNetworking
 final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // @unchecked: URLSession calls a delegate on its delegate queue, which `start` makes serial
     // (one operation at a time), so `pending` and `status` are never touched at once.
-    private let continuation: AsyncThrowingStream<BarRoute, any Error>.Continuation
+    private let continuation: AsyncThrowingStream<LaidOutRoute, any Error>.Continuation
     private var pending = Data()
     private var status = 0
 
-    private init(_ continuation: AsyncThrowingStream<BarRoute, any Error>.Continuation) {
+    private init(_ continuation: AsyncThrowingStream<LaidOutRoute, any Error>.Continuation) {
         self.continuation = continuation
     }
 
-    static func start(_ request: URLRequest, configuration: URLSessionConfiguration) -> AsyncThrowingStream<BarRoute, any Error> {
+    static func start(_ request: URLRequest, configuration: URLSessionConfiguration) -> AsyncThrowingStream<LaidOutRoute, any Error> {
         AsyncThrowingStream { continuation in
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 1
@@ -44,7 +45,7 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
             let line = pending[pending.startIndex..<newline]
             pending = Data(pending[(newline + 1)...])
             do {
-                continuation.yield(try JSONDecoder().decode(BarRoute.self, from: line))
+                continuation.yield(try JSONDecoder().decode(LaidOutRoute.self, from: line))
             } catch {
                 continuation.finish(throwing: RouteBarClientError.unreadableAnswer(status: status, "a line is not a route: \(error)"))
                 dataTask.cancel()
@@ -59,7 +60,7 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
             continuation.finish(throwing: RouteBarClientError.transport(String(describing: error)))
         } else if status != 200 {
             do {
-                _ = try RouteBarClient.decode(pending, status: status, as: BarRoute.self)
+                _ = try RouteBarClient.decode(pending, status: status, as: LaidOutRoute.self)
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

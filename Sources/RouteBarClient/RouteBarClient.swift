@@ -1,15 +1,18 @@
 import Foundation
+import RouteBar
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Calls a routebar service over HTTP: route bars laid out for a request of ours or for an
 /// ODsay `searchPubTransPathT` response as it is, one width or several, whole or route by route.
+/// Requests and answers are the RouteBar library's own values (`Route`, `LayoutOptions`,
+/// `LaidOutRoute`), so code written for the library takes the service's answers as they are.
 ///
 /// ```swift
 /// let client = RouteBarClient(baseURL: URL(string: "http://127.0.0.1:8080")!)
-/// let layout = try await client.layOut(LayoutRequest(width: 343, scale: 3, routes: routes))
-/// for segment in layout.routes[0].segments { print(segment.x, segment.width) }
+/// let answer = try await client.layOut(LayoutRequest(width: 343, scale: 3, routes: routes))
+/// for segment in answer.routes[0].segments { print(segment.mode, segment.x, segment.width) }
 /// ```
 ///
 /// Every refusal is thrown as `RouteBarClientError.problem` with the service's problem.
@@ -23,24 +26,24 @@ public struct RouteBarClient: Sendable {
     }
 
     /// One layout for `request.width`.
-    public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> Layout {
-        try await post(encode(request), query: [:], as: Layout.self)
+    public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> LayoutAnswer {
+        try await post(encode(request), query: [:], as: LayoutAnswer.self)
     }
 
     /// One layout per width of `request.widths`.
-    public func layOutForWidths(_ request: LayoutRequest) async throws(RouteBarClientError) -> MultiWidthLayout {
-        try await post(encode(request), query: [:], as: MultiWidthLayout.self)
+    public func layOutForWidths(_ request: LayoutRequest) async throws(RouteBarClientError) -> MultiWidthLayoutAnswer {
+        try await post(encode(request), query: [:], as: MultiWidthLayoutAnswer.self)
     }
 
     /// An ODsay `searchPubTransPathT` response, posted as it is, with the options as query
     /// parameters (`["width": "343", "scale": "3"]`): `width` is required there.
-    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> Layout {
-        try await post(body, query: options, as: Layout.self)
+    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
+        try await post(body, query: options, as: LayoutAnswer.self)
     }
 
     /// The routes of `request` laid out one by one as the service streams them (NDJSON): each
     /// arrives as soon as its line does.
-    public func routes(_ request: LayoutRequest) -> AsyncThrowingStream<BarRoute, any Error> {
+    public func routes(_ request: LayoutRequest) -> AsyncThrowingStream<LaidOutRoute, any Error> {
         let body: Data
         do { body = try encode(request) } catch { return AsyncThrowingStream { $0.finish(throwing: error) } }
         var urlRequest = makeRequest(body, query: [:])

@@ -1,15 +1,18 @@
 import Foundation
+import RouteBar
 import RouteBarClient
+import RouteBarDrawing
 import RouteBarTestSupport
 import Testing
 
-/// `RouteBarClient` against the real service.
+/// `RouteBarClient` against the real service. An app imports RouteBar and RouteBarClient
+/// together: the client's answers are the library's own values.
 @Suite struct ClientTests {
     static let seed = LayoutRequest(width: 343, scale: 3, routes: [
-        .init(id: "seed", totalTime: 47, subPaths: [
-            .init(trafficType: 3, sectionTime: 6), .init(trafficType: 2, sectionTime: 14, lane: [.init(busNo: "421", type: 11)]),
-            .init(trafficType: 3, sectionTime: 3), .init(trafficType: 1, sectionTime: 21, lane: [.init(name: "수도권 3호선", subwayCode: 3)]),
-            .init(trafficType: 3, sectionTime: 3),
+        Route(id: "seed", totalTime: 47, subPaths: [
+            SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14, line: TransitLine(name: "421", busType: 11)),
+            SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21, line: TransitLine(name: "수도권 3호선", subwayCode: 3)),
+            SubPath(trafficType: 3, sectionTime: 3),
         ]),
     ])
 
@@ -17,20 +20,29 @@ import Testing
         RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
     }
 
-    @Test func laysOutTheSeedRouteAsTheServiceAnswersIt() async throws {
+    @Test func laysOutTheSeedRouteAsTheLibraryDoes() async throws {
         try await withRouteBarService { server in
-            let layout = try await Self.client(server).layOut(Self.seed)
-            #expect(layout.width == 343 && layout.scale == 3 && layout.algorithm == .fit)
-            let route = try #require(layout.routes.first)
+            let answer = try await Self.client(server).layOut(Self.seed)
+            #expect(answer.width == 343 && answer.scale == 3 && answer.algorithm == .fit)
+            let route = try #require(answer.routes.first)
             #expect(route.id == "seed" && route.walkingCount == 3 && route.transitCount == 2)
-            #expect(route.segments.map(\.mode) == ["walk", "bus", "walk", "subway", "walk"])
+            #expect(route.segments.map(\.mode) == [.walk, .bus, .walk, .subway, .walk])
+            #expect(route.segments.map(\.kind) == [.walking, .transit, .walking, .transit, .walking])
             #expect(route.segments.last.map { $0.x + $0.width } == 343, "fit fills the bar")
-            #expect(route.segments[1].line?.name == "421" && route.segments[1].line?.busType == 11)
-            #expect(route.segments[3].line?.code == 3)
-            // The same numbers as the raw answer, read independently.
-            let raw = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", String(decoding: try JSONEncoder().encode(Self.seed), as: UTF8.self))
-            let rawSegments = (try raw.json()["routes"] as? [[String: Any]])?.first?["segments"] as? [[String: Any]]
-            #expect(rawSegments?.compactMap { $0["width"] as? Double } == route.segments.map(\.width))
+            #expect(route.segments[1].line == TransitLine(name: "421", busType: 11))
+            #expect(route.segments[3].line?.subwayCode == 3)
+            // One model of the answer: the service's route equals the library's own layout of it,
+            // sentence aside (the library builds it on request).
+            var local = try RouteBarLayout(answer.options).layOut(Self.seed.routes)[0]
+            #expect(local.accessibilityLabel == route.accessibilityLabel)
+            local.accessibilityLabel = route.accessibilityLabel
+            #expect(local == route)
+            // And library code takes the client's answer as it is: the SVG the service draws.
+            let drawn = RouteBarSVG.render(answer.routes, options: answer.options)
+            let served = try TestHTTPConnection(port: server.port).request(
+                "POST", "/v1/route-bars.svg", headers: ["Content-Type": "application/json"],
+                body: Array(try JSONEncoder().encode(Self.seed)))
+            #expect(drawn == served.body)
         }
     }
 
@@ -45,17 +57,16 @@ import Testing
             let dark = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8),
                                                options: ["width": "343", "theme": "dark", "gap": "2", "timeScale": "shared"])
             #expect(dark.theme == .dark && dark.gap == 2 && dark.timeScale == .shared)
-            #expect(dark.routes.map(\.index) == Array(0..<dark.routes.count).map { Optional($0) })
+            #expect(dark.routes.map(\.index) == Array(0..<dark.routes.count))
             let drawn = dark.routes[0]
             #expect(drawn.transferCount == 1)
             #expect(drawn.segments.compactMap(\.transferBefore) == [false, true])
-            let bus = try #require(drawn.segments.first { $0.mode == "bus" })
-            #expect(bus.line?.shortName == "421")
-            #expect(bus.lines?.first?.color == bus.color)
+            let bus = try #require(drawn.segments.first { $0.mode == .bus })
+            #expect(LinePalette.badge(mode: bus.mode, line: bus.line) == "421")
+            #expect(bus.color == LinePalette.color(mode: .bus, line: bus.line, theme: .dark))
             #expect(bus.textColor == "#FFFFFF")
 
             var several = Self.seed
-            several.width = nil
             several.widths = [320, 375, 414]
             let layouts = try await client.layOutForWidths(several)
             #expect(layouts.layouts.map(\.width) == [320, 375, 414])
@@ -95,7 +106,7 @@ import Testing
             #expect(outOfRange?.detail.contains("-4") == true)
 
             var classic = Self.seed
-            classic.algorithm = .classic
+            classic.options.algorithm = .classic
             classic.routes[0].totalTime = 0
             #expect(await problem { _ = try await client.layOut(classic) }?.type == "urn:routebar:problem:classic-undefined")
 

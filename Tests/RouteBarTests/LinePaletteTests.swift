@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RouteBar
 
@@ -74,12 +75,20 @@ private func isUppercaseHexColor(_ string: String) -> Bool {
         #expect(Set(busCodes).count == busCodes.count)
     }
 
-    @Test func everyEntryNamesItselfAndItsSource() {
+    @Test func everyEntryNamesItselfAndDocsGiveItsSource() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/line-tables.md")
+        let rows = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("| ") }
+        func documented(_ code: Int, _ name: String, _ color: String) -> Bool {
+            rows.contains { $0.hasPrefix("| \(code) | \(name) | `\(color)` | ") && $0.count > 30 }
+        }
         for entry in LinePalette.subwayLines + LinePalette.busTypes {
             #expect(!entry.name.isEmpty, "\(entry.code)")
             #expect(!entry.englishName.isEmpty && entry.englishName.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
                     "\(entry.code) \(entry.englishName): printable ASCII, so any English screen reader says it")
-            #expect(!entry.source.isEmpty, "\(entry.code) \(entry.name)")
+            #expect(documented(entry.code, entry.name, entry.color), "\(entry.code) \(entry.name) has no source in docs/line-tables.md")
+        }
+        for entry in TrainClass.entries {
+            #expect(rows.contains { $0.hasPrefix("| \(entry.trainType) | \(entry.name) | ") }, "train \(entry.trainType)")
         }
     }
 

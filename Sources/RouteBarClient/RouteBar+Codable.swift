@@ -1,0 +1,117 @@
+import RouteBar
+
+// The RouteBar library's values in the service's JSON: routes as a request sends them, laid-out
+// routes as an answer gives them. Declared here, not in RouteBar, so the algorithm library stays
+// free of any wire format (both modules are this package's, so the conformances are not retroactive).
+
+extension Route: Encodable {
+    private enum Keys: String, CodingKey { case id, totalTime, subPaths }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(totalTime, forKey: .totalTime)
+        try container.encode(subPaths, forKey: .subPaths)
+    }
+}
+
+extension SubPath: Encodable {
+    private enum Keys: String, CodingKey { case trafficType, sectionTime, lane, trainType }
+    private enum LaneKeys: String, CodingKey { case name, busNo, type, subwayCode }
+
+    /// ODsay's `subPath`: the line and the other candidates as its `lane` list, a bus by its
+    /// number (`busNo`, `type`), a subway line by its name (`name`, `subwayCode`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(trafficType, forKey: .trafficType)
+        try container.encode(sectionTime, forKey: .sectionTime)
+        if let line {
+            var lanes = container.nestedUnkeyedContainer(forKey: .lane)
+            for candidate in [line] + otherLines {
+                var lane = lanes.nestedContainer(keyedBy: LaneKeys.self)
+                if mode == .bus {
+                    try lane.encode(candidate.name, forKey: .busNo)
+                    try lane.encodeIfPresent(candidate.busType, forKey: .type)
+                } else {
+                    try lane.encode(candidate.name, forKey: .name)
+                    try lane.encodeIfPresent(candidate.subwayCode, forKey: .subwayCode)
+                    try lane.encodeIfPresent(candidate.busType, forKey: .type)
+                }
+            }
+        }
+        try container.encodeIfPresent(trainType, forKey: .trainType)
+    }
+}
+
+extension LaidOutRoute: Decodable {
+    private enum Keys: String, CodingKey {
+        case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, minWalkingLength, minTransitLength
+        case minuteLength, height, compressed, accessibilityLabel, segments
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        self.init()
+        index = try container.decode(Int.self, forKey: .index)
+        id = try container.decodeIfPresent(String.self, forKey: .id)
+        totalTime = try container.decode(Double.self, forKey: .totalTime)
+        walkingCount = try container.decode(Int.self, forKey: .walkingCount)
+        transitCount = try container.decode(Int.self, forKey: .transitCount)
+        transferCount = try container.decode(Int.self, forKey: .transferCount)
+        barWidth = try container.decode(Double.self, forKey: .barWidth)
+        minWalkingLength = try container.decode(Double.self, forKey: .minWalkingLength)
+        minTransitLength = try container.decode(Double.self, forKey: .minTransitLength)
+        minuteLength = try container.decode(Double.self, forKey: .minuteLength)
+        height = try container.decode(Double.self, forKey: .height)
+        compressed = try container.decode(Bool.self, forKey: .compressed)
+        accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
+        segments = try container.decode([BarSegment].self, forKey: .segments)
+    }
+}
+
+extension BarSegment: Decodable {
+    private enum Keys: String, CodingKey {
+        case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
+    }
+
+    /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
+    /// the badges and English names they carry come from `LinePalette`, as the service's do.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let line = try container.decodeIfPresent(AnswerLine.self, forKey: .line)
+        let lines = try container.decodeIfPresent([AnswerLine].self, forKey: .lines) ?? []
+        self.init(
+            index: try container.decode(Int.self, forKey: .index),
+            trafficType: try container.decode(Int.self, forKey: .trafficType),
+            kind: try container.decode(SegmentKind.self, forKey: .kind),
+            mode: try container.decode(TransitMode.self, forKey: .mode),
+            sectionTime: try container.decode(Double.self, forKey: .sectionTime),
+            x: try container.decode(Double.self, forKey: .x),
+            width: try container.decode(Double.self, forKey: .width),
+            label: try container.decodeIfPresent(String.self, forKey: .label),
+            labelFits: try container.decodeIfPresent(Bool.self, forKey: .labelFits),
+            line: line?.transitLine,
+            otherLines: lines.dropFirst().map(\.transitLine),
+            trainType: line?.trainType,
+            transferBefore: try container.decodeIfPresent(Bool.self, forKey: .transferBefore),
+            color: try container.decodeIfPresent(String.self, forKey: .color),
+            textColor: try container.decodeIfPresent(String.self, forKey: .textColor))
+    }
+
+    /// A member of the answer's `line` or `lines`.
+    private struct AnswerLine: Decodable {
+        var name: String
+        var code: Int?
+        var busType: Int?
+        var trainType: Int?
+
+        var transitLine: TransitLine { TransitLine(name: name, subwayCode: code, busType: busType) }
+    }
+}
+
+extension LayoutAlgorithm: Codable {}
+extension ColorTheme: Codable {}
+extension TimeScale: Codable {}
+extension TransitMode: Codable {}
+extension SegmentKind: Codable {}
+extension LabelLocale: Codable {}
