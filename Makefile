@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev zlib1g-dev pkg-config
 
-.PHONY: run test build release deps clean bench fuzz sanitize
+.PHONY: run test build release deps clean bench fuzz sanitize docs
 
 ## deps: install libmicrohttpd's and zlib's headers (and pkg-config) with apt when they are missing.
 deps:
@@ -39,6 +39,8 @@ run: release
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	bash scripts/api-check.sh
+	$(MAKE) docs
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
@@ -73,6 +75,21 @@ scale-out: release
 
 ## bench: the service against its peers (bench/peers: C, Node, the ceiling) in interleaved wrk rounds, then gzip,
 ## in-process, allocation and parser numbers; writes bench/results.md.
+## docs: a DocC archive per library product (Sources/<product>/<product>.docc plus its public
+## symbols) with the toolchain's own docc, warnings as errors, in .build/docs/<product>.doccarchive.
+DOC_PRODUCTS := RouteBar RouteBarJSON RouteBarDrawing RouteBarClient
+docs: deps
+	@set -e; for product in $(DOC_PRODUCTS); do swift build --target $$product; done; \
+	modules=$$(swift build --show-bin-path)/Modules; \
+	for product in $(DOC_PRODUCTS); do \
+		graphs=.build/docs/$$product.symbols; rm -rf $$graphs; mkdir -p $$graphs; \
+		swift-symbolgraph-extract -module-name $$product -I $$modules -target $$(uname -m)-unknown-linux-gnu \
+			-minimum-access-level public -output-dir $$graphs; \
+		docc convert Sources/$$product/$$product.docc --additional-symbol-graph-dir $$graphs \
+			--fallback-display-name $$product --fallback-bundle-identifier org.routebar.$$product \
+			--output-path .build/docs/$$product.doccarchive --warnings-as-errors; \
+	done
+
 bench: deps
 	bash bench/run.sh
 
