@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/socket.h>
 #ifdef __linux__
 #include <linux/filter.h>
@@ -28,10 +27,18 @@ struct cmhd_server {
     void (*log)(void *context, const char *message);
 };
 
-static int close_retrying(int fd)
+/* close(2), called once, never again after EINTR: Linux (and POSIX 2024's posix_close) releases
+   the descriptor even when close reports EINTR, so a second call could close a descriptor that
+   another thread has just been given. EINTR therefore counts as closed. 0 or errno. */
+static int close_once(int fd)
 {
-    /* Linux frees the descriptor even when close reports EINTR: never retry it. */
     return close(fd) == 0 || errno == EINTR ? 0 : errno;
+}
+
+static void set_failure(struct cmhd_call_failure *failure, const char *call, int error_number)
+{
+    failure->call = call;
+    failure->error_number = error_number;
 }
 
 /* Sets flags with F_SETFL (or F_SETFD when descriptor_flags); 0 or errno. */
@@ -62,7 +69,8 @@ static struct cmhd_server *fail(struct cmhd_server *server, int fd, struct cmhd_
 {
     failure->step = step;
     failure->error_number = error_number;
-    if (fd >= 0) close_retrying(fd);
+    /* The step that failed is what is reported; the descriptor is released whatever close says. */
+    if (fd >= 0) (void)close_once(fd);
     free(server);
     return NULL;
 }
@@ -163,24 +171,27 @@ static void drop_new_handshakes(int listening)
         BPF_STMT(BPF_RET | BPF_K, 0xffffffff),
     };
     struct sock_fprog program = { .len = sizeof pure_syn / sizeof pure_syn[0], .filter = pure_syn };
+    /* Best effort, so its result goes unused: without the filter, a client that connects in the
+       50 ms before the listener closes is reset at the close instead of refused later; nothing
+       else changes, and there is nothing better to do for it. */
     (void)setsockopt(listening, SOL_SOCKET, SO_ATTACH_FILTER, &program, sizeof program);
 #else
     (void)listening;
 #endif
 }
 
-int cmhd_quiesce(struct cmhd_server *server, int *error_number)
+int cmhd_quiesce(struct cmhd_server *server, struct cmhd_call_failure *failure)
 {
-    *error_number = 0;
+    set_failure(failure, NULL, 0);
     if (server->quiesced || MHD_quiesce_daemon(server->daemon) == MHD_INVALID_SOCKET) return 0;
     server->quiesced = 1;
     drop_new_handshakes(server->listening);
-    return cmhd_take_queued(server, error_number);
+    return cmhd_take_queued(server, failure);
 }
 
-int cmhd_take_queued(struct cmhd_server *server, int *error_number)
+int cmhd_take_queued(struct cmhd_server *server, struct cmhd_call_failure *failure)
 {
-    *error_number = 0;
+    set_failure(failure, NULL, 0);
     if (!server->quiesced || server->listening < 0) return 0;
     int handed = 0;
     for (;;) {
@@ -190,35 +201,41 @@ int cmhd_take_queued(struct cmhd_server *server, int *error_number)
         int client = accept4(server->listening, (struct sockaddr *)&address, &length, SOCK_CLOEXEC);
         if (client < 0) {
             if (errno == EINTR || errno == ECONNABORTED) continue;
-            if (errno != EAGAIN && errno != EWOULDBLOCK) *error_number = errno;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) set_failure(failure, "accept4", errno);
             break;
         }
         /* libmicrohttpd expects the socket as its own accept leaves it: non-blocking. */
         int flagged = add_flags(client, O_NONBLOCK, 0);
         if (flagged != 0) {
-            *error_number = flagged;
-            close_retrying(client);
+            set_failure(failure, "fcntl", flagged);
+            /* The fcntl failure is what is reported; the descriptor is released whatever close says. */
+            (void)close_once(client);
             continue;
         }
+        /* On MHD_NO libmicrohttpd has closed the socket itself (its connection limit, or no
+           memory): the client is refused, and not counted as handed over. */
         if (MHD_add_connection(server->daemon, client, (struct sockaddr *)&address, length) == MHD_YES) handed++;
     }
-    return *error_number != 0 && handed == 0 ? -1 : handed;
+    return failure->error_number != 0 && handed == 0 ? -1 : handed;
 }
 
-void cmhd_close_listener(struct cmhd_server *server)
+int cmhd_close_listener(struct cmhd_server *server)
 {
-    if (!server->quiesced || server->listening < 0) return;
-    close_retrying(server->listening);
+    if (!server->quiesced || server->listening < 0) return 0;
+    int result = close_once(server->listening);
+    /* Released either way (see close_once): never closed twice. */
     server->listening = -1;
+    return result;
 }
 
-void cmhd_stop(struct cmhd_server *server)
+int cmhd_stop(struct cmhd_server *server)
 {
-    if (server == NULL) return;
+    if (server == NULL) return 0;
     /* libmicrohttpd closes the listening socket it was given, unless quiesced before. */
     MHD_stop_daemon(server->daemon);
-    cmhd_close_listener(server);
+    int closed = cmhd_close_listener(server);
     free(server);
+    return closed;
 }
 
 int cmhd_connection_fd(struct MHD_Connection *connection)
@@ -233,26 +250,6 @@ void *cmhd_socket_context(struct MHD_Connection *connection)
     return info == NULL ? NULL : info->socket_context;
 }
 
-int cmhd_shutdown(int fd, int how)
-{
-    return shutdown(fd, how) == 0 ? 0 : errno;
-}
-
-long cmhd_send_nonblocking(int fd, const void *bytes, size_t count)
-{
-    ssize_t sent;
-    do { sent = send(fd, bytes, count, MSG_NOSIGNAL | MSG_DONTWAIT); } while (sent < 0 && errno == EINTR);
-    return sent < 0 ? -(long)errno : (long)sent;
-}
-
-int cmhd_peer_closed(int fd)
-{
-    char byte;
-    ssize_t got;
-    do { got = recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT); } while (got < 0 && errno == EINTR);
-    return got == 0 || (got < 0 && errno != EAGAIN && errno != EWOULDBLOCK);
-}
-
 static _Thread_local int in_handler;
 
 void cmhd_set_in_handler(int value)
@@ -265,28 +262,10 @@ int cmhd_in_handler(void)
     return in_handler;
 }
 
-int cmhd_unread_bytes(int fd)
-{
-    int count = 0;
-    return ioctl(fd, FIONREAD, &count) == 0 ? count : -errno;
-}
-
-void cmhd_keep_freed_memory(size_t largest)
-{
-#ifdef __GLIBC__
-    /* Fixed thresholds turn glibc's adaptive ones off. Those raise the mmap threshold to the
-       size of the last mapping freed, so the next buffer of that size is mapped afresh (and
-       faulted in) every time: 51 minor faults per 1,000-route request, 3 with these. */
-    mallopt(M_MMAP_THRESHOLD, (int)largest);
-    mallopt(M_TRIM_THRESHOLD, (int)(2 * largest));
-#else
-    (void)largest;
-#endif
-}
-
 void cmhd_release_free_memory(void)
 {
 #ifdef __GLIBC__
-    malloc_trim(0);
+    /* Its result only says whether any memory went back; either way there is nothing to do. */
+    (void)malloc_trim(0);
 #endif
 }

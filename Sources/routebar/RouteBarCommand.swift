@@ -45,28 +45,39 @@ enum RouteBarCommand {
     }
 
     static func serve(_ configuration: ServeConfiguration) -> Int32 {
+        // Process policy, which the server library leaves to us. The stop signals are blocked
+        // first, before any thread starts (threads inherit the mask), so that one arriving
+        // waits for `waitForStopSignal` below instead of ending the process from a worker.
+        let stopSignals = ProcessPolicy.blockStopSignals()
+        ProcessPolicy.ignoreSIGPIPE()
+        if !ProcessPolicy.keepFreedMemory(upTo: ProcessPolicy.keptBufferBytes) {
+            LogLine.write(level: "warning", event: "warning",
+                          message: "glibc's mallopt could not set the thresholds for freed memory; the allocator keeps its own")
+        }
         let http = configuration.http
         let api = RouteBarAPI(limits: configuration.limits)
         let server = HTTPServer(configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
                                 extraMetrics: api.renderMetrics)
         raiseOpenFileLimit(toAtLeast: http.connectionLimit * 2 + 64)
         do {
-            let signal = try server.run { port in
-                let host = http.host.contains(":") ? "[\(http.host)]" : http.host
-                LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
-                    + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
-                    + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.connectionTimeoutSeconds) s request timeout)") { line in
-                    line.field("port", Int(port))
-                    line.field("version", RouteBarVersion.current)
-                }
-            }
-            LogLine.write(event: "stopped",
-                          message: "\(signalName(signal)) received; finished the requests in flight and stopped")
-            return 0
+            try server.start()
         } catch {
             LogLine.write(level: "error", event: "failed", message: "routebar: \(error)")
             return 1
         }
+        let host = http.host.contains(":") ? "[\(http.host)]" : http.host
+        let port = server.port
+        LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
+            + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
+            + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.connectionTimeoutSeconds) s request timeout)") { line in
+            line.field("port", Int(port))
+            line.field("version", RouteBarVersion.current)
+        }
+        let signal = ProcessPolicy.waitForStopSignal(stopSignals)
+        server.shutdown()
+        LogLine.write(event: "stopped",
+                      message: "\(signalName(signal)) received; finished the requests in flight and stopped")
+        return 0
     }
 
     static func signalName(_ signal: Int32) -> String {

@@ -73,6 +73,8 @@ extension HTTPServerConfiguration {
 public final class CollectingLogger: HTTPServerLogger {
     private let events = Mutex<[HTTPServerEvent]>([])
 
+    public init() {}
+
     public func log(_ event: HTTPServerEvent) {
         events.withLock { $0.append(event) }
     }

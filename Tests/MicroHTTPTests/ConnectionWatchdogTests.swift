@@ -15,7 +15,7 @@ import Testing
     @Test func headAndRequestDeadlinesFollowTheRequest() {
         let second: UInt64 = 1_000_000_000
         let watchdog = ConnectionWatchdog(headerTimeoutSeconds: 5, requestTimeoutSeconds: 10) {}
-        let watched = watchdog.opened(socket: -1, refused: false, now: 100 * second)
+        let watched = watchdog.opened(socket: ConnectionSocket(-1), refused: false, now: 100 * second)
         #expect(watched.headDueBy.load(ordering: .relaxed) == 105 * second)
         #expect(watched.requestDueBy.load(ordering: .relaxed) == 110 * second)
         watchdog.headArrived(watched)
@@ -27,7 +27,7 @@ import Testing
         #expect(watched.headDueBy.load(ordering: .relaxed) == 0, "an idle kept-alive connection owes no head yet")
         watchdog.requestLineArrived(watched, now: 300 * second)
         #expect(watched.headDueBy.load(ordering: .relaxed) == 305 * second)
-        let refused = watchdog.opened(socket: -1, refused: true, now: 100 * second)
+        let refused = watchdog.opened(socket: ConnectionSocket(-1), refused: true, now: 100 * second)
         #expect(refused.headDueBy.load(ordering: .relaxed) == 101 * second)
         watchdog.closed(watched)
         watchdog.closed(refused)

@@ -10,8 +10,11 @@
 
 /*
  * The C side of MicroHTTP: what Swift cannot do with libmicrohttpd directly (its variadic
- * start and logging functions) and the socket calls around it, each checked, with errno
- * handed back to Swift and EINTR retried. Everything here is prefixed cmhd_.
+ * start, logging and connection-info functions) and the listening socket around it, each call
+ * checked, with errno handed back to Swift and EINTR retried where a retry is right (never for
+ * close). Everything here is prefixed cmhd_, and only LibMicroHTTPDBoundary.swift calls it; the
+ * socket calls on a connection (shutdown, send, the unread-bytes ioctl, the peek) are made in
+ * Swift there, through its syscall helper.
  */
 
 /* A running daemon with the listening socket it was given. Opaque to Swift. */
@@ -44,6 +47,12 @@ enum cmhd_start_step {
     CMHD_FAILED_DAEMON = 5     /* libmicrohttpd refused the settings; its log says why */
 };
 
+/* A system call that failed: its name (static text, NULL when none failed) and errno. */
+struct cmhd_call_failure {
+    const char *call;
+    int error_number;
+};
+
 struct cmhd_start_failure {
     enum cmhd_start_step step;
     int error_number;
@@ -61,45 +70,32 @@ uint16_t cmhd_port(const struct cmhd_server *server);
    libmicrohttpd every connection waiting in the kernel's queue (their clients may have sent whole
    requests). The listener stays open, so handshakes already under way still complete: take them
    with cmhd_take_queued, then cmhd_close_listener (cmhd_stop closes it too). Returns how many
-   were handed over, or -1 with *error_number set. Later calls do nothing and return 0. */
-int cmhd_quiesce(struct cmhd_server *server, int *error_number);
+   were handed over; *failure names the call that failed, if one did (then -1 when none was
+   handed over). Later calls do nothing and return 0. */
+int cmhd_quiesce(struct cmhd_server *server, struct cmhd_call_failure *failure);
 
 /* After cmhd_quiesce: hands libmicrohttpd the connections queued since, as cmhd_quiesce does. */
-int cmhd_take_queued(struct cmhd_server *server, int *error_number);
+int cmhd_take_queued(struct cmhd_server *server, struct cmhd_call_failure *failure);
 
-/* After cmhd_quiesce: closes the listener, so new clients are refused at once. */
-void cmhd_close_listener(struct cmhd_server *server);
+/* After cmhd_quiesce: closes the listener, so new clients are refused at once. 0 or close's
+   errno; the descriptor is released either way (close is never retried). */
+int cmhd_close_listener(struct cmhd_server *server);
 
-/* Stops every thread, closes every connection and the listening socket, and frees server. */
-void cmhd_stop(struct cmhd_server *server);
+/* Stops every thread, closes every connection and the listening socket, and frees server.
+   0, or the errno of closing a quiesced listener that cmhd_close_listener had not closed. */
+int cmhd_stop(struct cmhd_server *server);
 
-/* The connection's socket, or -1. */
+/* The connection's socket, or -1. libmicrohttpd closes it only after calling the notify-connection
+   callback with MHD_CONNECTION_NOTIFY_CLOSED. */
 int cmhd_connection_fd(struct MHD_Connection *connection);
 
 /* The pointer the notify-connection callback stored for this connection, or NULL. */
 void *cmhd_socket_context(struct MHD_Connection *connection);
 
-/* shutdown(2); 0 or errno. */
-int cmhd_shutdown(int fd, int how);
-
-/* send(2) without blocking and without SIGPIPE, EINTR retried: bytes sent, or -errno. */
-long cmhd_send_nonblocking(int fd, const void *bytes, size_t count);
-
-/* 1 when the peer has closed its side (a read would return end of file at once, nothing
-   unread before it), else 0. */
-int cmhd_peer_closed(int fd);
-
 /* Marks the calling thread as running a request handler (1) or not (0), and reads the mark:
    a thread-local flag, so that the server can refuse calls a handler must not make. */
 void cmhd_set_in_handler(int in_handler);
 int cmhd_in_handler(void);
-
-/* Bytes the kernel holds unread on the socket (FIONREAD), or -errno. */
-int cmhd_unread_bytes(int fd);
-
-/* Has the allocator keep freed buffers up to `largest` bytes for reuse instead of unmapping
-   them (glibc's mallopt; nothing elsewhere); cmhd_release_free_memory returns them. */
-void cmhd_keep_freed_memory(size_t largest);
 
 /* Hands the allocator's free pages back to the system (glibc's malloc_trim; nothing elsewhere). */
 void cmhd_release_free_memory(void);

@@ -1,12 +1,10 @@
-import CMicroHTTPD
-
 // gzip both ways: answers coded for clients that accept it, request bodies decoded as they arrive.
 extension HTTPServer {
     /// The response as it should go to this client: gzip-coded when the client accepts gzip and
     /// the body is compressible and long enough (or when the client refuses identity), with
     /// `Vary: Accept-Encoding` on every compressible response either way; then a 304 in its
     /// place when the client already holds that representation.
-    func encoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer) -> HTTPResponse {
+    func encoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection) -> HTTPResponse {
         var response = response
         if codesAsGzip(&response, connection) { compress(&response) }
         if response.status == 200, context.method == "GET" || context.method == "HEAD" { revalidate(&response, connection) }
@@ -14,11 +12,11 @@ extension HTTPServer {
     }
 
     /// Whether the answer is to be gzip-coded; adds `Vary` to every compressible answer.
-    private func codesAsGzip(_ response: inout HTTPResponse, _ connection: OpaquePointer) -> Bool {
+    private func codesAsGzip(_ response: inout HTTPResponse, _ connection: MHDConnection) -> Bool {
         guard let threshold = configuration.compressAtBytes,
               let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
               ContentCoding.isCompressible(contentType) else { return false }
-        let acceptance = HTTPRequest.withValue(connection, .HEADER_KIND, "Accept-Encoding") { ContentCoding.acceptance($0) }
+        let acceptance = connection.withValue(.header, "Accept-Encoding") { ContentCoding.acceptance($0) }
         let varies = Self.variesOnAcceptEncoding(response.headers)
         // Most answers: no gzip asked for, and the application already named the header.
         guard acceptance.gzip || !varies else { return false }

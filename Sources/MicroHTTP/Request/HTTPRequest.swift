@@ -1,11 +1,3 @@
-import CMicroHTTPD
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// A request whose head and body have arrived, handed to a route's handler.
 ///
 /// Valid only during the handler call: header and query look-ups read the connection.
@@ -14,21 +6,21 @@ public struct HTTPRequest {
     /// The path without the query string, percent-decoded.
     public let path: String
     public internal(set) var body: [UInt8]
-    private let connection: OpaquePointer
+    private let connection: MHDConnection
     /// Most requests have no query string: their parameter look-ups then cost nothing.
     private let hasQueryParameters: Bool
 
-    init(method: String, path: String, body: [UInt8], connection: OpaquePointer) {
+    init(method: String, path: String, body: [UInt8], connection: MHDConnection) {
         self.method = method
         self.path = path
         self.body = body
         self.connection = connection
-        hasQueryParameters = LibMicroHTTPD.valueCount(connection, .GET_ARGUMENT_KIND) > 0
+        hasQueryParameters = connection.valueCount(.query) > 0
     }
 
     /// A request header's value; names are case-insensitive (RFC 9110).
     public func header(_ name: String) -> String? {
-        Self.lookUp(connection, .HEADER_KIND, name)
+        connection.value(.header, name)
     }
 
     /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
@@ -36,29 +28,16 @@ public struct HTTPRequest {
     public func queryParameter(_ name: String) -> String? {
         // libmicrohttpd's own look-up ignores case: when it finds nothing, neither would an
         // exact search, and most requests carry no query string at all.
-        guard hasQueryParameters, Self.withValue(connection, .GET_ARGUMENT_KIND, name, { $0 != nil }) else { return nil }
+        guard hasQueryParameters, connection.withValue(.query, name, { $0 != nil }) else { return nil }
         var found: String?
         var name = name
         name.withUTF8 { wanted in
-            LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { key, value in
+            connection.forEachValue(.query) { key, value in
                 guard key.elementsEqual(wanted) else { return true }
                 found = value.map { String(decoding: $0, as: UTF8.self) } ?? ""
                 return false
             }
         }
         return found
-    }
-
-    /// Lends a header's bytes, without copying them into a String.
-    static func withValue<Result>(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String,
-                                  _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        // withCString lends a short name from the stack; passing the String itself would copy it to the heap.
-        guard let value = name.withCString({ MHD_lookup_connection_value(connection, kind, $0) }) else { return body(nil) }
-        let count = strlen(value)
-        return value.withMemoryRebound(to: UInt8.self, capacity: count) { body(UnsafeBufferPointer(start: $0, count: count)) }
-    }
-
-    static func lookUp(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
-        withValue(connection, kind, name) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 }

@@ -1,11 +1,3 @@
-import CMicroHTTPD
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The checks RFC 9112 asks of a request head that libmicrohttpd 0.9.75 leaves to us, run
 /// once its head is in and before any of its body is read. A request that fails one is
 /// answered with a problem and its connection closed: after a framing error, nothing that
@@ -23,9 +15,10 @@ struct RequestFraming {
     var gzip = false
 
     /// Checks the head; a problem when it must be refused.
-    static func check(_ connection: OpaquePointer, _ context: RequestContext, version: UnsafePointer<CChar>?,
+    /// `version` is the request line's, lent for the call.
+    static func check(_ connection: MHDConnection, _ context: RequestContext, version: UnsafeBufferPointer<UInt8>?,
                       _ configuration: HTTPServerConfiguration) throws(HTTPProblem) -> RequestFraming {
-        guard let version, strcmp(version, "HTTP/1.1") == 0 || strcmp(version, "HTTP/1.0") == 0 else {
+        guard let version, version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8) else {
             throw HTTPProblem(status: 505, detail: "This server speaks HTTP/1.1 and HTTP/1.0 only.")
         }
         let isHTTP11 = version[7] == 0x31
@@ -39,7 +32,7 @@ struct RequestFraming {
         }
 
         var fields = Fields()
-        LibMicroHTTPD.forEachValue(connection, .HEADER_KIND) { name, value in fields.add(name: name, value: value) }
+        connection.forEachValue(.header) { name, value in fields.add(name: name, value: value) }
         if let fault = fields.fault { throw fault.problem }
         if fields.bytes > configuration.maxHeaderBytes {
             throw HTTPProblem(
@@ -85,7 +78,7 @@ struct RequestFraming {
         guard context.targetHasQuery else { return framing }
         var query = QueryCheck()
         var failure: HTTPProblem?
-        LibMicroHTTPD.forEachValue(connection, .GET_ARGUMENT_KIND) { name, value in
+        connection.forEachValue(.query) { name, value in
             failure = query.add(name: name, value: value)
             return failure == nil
         }

@@ -1,5 +1,3 @@
-import CMicroHTTPD
-
 // Conditional GET: a client that holds the representation it would get is told so.
 extension HTTPServer {
     /// Turns a 200 to GET or HEAD into a 304 when an `If-None-Match` field (any of them, RFC
@@ -10,11 +8,11 @@ extension HTTPServer {
     /// `Content-Length` on every 304, and from the body it is given, so it states the length
     /// the 200 would have had, the one value RFC 9110 §8.6 allows. A streamed body has no
     /// such length, so its answer is never made a 304.
-    func revalidate(_ response: inout HTTPResponse, _ connection: OpaquePointer) {
+    func revalidate(_ response: inout HTTPResponse, _ connection: MHDConnection) {
         guard response.body.knownCount != nil,
               let tag = response.headers.first(where: { $0.name == "ETag" })?.value else { return }
         var named = false
-        LibMicroHTTPD.forEachValue(connection, .HEADER_KIND) { name, value in
+        connection.forEachValue(.header) { name, value in
             guard ASCII.equalIgnoringCase(name, "if-none-match"), let value else { return true }
             named = EntityTag.noneMatchField(value, names: tag)
             return !named

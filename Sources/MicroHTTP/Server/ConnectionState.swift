@@ -6,6 +6,12 @@ import Musl
 
 /// What the server keeps about one connection, as libmicrohttpd's socket context: the
 /// watchdog's record, and the request context its requests reuse.
+///
+/// The connection's socket descriptor is kept in `watched.socket`. libmicrohttpd closes it,
+/// and only after its notify-connection callback has reported the connection closed
+/// (`MHD_CONNECTION_NOTIFY_CLOSED`); that callback drops the connection from the watchdog,
+/// so the watchdog never acts on the number once the kernel may have reused it. The rule in
+/// full is at `ConnectionWatchdog.Watched.socket`.
 final class ConnectionState {
     let watched: ConnectionWatchdog.Watched
     let request = RequestContext()

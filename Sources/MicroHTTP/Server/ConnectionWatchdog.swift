@@ -1,4 +1,3 @@
-import CMicroHTTPDShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -18,6 +17,10 @@ import Musl
 ///
 /// The request path only touches its own connection's atomics; the registry's lock is taken
 /// when connections open and close, and by the sweep, four times a second.
+///
+/// The watchdog acts on raw descriptors from its own thread, and they stay safe by one rule,
+/// written at `Watched.socket`: a connection leaves the registry, under its lock, before
+/// libmicrohttpd closes its socket.
 final class ConnectionWatchdog: Sendable {
     /// One per connection, kept in the connection's `ConnectionState`.
     final class Watched: Sendable {
@@ -30,7 +33,20 @@ final class ConnectionWatchdog: Sendable {
             case answering
         }
 
-        let socket: Int32
+        /// The connection's socket, which libmicrohttpd owns and closes. The watchdog shuts it
+        /// down and asks it for unread bytes from its own thread, so it must never act on the
+        /// number after libmicrohttpd has closed it: by then the kernel may have handed the same
+        /// number to a new connection, or to any file, and the watchdog would cut that instead.
+        ///
+        /// The rule that prevents it: libmicrohttpd calls the notify-connection callback with
+        /// `MHD_CONNECTION_NOTIFY_CLOSED` before it closes the socket (0.9.75's
+        /// `MHD_cleanup_connections`: notify, then `MHD_socket_close_chk_`), and that callback
+        /// (`HTTPServer.connectionClosed`) calls `closed(_:)`, which drops the connection from the
+        /// registry under the lock every action on a socket holds. So an action either runs before
+        /// the drop, while the descriptor is still this connection's, or finds it gone. Nothing
+        /// else of the watchdog's keeps a `Watched` beyond the lock, and the connection's own
+        /// callbacks use the socket only while libmicrohttpd holds the connection open.
+        let socket: ConnectionSocket
         /// Over the connection limit: told 503, and closed at its (short) head deadline.
         let refused: Bool
         /// Monotonic nanoseconds after which the connection is closed; 0 for none.
@@ -42,7 +58,7 @@ final class ConnectionWatchdog: Sendable {
         let evicted = Atomic<Bool>(false)
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
-        init(socket: Int32, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
+        init(socket: ConnectionSocket, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
             self.socket = socket
             self.refused = refused
             self.headDueBy = Atomic(headDueBy)
@@ -63,11 +79,15 @@ final class ConnectionWatchdog: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
     /// Called after every sweep, on the watchdog's thread.
     private let afterSweep: @Sendable () -> Void
+    /// Where a socket call that fails for a reason other than a client gone is reported.
+    private let logger: (any HTTPServerLogger)?
 
     /// A timeout of 0 turns that deadline off.
-    init(headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, afterSweep: @escaping @Sendable () -> Void) {
+    init(headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
+         afterSweep: @escaping @Sendable () -> Void) {
         headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
         requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
+        self.logger = logger
         self.afterSweep = afterSweep
     }
 
@@ -93,7 +113,7 @@ final class ConnectionWatchdog: Sendable {
     }
 
     /// Registers a new connection; `refused` ones get one second to read their 503.
-    func opened(socket: Int32, refused: Bool, now: UInt64 = monotonicNanoseconds()) -> Watched {
+    func opened(socket: ConnectionSocket, refused: Bool, now: UInt64 = monotonicNanoseconds()) -> Watched {
         let head = refused ? 1_000_000_000 : headNanoseconds
         let watched = Watched(socket: socket, refused: refused,
                               headDueBy: head == 0 ? 0 : now + head,
@@ -102,8 +122,14 @@ final class ConnectionWatchdog: Sendable {
         return watched
     }
 
+    /// The connection is closing: called from libmicrohttpd's closed notification, before it
+    /// closes the socket (see `Watched.socket`); the watchdog never touches the socket again.
     func closed(_ watched: Watched) {
-        _ = connections.withLock { $0.removeValue(forKey: ObjectIdentifier(watched)) }
+        connections.withLock { connections in
+            // Absent only for a connection closed twice, which libmicrohttpd never does.
+            let removed = connections.removeValue(forKey: ObjectIdentifier(watched))
+            assert(removed != nil, "a connection was closed twice")
+        }
     }
 
     /// A request line arrived: a kept-alive connection now owes the rest of the head.
@@ -146,7 +172,9 @@ final class ConnectionWatchdog: Sendable {
             for watched in connections.values
             where Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
                 || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now) {
-                _ = cmhd_shutdown(watched.socket, Int32(SHUT_RDWR))
+                // Its result does not matter here: a socket whose client has gone is closing
+                // already, and a failure is logged.
+                _ = shutDown(watched)
                 // Once is enough: libmicrohttpd closes it and reports it closed.
                 watched.headDueBy.store(0, ordering: .relaxed)
                 watched.requestDueBy.store(0, ordering: .relaxed)
@@ -166,15 +194,14 @@ final class ConnectionWatchdog: Sendable {
             for watched in connections.values
             where !watched.refused && watched.phase == .idle && !watched.evicted.load(ordering: .relaxed)
                 && now >= watched.idleSince.load(ordering: .relaxed) && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
-                && cmhd_unread_bytes(watched.socket) == 0 {
+                && Self.hasNothingUnread(watched.socket) {
                 if longest == nil || watched.idleSince.load(ordering: .relaxed) < longest!.idleSince.load(ordering: .relaxed) {
                     longest = watched
                 }
             }
             guard let longest else { return false }
             longest.evicted.store(true, ordering: .relaxed)
-            _ = cmhd_shutdown(longest.socket, Int32(SHUT_RDWR))
-            return true
+            return shutDown(longest)
         }
     }
 
@@ -182,16 +209,45 @@ final class ConnectionWatchdog: Sendable {
     /// unread, so that a stopping server waits only for requests in flight. A busy keep-alive
     /// client is not cut off between two requests: it gets `Connection: close` on its next
     /// answer instead. Returns how many.
+    @discardableResult
     func closeIdleConnections(idleFor: UInt64 = 100_000_000, now: UInt64 = monotonicNanoseconds()) -> Int {
         connections.withLock { connections in
             var closed = 0
             for watched in connections.values
             where watched.phase == .idle && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
-                && now >= watched.idleSince.load(ordering: .relaxed) && cmhd_unread_bytes(watched.socket) == 0 {
-                _ = cmhd_shutdown(watched.socket, Int32(SHUT_RDWR))
+                && now >= watched.idleSince.load(ordering: .relaxed) && Self.hasNothingUnread(watched.socket) {
+                // Counted either way: a socket whose client has gone is closing already, and a
+                // failure is logged.
+                _ = shutDown(watched)
                 closed += 1
             }
             return closed
+        }
+    }
+
+    /// Shuts a registered connection's socket down both ways, under the registry's lock (the
+    /// caller's), which is what keeps the descriptor this connection's (`Watched.socket`).
+    /// True when it is shut or closing already (its client gone: `ENOTCONN`); a failure of any
+    /// other kind would be a bug of ours, and is logged.
+    private func shutDown(_ watched: Watched) -> Bool {
+        do throws(SystemCallError) {
+            try watched.socket.shutDown(.readAndWrite)
+            return true
+        } catch where error.errno == ENOTCONN {
+            return true
+        } catch {
+            logger?.log(.warning("while closing a connection: \(error)"))
+            return false
+        }
+    }
+
+    /// Nothing unread on the socket. One that cannot tell (an error) counts as busy, and is
+    /// left alone: libmicrohttpd finds out what is wrong with it when it next reads.
+    private static func hasNothingUnread(_ socket: ConnectionSocket) -> Bool {
+        do throws(SystemCallError) {
+            return try socket.unreadBytes() == 0
+        } catch {
+            return false
         }
     }
 }

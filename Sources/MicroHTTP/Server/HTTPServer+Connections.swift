@@ -1,15 +1,7 @@
-import CMicroHTTPDShims
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 // A connection's life: opened (or refused past the limit), its requests begun and
 // completed one after another, closed.
 extension HTTPServer {
-    func connectionStarted(socket: Int32) -> ConnectionState {
+    func connectionStarted(socket: ConnectionSocket) -> ConnectionState {
         let open = metrics.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
         connectionsStarted.wrappingAdd(1, ordering: .releasing)
         var refused = open > configuration.connectionLimit
@@ -23,8 +15,7 @@ extension HTTPServer {
             // The whole answer fits the new socket's buffer; libmicrohttpd then finds the socket
             // shut and closes it at once, without calling anything else of ours.
             metrics.connectionsRefused.wrappingAdd(1, ordering: .relaxed)
-            _ = refusal.withUnsafeBytes { cmhd_send_nonblocking(socket, $0.baseAddress, $0.count) }
-            _ = cmhd_shutdown(socket, Int32(SHUT_RDWR))
+            refusal.withUnsafeBytes { sendWhole($0, to: socket, thenShutDown: .readAndWrite) }
         }
         return ConnectionState(watched: watchdog.opened(socket: socket, refused: refused))
     }
@@ -39,7 +30,8 @@ extension HTTPServer {
     }
 
     /// A request line has arrived (`target` still percent-encoded): a request begins.
-    func requestLineArrived(_ state: ConnectionState, uri target: UnsafePointer<CChar>?) {
+    /// `target` is lent for the call (empty when libmicrohttpd gave none).
+    func requestLineArrived(_ state: ConnectionState, target: UnsafeBufferPointer<UInt8>) {
         watchdog.requestLineArrived(state.watched)
         state.request.start(rawTarget: target, unmatchedIndex: metrics.routeLabels.count - 1)
         metrics.requestsInFlight.add(1, ordering: .relaxed)
@@ -48,7 +40,7 @@ extension HTTPServer {
             let count = state.request.targetQueryParameters, limit = configuration.maxQueryParameters
             let problem = HTTPProblem(status: 400, detail: "The request target has \(count) query parameters; the limit is \(limit).",
                                       members: [.init("limit", limit)])
-            answerDirectly(problem, state.request, socket: state.watched.socket, how: Int32(SHUT_RDWR))
+            answerDirectly(problem, state.request, socket: state.watched.socket, then: .readAndWrite)
         }
     }
 

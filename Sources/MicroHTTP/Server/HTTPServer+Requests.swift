@@ -1,6 +1,3 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
-
 // One request, as libmicrohttpd hands it over: once when its head is in, once per piece of
 // body, and once more when the body is complete.
 //
@@ -8,19 +5,22 @@ import CMicroHTTPDShims
 // the connection without reading the body (right for a refusal that has a body, wasteful for
 // one that has not), and an answer cannot be queued between pieces of body at all.
 extension HTTPServer {
+    /// One call of libmicrohttpd's access handler for the request in progress on `connection`.
+    /// `method`, `url` and `version` are lent for the call, as is `upload`, the piece of body
+    /// that came with it (none at the first call and the last), which is always taken whole.
     func handle(
-        _ connection: OpaquePointer, _ state: ConnectionState, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>,
-        version: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
-    ) -> MHD_Result {
+        _ connection: MHDConnection, _ state: ConnectionState, method: UnsafeBufferPointer<UInt8>, url: UnsafeBufferPointer<UInt8>,
+        version: UnsafeBufferPointer<UInt8>?, upload: UnsafeRawBufferPointer
+    ) -> AccessResult {
         let context = state.request
         // Past the connection limit: the 503 went out when it opened.
-        if state.watched.refused { return .NO }
+        if state.watched.refused { return .closeNow }
         switch context.phase {
         case .idle, .requestLine:
             watchdog.headArrived(state.watched)
-            context.method = String(cString: method)
-            context.path = RequestFraming.originPath(String(cString: url))
-            context.requestId = requestId(HTTPRequest.lookUp(connection, .HEADER_KIND, "X-Request-Id"))
+            context.method = String(decoding: method, as: UTF8.self)
+            context.path = RequestFraming.originPath(String(decoding: url, as: UTF8.self))
+            context.requestId = requestId(connection.value(.header, "X-Request-Id"))
             context.phase = .body
             let framing: RequestFraming
             do {
@@ -37,12 +37,10 @@ extension HTTPServer {
             return route(context, connection, framing: framing)
         case .answered:
             // What is left of a body already answered is read and dropped.
-            context.requestBytes += uploadSize.pointee
-            uploadSize.pointee = 0
-            return .YES
-        case .body where uploadSize.pointee > 0:
-            let size = uploadSize.pointee
-            uploadSize.pointee = 0
+            context.requestBytes += upload.count
+            return .proceed
+        case .body where upload.count > 0:
+            let size = upload.count
             context.requestBytes += size
             guard context.requestBytes <= configuration.maxBodyBytes else {
                 // Coded or not, no more than the limit is read: a gzip body that inflates to
@@ -51,12 +49,11 @@ extension HTTPServer {
                 let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes as sent.")
                 return answerMidBody(problem, context, socket: state.watched.socket)
             }
-            if let decoder = context.decoder, let upload {
+            if let decoder = context.decoder {
                 // The limit is on the decoded body, checked while it is decoded.
                 do throws(GzipDecoder.Failure) {
-                    try decoder.decompress(UnsafeRawBufferPointer(start: upload, count: size), into: &context.body,
-                                           limit: configuration.maxBodyBytes)
-                    return .YES
+                    try decoder.decompress(upload, into: &context.body, limit: configuration.maxBodyBytes)
+                    return .proceed
                 } catch {
                     context.body.removeAll()
                     let problem = error == .tooLarge
@@ -70,12 +67,8 @@ extension HTTPServer {
                 let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
                 return answerMidBody(problem, context, socket: state.watched.socket)
             }
-            if let upload {
-                upload.withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
-                    context.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
-                }
-            }
-            return .YES
+            context.body.append(contentsOf: upload.assumingMemoryBound(to: UInt8.self))
+            return .proceed
         case .body:
             watchdog.requestArrived(state.watched)
             if let problem = context.pendingProblem {
@@ -90,7 +83,7 @@ extension HTTPServer {
     }
 
     /// The head is in and sound: route it, and refuse what can be refused before the body.
-    private func route(_ context: RequestContext, _ connection: OpaquePointer, framing: RequestFraming) -> MHD_Result {
+    private func route(_ context: RequestContext, _ connection: MHDConnection, framing: RequestFraming) -> AccessResult {
         let problem: HTTPProblem
         switch router.match(method: context.method, path: context.path) {
         case .notFound:
@@ -102,8 +95,8 @@ extension HTTPServer {
         case .route(let route):
             context.route = route
             context.pathIndex = route.pathIndex
-            guard let mediaType = route.consumes else { return .YES }
-            let accepted = HTTPRequest.withValue(connection, .HEADER_KIND, "Content-Type") { value in
+            guard let mediaType = route.consumes else { return .proceed }
+            let accepted = connection.withValue(.header, "Content-Type") { value in
                 value.map { MediaType.matches($0[...], mediaType) } ?? false
             }
             guard !accepted else {
@@ -113,9 +106,9 @@ extension HTTPServer {
                     // bodies and then stalling cannot make the server reserve memory for them.
                     context.body.reserveCapacity(min(length, 64 * 1024))
                 }
-                return .YES
+                return .proceed
             }
-            let found = HTTPRequest.lookUp(connection, .HEADER_KIND, "Content-Type").map { "Content-Type \($0)" } ?? "no Content-Type"
+            let found = connection.value(.header, "Content-Type").map { "Content-Type \($0)" } ?? "no Content-Type"
             problem = HTTPProblem(
                 status: 415, detail: "\(context.method) \(context.path) takes \(mediaType), but the request has \(found).",
                 headers: [HTTPHeader("Accept-Post", mediaType)])
@@ -124,7 +117,7 @@ extension HTTPServer {
             // Nothing to skip: answer once libmicrohttpd says the request is complete, and keep
             // the connection.
             context.pendingProblem = problem
-            return .YES
+            return .proceed
         }
         // The body is never read; libmicrohttpd closes the connection after the answer (and
         // skips `100 Continue`).
@@ -134,19 +127,19 @@ extension HTTPServer {
     /// The request is complete: run its handler, here or, for a large body, on the handler
     /// pool while the connection is suspended. Its worker calls this again once the pool has
     /// resumed it, and the answer is then ready.
-    private func respond(_ context: RequestContext, _ connection: OpaquePointer) -> MHD_Result {
+    private func respond(_ context: RequestContext, _ connection: MHDConnection) -> AccessResult {
         if let handled = context.handled {
             context.handled = nil
             return queueEncoded(handled, context, connection, close: false)
         }
-        if context.clientGone { return .NO }
-        guard let route = context.route else { return .NO }
+        if context.clientGone { return .closeNow }
+        guard let route = context.route else { return .closeNow }
         if let threshold = configuration.offloadBodyBytes, context.body.count >= threshold {
             let request = SuspendedRequest(server: self, context: context, connection: connection, route: route,
-                                           socket: cmhd_connection_fd(connection))
+                                           socket: connection.socket)
             do {
-                try handlerPool.run(request) { MHD_suspend_connection(connection) }
-                return .YES
+                try handlerPool.run(request) { connection.suspend() }
+                return .proceed
             } catch .full {
                 let problem = HTTPProblem(
                     status: 503, detail: "The server has \(configuration.offloadQueueLimit) large requests waiting already; try again shortly.",
@@ -161,12 +154,12 @@ extension HTTPServer {
 
     /// Runs the route's handler on the request in `context`. The request takes the body and
     /// gives it back afterwards, so that its buffer serves the connection's next request.
-    func runHandler(_ route: Router.Route, _ context: RequestContext, _ connection: OpaquePointer) -> HTTPResponse {
+    func runHandler(_ route: Router.Route, _ context: RequestContext, _ connection: MHDConnection) -> HTTPResponse {
         var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
         context.body = []
         let response: HTTPResponse
-        cmhd_set_in_handler(1)
-        defer { cmhd_set_in_handler(0) }
+        HandlerThreadMark.set(true)
+        defer { HandlerThreadMark.set(false) }
         do {
             response = try route.handler(request)
         } catch {

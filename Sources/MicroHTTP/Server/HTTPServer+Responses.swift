@@ -1,6 +1,3 @@
-import CMicroHTTPD
-import CMicroHTTPDShims
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -10,18 +7,18 @@ import Musl
 // Handing answers to libmicrohttpd, or, where it cannot take one, to the socket.
 extension HTTPServer {
     /// Answers with a problem, rendered by the application.
-    func answer(_ problem: HTTPProblem, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
+    func answer(_ problem: HTTPProblem, _ context: RequestContext, _ connection: MHDConnection, close: Bool) -> AccessResult {
         queue(problems.response(for: problem), context, connection, close: close)
     }
 
-    /// Hands a response to libmicrohttpd; `.NO` (the connection is then closed) when it refuses.
-    /// `close` ends the connection after the answer.
-    func queue(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
+    /// Hands a response to libmicrohttpd; `.closeNow` (the connection is then closed) when it
+    /// refuses. `close` ends the connection after the answer.
+    func queue(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection, close: Bool) -> AccessResult {
         queueEncoded(encoded(response, context, connection), context, connection, close: close)
     }
 
     /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
-    func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: OpaquePointer, close: Bool) -> MHD_Result {
+    func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection, close: Bool) -> AccessResult {
         var response = response
         let hold = holdAnswer(&response)
         context.phase = .answered
@@ -29,17 +26,8 @@ extension HTTPServer {
         // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
         context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0
         context.problemType = response.problemType
-        guard let created = LibMicroHTTPD.makeResponse(response.body, countingInto: context, hold: hold) else { return .NO }
-        defer { MHD_destroy_response(created) }
-        for header in response.headers {
-            // withCString lends short strings from the stack; passing the Strings would copy them to the heap.
-            header.name.withCString { name in header.value.withCString { value in _ = MHD_add_response_header(created, name, value) } }
-        }
-        context.requestId.withCString { _ = MHD_add_response_header(created, "X-Request-Id", $0) }
-        if close || draining.load(ordering: .acquiring) {
-            _ = MHD_add_response_header(created, "Connection", "close")
-        }
-        return MHD_queue_response(connection, UInt32(response.status), created)
+        return connection.queue(response, requestId: context.requestId, closing: close || draining.load(ordering: .acquiring),
+                                countingInto: context, hold: hold)
     }
 
     /// Counts the answer's bytes against `maxAnswerMemoryBytes` until libmicrohttpd lets go of
@@ -61,17 +49,17 @@ extension HTTPServer {
     }
 
     /// Answers in the middle of a body, where libmicrohttpd 0.9.75 refuses to queue anything:
-    /// the answer goes straight to the socket, and `.NO` has libmicrohttpd close the connection
-    /// without reading the rest.
-    func answerMidBody(_ problem: HTTPProblem, _ context: RequestContext, socket: Int32) -> MHD_Result {
-        answerDirectly(problem, context, socket: socket, how: Int32(SHUT_WR))
-        return .NO
+    /// the answer goes straight to the socket, and `.closeNow` has libmicrohttpd close the
+    /// connection without reading the rest.
+    func answerMidBody(_ problem: HTTPProblem, _ context: RequestContext, socket: ConnectionSocket) -> AccessResult {
+        answerDirectly(problem, context, socket: socket, then: .write)
+        return .closeNow
     }
 
-    /// Writes a whole answer straight to the socket and shuts it (`how`: `SHUT_WR`, or
-    /// `SHUT_RDWR` where libmicrohttpd must not read on); the request counts as answered.
+    /// Writes a whole answer straight to the socket and shuts it (`.write`, or `.readAndWrite`
+    /// where libmicrohttpd must not read on); the request counts as answered.
     /// For where libmicrohttpd cannot take an answer: mid-body, or before its head is parsed.
-    func answerDirectly(_ problem: HTTPProblem, _ context: RequestContext, socket: Int32, how: Int32) {
+    func answerDirectly(_ problem: HTTPProblem, _ context: RequestContext, socket: ConnectionSocket, then direction: ConnectionSocket.Direction) {
         let response = problems.response(for: problem)
         context.phase = .answered
         context.status = response.status
@@ -79,9 +67,36 @@ extension HTTPServer {
         let bytes = Self.wireBytes(response, extraHeaders: [HTTPHeader("X-Request-Id", context.requestId)])
         // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
         context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0
-        // A fresh socket's send buffer takes a problem whole; a client that left gets nothing.
-        _ = bytes.withUnsafeBytes { cmhd_send_nonblocking(socket, $0.baseAddress, $0.count) }
-        _ = cmhd_shutdown(socket, how)
+        bytes.withUnsafeBytes { sendWhole($0, to: socket, thenShutDown: direction) }
+    }
+
+    /// Sends a whole answer without waiting, then shuts the socket down: for answers that
+    /// libmicrohttpd does not send (refusals), on the connection's thread, which must not block.
+    ///
+    /// A fresh socket's send buffer (16 KiB at least) takes such an answer whole. Should it take
+    /// less, the rest is dropped: waiting would stall every connection of the worker, and the
+    /// answer's `Content-Length` tells the client it was cut. A client that has gone (`EPIPE`,
+    /// `ECONNRESET`, `ENOTCONN`) gets nothing, and there is nobody to tell; any other failure
+    /// would be a bug of ours, and is logged.
+    func sendWhole(_ bytes: UnsafeRawBufferPointer, to socket: ConnectionSocket, thenShutDown direction: ConnectionSocket.Direction) {
+        do throws(SystemCallError) {
+            // How much went does not change what follows (see above).
+            _ = try socket.sendWithoutWaiting(bytes)
+        } catch where Self.isClientGone(error) {
+        } catch {
+            logger.log(.warning("while answering a connection directly: \(error)"))
+        }
+        do throws(SystemCallError) {
+            try socket.shutDown(direction)
+        } catch where Self.isClientGone(error) {
+        } catch {
+            logger.log(.warning("while ending a connection: \(error)"))
+        }
+    }
+
+    /// The errors a socket reports once its client has gone.
+    static func isClientGone(_ error: SystemCallError) -> Bool {
+        error.errno == EPIPE || error.errno == ECONNRESET || error.errno == ENOTCONN
     }
 
     /// A whole HTTP/1.1 answer with a byte body, as it goes on the wire, ending the connection.

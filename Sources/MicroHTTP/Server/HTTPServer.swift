@@ -1,4 +1,3 @@
-import CMicroHTTPDShims
 import Synchronization
 
 #if canImport(Glibc)
@@ -16,13 +15,22 @@ import Musl
 /// router.get("/healthz") { _ in .text("ok\n") }
 /// let server = HTTPServer(configuration: HTTPServerConfiguration(), router: router,
 ///                         problems: MyProblemRenderer(), logger: MyLogger())
-/// try server.run { port in print("listening on \(port)") }   // returns after SIGTERM, SIGINT, SIGHUP or SIGQUIT
+/// try server.start()        // serves on background threads; `server.port` is bound
+/// …
+/// server.shutdown()         // answers the requests in flight, then stops
 /// ```
+///
+/// or, in a task, `try await server.run()`, which serves until the task is cancelled.
 ///
 /// Handlers run on libmicrohttpd's threads (those of large requests on a shared pool, see
 /// `HTTPServerConfiguration.offloadBodyBytes`), so they must be `Sendable` and must not block.
 /// `start()` and `shutdown()` may be called from any thread, and again after each other: a
 /// stopped server starts afresh. A running server keeps itself alive until `shutdown()`.
+///
+/// The server sets no process-wide policy: it blocks, ignores and waits for no signals (it
+/// writes with `MSG_NOSIGNAL`, and libmicrohttpd does too, so no SIGPIPE comes of it) and
+/// leaves the allocator's settings alone. The application decides those (routebar does, in
+/// its `serve` command).
 public final class HTTPServer: Sendable {
     public let configuration: HTTPServerConfiguration
     let router: Router
@@ -34,9 +42,9 @@ public final class HTTPServer: Sendable {
     /// What a connection past the limit is told, whole, before it is closed.
     let refusal: [UInt8]
 
-    /// The running daemon and the retained pointer its callbacks use. `start` and `shutdown`
-    /// hold the lock throughout, so they never interleave.
-    private let running = PthreadLocked<(server: OpaquePointer, context: UnsafeMutableRawPointer)?>(nil)
+    /// The running daemon. `start` and `shutdown` hold the lock throughout, so they never
+    /// interleave.
+    private let running = PthreadLocked<MHDDaemon?>(nil)
     private let boundPort = Atomic<UInt16>(0)
     /// Set when shutdown begins: answers then carry `Connection: close`.
     let draining = Atomic<Bool>(false)
@@ -76,7 +84,8 @@ public final class HTTPServer: Sendable {
         self.memory = memory
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
-            requestTimeoutSeconds: configuration.connectionTimeoutSeconds
+            requestTimeoutSeconds: configuration.connectionTimeoutSeconds,
+            logger: logger
         ) { [metrics] in
             memory.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
         }
@@ -87,22 +96,13 @@ public final class HTTPServer: Sendable {
 
     /// Starts listening and serving on background threads.
     public func start() throws(HTTPServerError) {
-        try running.withLock { (running: inout (server: OpaquePointer, context: UnsafeMutableRawPointer)?) throws(HTTPServerError) in
+        try running.withLock { (running: inout MHDDaemon?) throws(HTTPServerError) in
             guard running == nil else { throw .alreadyStarted }
             draining.store(false, ordering: .releasing)
             handlerPool.open()
-            let context = LibMicroHTTPD.retainServer(self)
-            var failure = cmhd_start_failure()
-            let started = configuration.host.withCString { host in
-                var settings = LibMicroHTTPD.settings(host: host, configuration: configuration, context: context)
-                return cmhd_start(&settings, &failure)
-            }
-            guard let started else {
-                LibMicroHTTPD.releaseServer(context)
-                throw HTTPServerError(failure, configuration)
-            }
-            running = (started, context)
-            boundPort.store(cmhd_port(started), ordering: .releasing)
+            let daemon = try MHDDaemon.start(self)
+            running = daemon
+            boundPort.store(daemon.port, ordering: .releasing)
             watchdog.start()
         }
     }
@@ -113,14 +113,14 @@ public final class HTTPServer: Sendable {
     ///
     /// A handler must not call it (it would wait for itself): that is a precondition failure.
     public func shutdown() {
-        precondition(cmhd_in_handler() == 0, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
+        precondition(!HandlerThreadMark.isSet, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
         running.withLock { running in
-            guard let (server, context) = running else { return }
+            guard let daemon = running else { return }
             draining.store(true, ordering: .releasing)
             // First of all: no worker may suspend a connection for the pool from here on.
             handlerPool.close()
             let startedBefore = connectionsStarted.load(ordering: .acquiring)
-            var handed = takeQueuedConnections { cmhd_quiesce(server, &$0) }
+            var handed = connections(handedOver: daemon.quiesce())
 
             let clock = ContinuousClock()
             // The listener ignores new SYNs but stays open this long, so handshakes under way
@@ -130,9 +130,14 @@ public final class HTTPServer: Sendable {
             let deadline = clock.now + .seconds(configuration.shutdownGraceSeconds)
             while clock.now < deadline {
                 if listening {
-                    handed += takeQueuedConnections { cmhd_take_queued(server, &$0) }
+                    handed += connections(handedOver: daemon.takeQueued())
                     if clock.now >= listenerCloses {
-                        cmhd_close_listener(server)
+                        do throws(SystemCallError) {
+                            try daemon.closeListener()
+                        } catch {
+                            // Released all the same (close is not retried): new clients are refused.
+                            logger.log(.warning("while closing the listening socket: \(error)"))
+                        }
                         listening = false
                     }
                 }
@@ -141,7 +146,7 @@ public final class HTTPServer: Sendable {
                 let arrived = connectionsStarted.load(ordering: .acquiring) - startedBefore >= handed
                 if arrived && !listening {
                     // Connections between requests would hold the exit until their idle timeout.
-                    _ = watchdog.closeIdleConnections()
+                    watchdog.closeIdleConnections()
                     if metrics.requestsInFlight.load(ordering: .acquiring) == 0
                         && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
                 }
@@ -149,47 +154,61 @@ public final class HTTPServer: Sendable {
             }
             // Past the grace period a handler may still hold a suspended connection.
             handlerPool.drain()
-            cmhd_stop(server)
+            do throws(SystemCallError) {
+                try daemon.stop()
+            } catch {
+                // Stopped all the same: only closing the listening socket failed, and it is released.
+                logger.log(.warning("while closing the listening socket: \(error)"))
+            }
             watchdog.stop()
             running = nil
-            LibMicroHTTPD.releaseServer(context)
         }
     }
 
-    /// Runs one of the shim's queue takers and logs its failure; returns how many connections
-    /// it handed to libmicrohttpd.
-    private func takeQueuedConnections(_ take: (inout Int32) -> Int32) -> Int {
-        var error: Int32 = 0
-        let handed = Int(max(0, take(&error)))
-        if error != 0 {
-            logger.log(.warning("while taking the last queued connections: \(HTTPServerError.systemMessage(error))"))
+    /// The connections a queue taker handed to libmicrohttpd; logs the call that failed, if one did.
+    private func connections(handedOver handover: MHDDaemon.Handover) -> Int {
+        if let failure = handover.failure {
+            logger.log(.warning("while taking the last queued connections: \(failure)"))
         }
-        return handed
+        return handover.connections
     }
 
-    /// Starts, reports the port, serves until SIGTERM, SIGINT, SIGHUP or SIGQUIT, then shuts
-    /// down gracefully (each of the four drains the requests in flight; none cuts an answer).
-    /// Returns the signal that ended it.
-    @discardableResult
-    public func run(onStart: (UInt16) -> Void = { _ in }) throws(HTTPServerError) -> Int32 {
-        // Block the signals before libmicrohttpd starts its threads, so they inherit the mask
-        // and the signal is delivered to sigwait below, not to a random worker.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for stop in Self.stopSignals { sigaddset(&signals, stop) }
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        signal(SIGPIPE, SIG_IGN)
-
+    /// Starts, serves until the calling task is cancelled, then shuts down gracefully (as
+    /// `shutdown()` does: the requests in flight are answered) and returns. Throws only when
+    /// the server cannot start. A task cancelled before it starts gets a server started and
+    /// stopped at once.
+    ///
+    /// ```swift
+    /// let serving = Task { try await server.run() }
+    /// …
+    /// serving.cancel()
+    /// try await serving.value   // returns once the server has stopped
+    /// ```
+    public func run() async throws(HTTPServerError) {
         try start()
-        onStart(port)
-        var received: Int32 = 0
-        while sigwait(&signals, &received) != 0 {}
-        shutdown()
-        return received
+        let cancelled = CancellationWait()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { cancelled.wait(resuming: $0) }
+        } onCancel: {
+            cancelled.cancel()
+        }
+        // shutdown() blocks for up to the grace period: on a thread of its own, so that it holds
+        // none of the concurrency pool's threads meanwhile.
+        await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
+            guard let thread = startThread({ [self] in
+                shutdown()
+                stopped.resume()
+            }) else {
+                // No thread to be had: block this one instead, rather than not stop.
+                shutdown()
+                stopped.resume()
+                return
+            }
+            // Nobody joins it: it ends by itself once the server has stopped.
+            let detached = pthread_detach(thread)
+            assert(detached == 0, "a thread just made could not be detached")
+        }
     }
-
-    /// The signals `run` stops on.
-    public static let stopSignals: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGQUIT]
 
     /// The whole HTTP answer for a connection past the limit.
     private static func refusal(_ configuration: HTTPServerConfiguration, _ problems: any HTTPProblemRenderer) -> [UInt8] {
@@ -200,17 +219,32 @@ public final class HTTPServer: Sendable {
     }
 }
 
-extension HTTPServerError {
-    init(_ failure: cmhd_start_failure, _ configuration: HTTPServerConfiguration) {
-        let host = configuration.host, port = configuration.port
-        let reason = failure.error_number != 0 ? Self.systemMessage(failure.error_number) : ""
-        switch failure.step {
-        case CMHD_FAILED_RESOLVE:
-            self = .invalidHost(host, reason: failure.message.map { String(cString: $0) } ?? reason)
-        case CMHD_FAILED_BIND: self = .cannotBind(host: host, port: port, errno: failure.error_number, reason: reason)
-        case CMHD_FAILED_SOCKET, CMHD_FAILED_LISTEN:
-            self = .cannotListen(host: host, port: port, errno: failure.error_number, reason: reason)
-        default: self = .daemonFailed
+/// The point where `HTTPServer.run()` waits for its task's cancellation: the continuation is
+/// resumed exactly once, by whichever of `wait` and `cancel` comes second.
+private final class CancellationWait: Sendable {
+    private enum State {
+        case idle
+        case waiting(CheckedContinuation<Void, Never>)
+        case cancelled
+    }
+
+    private let state = PthreadLocked(State.idle)
+
+    func wait(resuming continuation: CheckedContinuation<Void, Never>) {
+        let cancelled = state.withLock { state -> Bool in
+            guard case .idle = state else { return true }
+            state = .waiting(continuation)
+            return false
         }
+        if cancelled { continuation.resume() }
+    }
+
+    func cancel() {
+        let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            defer { state = .cancelled }
+            guard case .waiting(let continuation) = state else { return nil }
+            return continuation
+        }
+        waiting?.resume()
     }
 }

@@ -51,8 +51,9 @@ final class RequestContext {
     /// larger one is freed, so idle keep-alive connections hold little memory.
     static let keptBodyCapacity = 16 * 1024
 
-    /// Resets every field for a new request.
-    func start(rawTarget target: UnsafePointer<CChar>?, unmatchedIndex: Int) {
+    /// Resets every field for a new request; `target` is its request target as it arrived,
+    /// still percent-encoded, lent for the call.
+    func start(rawTarget target: UnsafeBufferPointer<UInt8>, unmatchedIndex: Int) {
         phase = .requestLine
         method = ""
         path = ""
@@ -60,21 +61,16 @@ final class RequestContext {
         targetHasEncodedNUL = false
         targetHasQuery = false
         targetQueryParameters = 0
-        if let target {
-            // One pass over the bytes: length, and `%00` in any case.
-            var cursor = target
-            var percentAt = -2
-            while cursor.pointee != 0 {
-                let byte = UInt8(bitPattern: cursor.pointee)
-                if byte == UInt8(ascii: "%") { percentAt = targetBytes }
-                else if byte == UInt8(ascii: "?") && !targetHasQuery { targetHasQuery = true; targetQueryParameters = 1; percentAt = -2 }
-                else if byte == UInt8(ascii: "&") && targetHasQuery { targetQueryParameters += 1; percentAt = -2 }
-                else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
-                    if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
-                } else { percentAt = -2 }
-                targetBytes += 1
-                cursor += 1
-            }
+        // One pass over the bytes: length, and `%00` in any case.
+        var percentAt = -2
+        for byte in target {
+            if byte == UInt8(ascii: "%") { percentAt = targetBytes }
+            else if byte == UInt8(ascii: "?") && !targetHasQuery { targetHasQuery = true; targetQueryParameters = 1; percentAt = -2 }
+            else if byte == UInt8(ascii: "&") && targetHasQuery { targetQueryParameters += 1; percentAt = -2 }
+            else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
+                if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
+            } else { percentAt = -2 }
+            targetBytes += 1
         }
         route = nil
         pendingProblem = nil
