@@ -29,11 +29,15 @@ public enum AccessibilityLabel {
             for leg in start..<start + legs.count where leg.pointee.sectionTime > 0 {
                 if !first { sink.appendLiteral(", ") }
                 first = false
-                // A transit leg right after another (no visible walk between) is a transfer.
-                if leg.pointee.kind == .transit {
-                    if transitBefore { sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ") }
+                // A transit leg right after another (no visible walk between; a wait does not
+                // count) is a transfer, unless it continues the same vehicle.
+                switch leg.pointee.kind {
+                case .transit:
+                    if transitBefore && !leg.pointee.interlined { sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ") }
                     transitBefore = true
-                } else {
+                case .waiting:
+                    break
+                case .walking, .other:
                     transitBefore = false
                 }
                 appendLegName(leg, locale: locale, to: &sink)
@@ -91,6 +95,18 @@ public enum AccessibilityLabel {
         case (.airplane, .en): "flight"
         case (.other, .ko): "기타"
         case (.other, .en): "other"
+        case (.tram, .ko): "트램"
+        case (.tram, .en): "tram"
+        case (.ferry, .ko): "배"
+        case (.ferry, .en): "ferry"
+        case (.cableCar, .ko): "케이블카"
+        case (.cableCar, .en): "cable car"
+        case (.bicycle, .ko): "자전거"
+        case (.bicycle, .en): "bike"
+        case (.car, .ko): "자동차"
+        case (.car, .en): "car"
+        case (.wait, .ko): "대기"
+        case (.wait, .en): "wait"
         }
     }
 }
@@ -118,6 +134,7 @@ public protocol SentenceLeg {
     var line: TransitLine? { get }
     var trainType: Int? { get }
     var sectionTime: Double { get }
+    var interlined: Bool { get }
 }
 
 extension SubPath: SentenceLeg {}

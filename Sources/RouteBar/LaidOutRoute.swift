@@ -65,13 +65,17 @@ public struct BarSegment: Sendable, Hashable {
     public var transferBefore: Bool?
     /// "#RRGGBB" for the request's theme, unless colours were turned off.
     public var color: String?
-    /// White or black, whichever contrasts more with `color` (at least 4.5:1 on every palette colour).
+    /// White or black, whichever contrasts more with `color` (at least 4.5:1 on every palette
+    /// colour), or the planner's own where it reaches 4.5:1 on the planner's colour.
     public var textColor: String?
+    /// The leg continues the previous one in the same vehicle: not a transfer.
+    public var interlined = false
 
     public init(
         index: Int, trafficType: Int, kind: SegmentKind, mode: TransitMode, sectionTime: Double, x: Double, width: Double,
         label: String? = nil, labelFits: Bool? = nil, line: TransitLine? = nil, otherLines: [TransitLine] = [],
-        trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil
+        trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil,
+        interlined: Bool = false
     ) {
         self.index = index
         self.trafficType = trafficType
@@ -88,5 +92,6 @@ public struct BarSegment: Sendable, Hashable {
         self.transferBefore = transferBefore
         self.color = color
         self.textColor = textColor
+        self.interlined = interlined
     }
 }

@@ -4,15 +4,15 @@ extension LinePalette {
     /// or a leg no source names.
     public static func badge(mode: TransitMode, line: TransitLine?, trainType: Int? = nil, locale: LabelLocale = .ko) -> String? {
         switch mode {
-        case .walk:
+        case .walk, .wait:
             return nil
         case .subway:
-            if let entry = subwayEntry(line), let badge = locale == .en ? entry.englishBadge : entry.badge { return badge }
+            if line?.shortName == nil, let entry = subwayEntry(line), let badge = locale == .en ? entry.englishBadge : entry.badge { return badge }
             return shortName(mode: mode, line: line, locale: locale)
         case .train:
             if let train = TrainClass.entry(trainType: trainType) { return locale == .en ? train.englishName : train.name }
             return shortName(mode: mode, line: line, locale: locale)
-        case .bus, .expressBus, .intercityBus, .airplane, .other:
+        case .bus, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar, .bicycle, .car:
             return shortName(mode: mode, line: line, locale: locale)
         }
     }
@@ -22,7 +22,7 @@ extension LinePalette {
         switch mode {
         case .subway: subwayEntry(line)?.englishName
         case .train: TrainClass.entry(trainType: trainType)?.englishName
-        case .walk, .bus, .expressBus, .intercityBus, .airplane, .other: nil
+        default: nil
         }
     }
 

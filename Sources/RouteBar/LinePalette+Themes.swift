@@ -9,6 +9,11 @@ public struct SegmentColors: Sendable, Hashable {
         self.color = color
         textColor = ColorContrast.textColor(on: color)
     }
+
+    init(_ color: String, text: String) {
+        self.color = color
+        textColor = text
+    }
 }
 
 extension LinePalette {
@@ -20,10 +25,19 @@ extension LinePalette {
         let themed: ThemedColors? = switch mode {
         case .subway: line?.subwayCode.flatMap { lookUp($0, in: subwayThemed) }
         case .bus: line?.busType.flatMap { lookUp($0, in: busThemed) }
-        case .walk, .train, .expressBus, .intercityBus, .airplane, .other: nil
+        default: nil
         }
         let chosen = themed ?? defaultThemed[mode.ordinal]
         return theme == .light ? chosen.light : chosen.dark
+    }
+
+    /// A planner's own line colour for `theme`, treated as the palette's are (lightened in
+    /// `dark` below 3:1 against the background), with the planner's text colour where it reaches
+    /// 4.5:1 on the colour shown, else white or black, whichever contrasts more.
+    public static func plannerColors(_ color: String, text: String?, theme: ColorTheme) -> SegmentColors {
+        let shown = theme == .light ? color : darkVariant(of: color)
+        if let text, let ratio = ColorContrast.ratio(text, shown), ratio >= 4.5 { return SegmentColors(shown, text: text) }
+        return SegmentColors(shown)
     }
 
     /// The line's colour for `theme` (see `colors(mode:line:theme:)`).
@@ -75,6 +89,12 @@ extension TransitMode {
         case .intercityBus: 5
         case .airplane: 6
         case .other: 7
+        case .tram: 8
+        case .ferry: 9
+        case .cableCar: 10
+        case .bicycle: 11
+        case .car: 12
+        case .wait: 13
         }
     }
 }

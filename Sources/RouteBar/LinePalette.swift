@@ -1,16 +1,23 @@
-/// A transit line as ODsay's `lane` names it.
+/// A transit line as ODsay's `lane` names it, or as a planner's route does.
 public struct TransitLine: Sendable, Hashable {
-    /// The name to show: the subway line's name ("수도권 3호선") or the bus number ("421").
+    /// The name to show: the subway line's name ("수도권 3호선"), the bus number ("421"), or a
+    /// planner's long name ("MAX Blue Line"), else its short name.
     public var name: String
     /// ODsay's `subwayCode`, for subway legs.
     public var subwayCode: Int?
     /// ODsay's bus `type`, for bus legs.
     public var busType: Int?
+    /// The planner's short name, trimmed ("B", "T3", "421"): the badge.
+    public var shortName: String?
+    /// The agency that runs the line, where the planner names it.
+    public var agency: String?
 
-    public init(name: String, subwayCode: Int? = nil, busType: Int? = nil) {
+    public init(name: String, subwayCode: Int? = nil, busType: Int? = nil, shortName: String? = nil, agency: String? = nil) {
         self.name = name
         self.subwayCode = subwayCode
         self.busType = busType
+        self.shortName = shortName
+        self.agency = agency
     }
 }
 
@@ -117,7 +124,7 @@ public enum LinePalette {
         Dictionary(entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Default colour per mode when no line matches (walk grey, train, express bus, intercity bus, airplane, other/unknown).
+    /// Default colour per mode when neither the planner nor a table gives one.
     ///
     /// These are this project's choices: muted, told apart from each other and from the line colours
     /// they stand in for, and claimed as nobody's official colour.
@@ -131,6 +138,12 @@ public enum LinePalette {
         case .intercityBus: "#8D6E63"
         case .airplane: "#00838F"
         case .other: "#6E6E6E"
+        case .tram: "#2E7D32"
+        case .ferry: "#0277BD"
+        case .cableCar: "#AD1457"
+        case .bicycle: "#558B2F"
+        case .car: "#546E7A"
+        case .wait: "#C8C8C8"
         }
     }
 
@@ -142,7 +155,7 @@ public enum LinePalette {
         let entry: Entry? = switch mode {
         case .subway: subwayEntry(line)
         case .bus: line?.busType.flatMap { busIndex[$0] }
-        case .walk, .train, .expressBus, .intercityBus, .airplane, .other: nil
+        default: nil
         }
         return entry?.color ?? defaultColor(for: mode)
     }
@@ -155,8 +168,9 @@ public enum LinePalette {
     /// theirs, since "1호선" alone would read as Seoul's line 1. Walking has no line.
     public static func shortName(mode: TransitMode, line: TransitLine?, locale: LabelLocale = .ko) -> String? {
         guard let line else { return nil }
+        if let short = line.shortName.flatMap(trimmed) { return short }
         switch mode {
-        case .walk:
+        case .walk, .wait:
             return nil
         case .subway:
             if let entry = subwayEntry(line) { return locale == .en ? entry.englishName : entry.name }
@@ -164,7 +178,7 @@ public enum LinePalette {
             guard let name = trimmed(line.name), name != "수도권" else { return nil }
             let capitalArea = "수도권 "
             return name.hasPrefix(capitalArea) ? trimmed(String(name.dropFirst(capitalArea.count))) : name
-        case .bus, .train, .expressBus, .intercityBus, .airplane, .other:
+        case .bus, .train, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar, .bicycle, .car:
             return trimmed(line.name)
         }
     }

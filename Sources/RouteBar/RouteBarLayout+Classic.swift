@@ -13,8 +13,8 @@ extension RouteBarLayout {
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(
-            index: index, id: route.id, totalTime: arithmetic.totalTime, walkingCount: legs.walking, transitCount: legs.transit,
-            transferCount: max(0, legs.transit - 1), barWidth: barWidth, minWalkingLength: arithmetic.leastWalkingLength,
+            index: index, id: route.id, totalTime: arithmetic.totalTime, walkingCount: legs.walks, transitCount: legs.transit,
+            transferCount: max(0, legs.transit - 1 - legs.interlined), barWidth: barWidth, minWalkingLength: arithmetic.leastWalkingLength,
             minTransitLength: arithmetic.leastTransitLength, minuteLength: arithmetic.oneMinuteLength, height: options.height,
             compressed: false, segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
         writeAccessibilityLabel(route, totalTime: arithmetic.totalTime, into: &laidOut.accessibilityLabel)
@@ -59,7 +59,7 @@ struct ClassicArithmetic {
             for legIndex in legs.indices {
                 var width = 0.0
                 if legs[legIndex].isVisible {
-                    width = (legs[legIndex].kind == .walking ? leastWalkingLength : leastTransitLength)
+                    width = (legs[legIndex].kind.takesTransitMinimum ? leastTransitLength : leastWalkingLength)
                         + oneMinuteLength * legs[legIndex].sectionTime
                     guard width.isFinite, width >= 0, (x + width).isFinite else {
                         throw RouteBarError(

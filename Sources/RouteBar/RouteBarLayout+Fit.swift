@@ -34,7 +34,7 @@ extension RouteBarLayout {
         var rest = 0
         withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
             for (legIndex, leg) in route.subPaths.enumerated() {
-                minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind == .walking ? minWalking : minTransit) : 0)
+                minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)
             }
             if options.labelMinimums && !compressed {
                 grantLabelMinimums(route.subPaths, minimums: minimums, available: segmentPixels)
@@ -59,7 +59,7 @@ extension RouteBarLayout {
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(
             index: index, id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
-            walkingCount: legs.walking, transitCount: legs.transit, transferCount: max(0, legs.transit - 1),
+            walkingCount: legs.walks, transitCount: legs.transit, transferCount: max(0, legs.transit - 1 - legs.interlined),
             barWidth: Double(pixels) / scale,
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
@@ -107,7 +107,7 @@ extension RouteBarLayout {
                 order.sort { legs[$0].sectionTime != legs[$1].sectionTime ? legs[$0].sectionTime < legs[$1].sectionTime : $0 < $1 }
                 var largest = (walking: 0, transit: 0)
                 for index in order {
-                    if legs[index].kind == .walking {
+                    if !legs[index].kind.takesTransitMinimum {
                         largest.walking = max(largest.walking, wanted[index])
                         wanted[index] = largest.walking
                     } else {

@@ -15,22 +15,30 @@ extension RouteBarLayout {
         if leg.isVisible {
             label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
             fits = SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize) <= width
-            if leg.kind == .transit { transferBefore = placed.lastVisibleWasTransit }
+            // A wait between two vehicles does not end a transfer; an interlined leg is none.
+            switch leg.kind {
+            case .transit:
+                transferBefore = placed.lastVisibleWasTransit && !leg.interlined
+                placed.lastVisibleWasTransit = true
+            case .waiting: break
+            case .walking, .other: placed.lastVisibleWasTransit = false
+            }
             placed.anyVisible = true
-            placed.lastVisibleWasTransit = leg.kind == .transit
         }
         let line = LinePalette.displayedLine(leg)
         var color: String?
         var textColor: String?
         if options.colors {
-            let colors = LinePalette.colors(mode: leg.mode, line: line, theme: options.theme)
+            let colors = leg.color.map { LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme) }
+                ?? LinePalette.colors(mode: leg.mode, line: line, theme: options.theme)
             color = colors.color
             textColor = colors.textColor
         }
         return BarSegment(
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
             x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
-            trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor)
+            trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
+            interlined: leg.interlined)
     }
 
     func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {

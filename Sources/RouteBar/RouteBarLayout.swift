@@ -105,8 +105,14 @@ public struct RouteBarLayout: Sendable {
 
 /// What both algorithms count first: the visible legs by kind, and their minutes.
 struct LegCounts {
+    /// Visible legs that take the walking minimum: walks, waits, bicycles, cars.
     var walking = 0
+    /// Visible legs that take the transit minimum.
     var transit = 0
+    /// Visible walks alone: the answer's `walkingCount`.
+    var walks = 0
+    /// Visible transit legs that continue the previous vehicle: no transfer.
+    var interlined = 0
     var visibleMinutes = 0.0
     var allMinutes = 0.0
     var visible: Int { walking + transit }
@@ -126,7 +132,13 @@ struct LegCounts {
             allMinutes += leg.sectionTime
             guard leg.isVisible else { continue }
             visibleMinutes += leg.sectionTime
-            if leg.kind == .walking { walking += 1 } else { transit += 1 }
+            if leg.kind.takesTransitMinimum {
+                transit += 1
+                if leg.interlined { interlined += 1 }
+            } else {
+                walking += 1
+                if leg.kind == .walking { walks += 1 }
+            }
         }
         guard visible > 0 else {
             throw RouteBarError(.noVisibleSegment, at: .route(index),

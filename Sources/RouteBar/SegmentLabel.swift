@@ -1,18 +1,30 @@
 /// The "N분" under a segment, which the minimum width exists to protect, and whether it fits.
 public enum SegmentLabel {
     /// `"6분"` in Korean, `"6 min"` in English; from an hour on, `"1시간 5분"` / `"1 h 5 min"`,
-    /// and `"2시간"` / `"2 h"` for whole hours.
+    /// and `"2시간"` / `"2 h"` for whole hours. Minutes are shown whole (`shownMinutes`): a
+    /// planner's 839 seconds read "14분", never "13.9833분".
     public static func text(minutes: Double, locale: LabelLocale) -> String {
-        if let whole = wholeMinutes(minutes) { return (locale == .ko ? koreanLabels : englishLabels)[whole].text }
-        return formatted(minutes: minutes, locale: locale)
+        let shown = shownMinutes(minutes)
+        if shown < cachedMinutes { return (locale == .ko ? koreanLabels : englishLabels)[shown].text }
+        return formatted(minutes: Double(shown), locale: locale)
     }
 
     /// The label's estimated width at `fontSize` (see `estimatedWidth(_:fontSize:)`).
     public static func estimatedWidth(minutes: Double, locale: LabelLocale, fontSize: Double) -> Double {
-        if let whole = wholeMinutes(minutes) {
-            return Double((locale == .ko ? koreanLabels : englishLabels)[whole].hundredths) * fontSize / 100
+        let shown = shownMinutes(minutes)
+        if shown < cachedMinutes {
+            return Double((locale == .ko ? koreanLabels : englishLabels)[shown].hundredths) * fontSize / 100
         }
-        return estimatedWidth(formatted(minutes: minutes, locale: locale), fontSize: fontSize)
+        return estimatedWidth(formatted(minutes: Double(shown), locale: locale), fontSize: fontSize)
+    }
+
+    /// The whole minutes a label shows: the nearest, and at least 1 for a leg that is visible at
+    /// all (widths keep the exact minutes).
+    public static func shownMinutes(_ minutes: Double) -> Int {
+        // Whole minutes, the usual case, with a conversion and a comparison: `rounded` calls libm.
+        if minutes >= 0, minutes < Double(cachedMinutes), Double(Int(minutes)) == minutes { return Int(minutes) }
+        guard minutes > 0 else { return 0 }
+        return max(1, Int(min(minutes, RouteBarLayout.maxMinutes).rounded()))
     }
 
     // Whole minutes under a day, the usual case, come from tables built once: formatting a
@@ -26,12 +38,6 @@ public enum SegmentLabel {
             let text = formatted(minutes: Double(minutes), locale: locale)
             return (text, hundredths(text))
         }
-    }
-
-    private static func wholeMinutes(_ minutes: Double) -> Int? {
-        // A conversion and a comparison: `rounded` would call libm, for every label.
-        guard minutes >= 0, minutes < Double(cachedMinutes), Double(Int(minutes)) == minutes else { return nil }
-        return Int(minutes)
     }
 
     private static func formatted(minutes: Double, locale: LabelLocale) -> String {

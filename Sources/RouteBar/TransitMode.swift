@@ -1,5 +1,7 @@
-/// A name for ODsay's `trafficType` code.
+/// What carries a leg: one vocabulary for every planner's modes (ODsay's `trafficType` codes,
+/// OpenTripPlanner's and Google's vehicle types, Navitia's physical modes, …).
 public enum TransitMode: String, Sendable, Hashable, CaseIterable {
+    // ODsay's seven, in the order of their codes, then the others.
     case subway
     case bus
     case walk
@@ -8,6 +10,15 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
     case intercityBus
     case airplane
     case other
+    /// Tram, light rail, monorail.
+    case tram
+    case ferry
+    /// Cable car, gondola, aerial lift, funicular.
+    case cableCar
+    case bicycle
+    case car
+    /// Time spent waiting between two legs.
+    case wait
 
     @inlinable
     public init(trafficType: Int) {
@@ -20,6 +31,33 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
         case 6: self = .intercityBus
         case 7: self = .airplane
         default: self = .other
+        }
+    }
+
+    /// ODsay's `trafficType` for the mode, where it has one.
+    @inlinable
+    public var trafficType: Int? {
+        switch self {
+        case .subway: 1
+        case .bus: 2
+        case .walk: 3
+        case .train: 4
+        case .expressBus: 5
+        case .intercityBus: 6
+        case .airplane: 7
+        case .other, .tram, .ferry, .cableCar, .bicycle, .car, .wait: nil
+        }
+    }
+
+    /// What a leg of this mode counts as: a walk, public transport, a wait, or neither
+    /// (a bicycle or a car, counted in neither `walkingCount` nor `transitCount`).
+    @inlinable
+    public var kind: SegmentKind {
+        switch self {
+        case .walk: .walking
+        case .wait: .waiting
+        case .bicycle, .car: .other
+        case .subway, .bus, .train, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar: .transit
         }
     }
 }

@@ -7,6 +7,8 @@ extension SegmentKind {
         switch self {
         case .walking: "walking"
         case .transit: "transit"
+        case .waiting: "waiting"
+        case .other: "other"
         }
     }
 }
@@ -22,6 +24,12 @@ extension TransitMode {
         case .intercityBus: "intercityBus"
         case .airplane: "airplane"
         case .other: "other"
+        case .tram: "tram"
+        case .ferry: "ferry"
+        case .cableCar: "cableCar"
+        case .bicycle: "bicycle"
+        case .car: "car"
+        case .wait: "wait"
         }
     }
 }

@@ -90,6 +90,7 @@ public enum RouteBarResponse {
         if segment.mode == .train, let type = segment.trainType { writer.field("trainType", type) }
         if let badge { writer.field("shortName", badge) }
         if let englishName { writer.field("englishName", englishName) }
+        if let agency = line.agency { writer.field("agency", agency) }
         if let color { writer.field("color", color) }
         writer.endObject()
     }

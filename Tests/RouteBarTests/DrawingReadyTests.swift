@@ -63,7 +63,7 @@ import Testing
         #expect(SegmentLabel.text(minutes: 65, locale: .ko) == "1시간 5분")
         #expect(SegmentLabel.text(minutes: 305, locale: .ko) == "5시간 5분")
         #expect(SegmentLabel.text(minutes: 120, locale: .ko) == "2시간")
-        #expect(SegmentLabel.text(minutes: 61.1, locale: .ko) == "1시간 1.1분")
+        #expect(SegmentLabel.text(minutes: 61.1, locale: .ko) == "1시간 1분", "whole minutes")
         #expect(SegmentLabel.text(minutes: 119.9999999, locale: .ko) == "2시간", "not 1시간 60분")
         #expect(SegmentLabel.text(minutes: 60.000001, locale: .ko) == "1시간", "not 1시간 1e-06분")
         #expect(SegmentLabel.text(minutes: 65, locale: .en) == "1 h 5 min")

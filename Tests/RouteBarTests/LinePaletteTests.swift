@@ -27,6 +27,8 @@ private let expectedBusColors: [(Int, String)] = [
 private let expectedDefaults: [(TransitMode, String)] = [
     (.subway, "#5F6B7A"), (.bus, "#4A78B5"), (.walk, "#A0A0A0"), (.train, "#1E4F91"),
     (.expressBus, "#7E57C2"), (.intercityBus, "#8D6E63"), (.airplane, "#00838F"), (.other, "#6E6E6E"),
+    (.tram, "#2E7D32"), (.ferry, "#0277BD"), (.cableCar, "#AD1457"), (.bicycle, "#558B2F"), (.car, "#546E7A"),
+    (.wait, "#C8C8C8"),
 ]
 
 /// "#RRGGBB" with uppercase hex digits, checked by hand since RouteBar has no Foundation.

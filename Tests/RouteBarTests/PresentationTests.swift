@@ -14,7 +14,14 @@ import Testing
     @Test func labelsInBothLocales() {
         #expect(SegmentLabel.text(minutes: 6, locale: .ko) == "6분")
         #expect(SegmentLabel.text(minutes: 6, locale: .en) == "6 min")
-        #expect(SegmentLabel.text(minutes: 2.5, locale: .ko) == "2.5분")
+    }
+
+    /// Widths keep a planner's exact minutes; labels show whole ones, the nearest, at least 1.
+    @Test(arguments: [(2.5, "3분"), (839.0 / 60, "14분"), (13.49, "13분"), (0.2, "1분"), (0.001, "1분"), (0, "0분"),
+                      (61.1, "1시간 1분"), (59.6, "1시간"), (1_440.4, "24시간")])
+    func labelsShowWholeMinutes(minutes: Double, label: String) {
+        #expect(SegmentLabel.text(minutes: minutes, locale: .ko) == label)
+        #expect(SegmentLabel.estimatedWidth(minutes: minutes, locale: .ko, fontSize: 12) == SegmentLabel.estimatedWidth(label, fontSize: 12))
     }
 
     @Test func labelFittingAtTheBoundary() {
