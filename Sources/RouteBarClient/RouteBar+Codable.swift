@@ -78,20 +78,21 @@ extension BarSegment: Decodable {
     /// the badges and English names they carry come from `LinePalette`, as the service's do.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        let mode = try container.decode(TransitMode.self, forKey: .mode)
         let line = try container.decodeIfPresent(AnswerLine.self, forKey: .line)
         let lines = try container.decodeIfPresent([AnswerLine].self, forKey: .lines) ?? []
         self.init(
             index: try container.decode(Int.self, forKey: .index),
             trafficType: try container.decode(Int.self, forKey: .trafficType),
             kind: try container.decode(SegmentKind.self, forKey: .kind),
-            mode: try container.decode(TransitMode.self, forKey: .mode),
+            mode: mode,
             sectionTime: try container.decode(Double.self, forKey: .sectionTime),
             x: try container.decode(Double.self, forKey: .x),
             width: try container.decode(Double.self, forKey: .width),
             label: try container.decodeIfPresent(String.self, forKey: .label),
             labelFits: try container.decodeIfPresent(Bool.self, forKey: .labelFits),
-            line: line?.transitLine,
-            otherLines: lines.dropFirst().map(\.transitLine),
+            line: line?.transitLine(mode: mode),
+            otherLines: lines.dropFirst().map { $0.transitLine(mode: mode) },
             trainType: line?.trainType,
             transferBefore: try container.decodeIfPresent(Bool.self, forKey: .transferBefore),
             color: try container.decodeIfPresent(String.self, forKey: .color),
@@ -104,8 +105,17 @@ extension BarSegment: Decodable {
         var code: Int?
         var busType: Int?
         var trainType: Int?
+        var shortName: String?
+        var agency: String?
 
-        var transitLine: TransitLine { TransitLine(name: name, subwayCode: code, busType: busType) }
+        /// The line; its `shortName` only where it is the planner's, not the palette's badge
+        /// (which the library derives again from the codes).
+        func transitLine(mode: TransitMode) -> TransitLine {
+            var line = TransitLine(name: name, subwayCode: code, busType: busType, agency: agency)
+            let derived = [LabelLocale.ko, .en].map { LinePalette.badge(mode: mode, line: line, trainType: trainType, locale: $0) }
+            if let shortName, !derived.contains(shortName) { line.shortName = shortName }
+            return line
+        }
     }
 }
 

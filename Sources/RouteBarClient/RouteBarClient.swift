@@ -35,10 +35,16 @@ public struct RouteBarClient: Sendable {
         try await post(encode(request), query: [:], as: MultiWidthLayoutAnswer.self)
     }
 
-    /// An ODsay `searchPubTransPathT` response, posted as it is, with the options as query
-    /// parameters (`["width": "343", "scale": "3"]`): `width` is required there.
-    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
+    /// A journey planner's answer posted as it is (ODsay, TMAP, OpenTripPlanner, Google,
+    /// Navitia, MOTIS, hafas-client), with the options as query parameters
+    /// (`["width": "343", "scale": "3", "source": "otp"]`): `width` is required there.
+    public func layOut(plannerAnswer body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
         try await post(body, query: options, as: LayoutAnswer.self)
+    }
+
+    /// An ODsay `searchPubTransPathT` response, posted as it is (see `layOut(plannerAnswer:options:)`).
+    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
+        try await layOut(plannerAnswer: body, options: options)
     }
 
     /// The routes of `request` laid out one by one as the service streams them (NDJSON): each

@@ -23,6 +23,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case barTooNarrow = "bar-too-narrow"
         case classicUndefined = "classic-undefined"
         case odsayError = "odsay-error"
+        case plannerError = "planner-error"
+        case unknownShape = "unknown-shape"
         case unknownLocale = "unknown-locale"
         case unknownValue = "unknown-value"
         case unsupportedForFormat = "unsupported-for-format"
@@ -50,6 +52,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .barTooNarrow: "Bar too narrow"
             case .classicUndefined: "Classic layout undefined for this route"
             case .odsayError: "ODsay error response"
+            case .plannerError: "Journey planner error response"
+            case .unknownShape: "Unknown body shape"
             case .unknownLocale: "Unknown locale"
             case .unknownValue: "Unknown value"
             case .unsupportedForFormat: "Not available in this format"
@@ -68,6 +72,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var limit: Int?
     /// ODsay's own error code, when the body is an ODsay error response ("-98", "500").
     public var odsayCode: String?
+    /// The planner whose error answer the body is ("OpenTripPlanner", "TMAP"), for `planner-error`.
+    public var planner: String?
 
     public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil, limit: Int? = nil) {
         self.type = type

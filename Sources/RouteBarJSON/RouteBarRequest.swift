@@ -8,6 +8,8 @@ public struct RouteBarRequest: Sendable {
         case routeBar
         /// `{"result": {"path": [{"info": {"totalTime": …}, "subPath": […]}]}}`
         case odsay
+        /// Another journey planner's answer, as it is.
+        case planner(Planner)
     }
 
     public var options: LayoutOptions
@@ -23,6 +25,8 @@ public struct RouteBarRequest: Sendable {
     public static let maxNameBytes = 128
     /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
     public static let maxIdBytes = 256
+    /// Where each route is in a planner's answer ("/plan/itineraries/0"), for errors.
+    var routePointers: [String] = []
 
     public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],
                 widths: [Double]? = nil) {
@@ -58,6 +62,14 @@ extension RouteBarRequest {
 
     /// Where a value lives in this request's body, as a JSON pointer.
     func pointer(to location: RouteBarError.Location) -> String {
+        if case .planner = shape {
+            switch location {
+            case .option(let option): return "/\(option.name)"
+            case .routes: return ""
+            case .route(let route), .totalTime(let route), .subPaths(let route), .sectionTime(let route, _):
+                return routePointers.indices.contains(route) ? routePointers[route] : ""
+            }
+        }
         let routes = shape == .routeBar ? "/routes" : "/result/path"
         switch location {
         case .option(let option): return "/\(option.name)"

@@ -50,6 +50,7 @@ extension HTTPProblem {
         if let parameter = error.parameter { members.append(Member("parameter", parameter)) }
         if let limit = error.limit { members.append(Member("limit", limit)) }
         if let code = error.odsayCode { members.append(Member("odsayCode", code)) }
+        if let planner = error.planner { members.append(Member("planner", planner)) }
         self.init(
             status: error.type.isMalformed ? 400 : 422, type: "urn:routebar:problem:\(error.type.rawValue)",
             title: error.type.title, detail: error.detail, members: members)

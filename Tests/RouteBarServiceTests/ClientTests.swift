@@ -84,6 +84,23 @@ import Testing
         }
     }
 
+    /// A planner's answer as it is: Google's, with its colours, badges and the wait it implies.
+    @Test func aPlannersAnswerAsItIs() async throws {
+        try await withRouteBarService { server in
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../examples/planners/google-directions-gmp-openapi-brooklyn-queens.json")
+            let answer = try await Self.client(server).layOut(plannerAnswer: try Data(contentsOf: url), options: ["width": "343", "locale": "en"])
+            let route = try #require(answer.routes.first)
+            #expect(route.segments.map(\.mode) == [.walk, .train, .walk, .wait, .bus, .walk])
+            #expect(route.segments.map(\.kind) == [.walking, .transit, .walking, .waiting, .transit, .walking])
+            let bus = route.segments[4]
+            #expect(bus.color == "#1D59B3" && bus.textColor == "#FFFFFF")
+            #expect(LinePalette.badge(mode: bus.mode, line: bus.line) == "Q31")
+            #expect(bus.line?.agency == "MTA")
+            #expect(route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma 13 min, walk 2 min, wait 11 min, bus Q31 24 min, walk 3 min")
+        }
+    }
+
     @Test func problemsAreTypedErrors() async throws {
         try await withRouteBarService({ $0.maxBodyBytes = 2000 }) { server in
             let client = Self.client(server)

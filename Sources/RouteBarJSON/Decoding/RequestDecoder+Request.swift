@@ -3,7 +3,13 @@ import RouteBar
 extension RequestDecoder {
     /// The request the body describes, with the query string's options merged in.
     func request(mergingQuery query: (String) -> String?) throws(RouteBarInputError) -> RouteBarRequest {
-        let (shape, routes) = try shapeAndRoutes()
+        let source = try Self.source(query)
+        let waits = try Self.waits(query)
+        let (shape, routes, pointers) = try shapeAndRoutes(waits: waits)
+        if let source, !Self.shape(shape, is: source) {
+            throw .init(.unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as "
+                        + Self.name(of: shape), parameter: "source")
+        }
         var options = self.options
         let fromQuery = try options.merge(query: query)
         guard let width = widths?.first ?? options.width else {
@@ -15,18 +21,57 @@ extension RequestDecoder {
         if widths != nil && self.options.isSet(.width) {
             throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
         }
-        return RouteBarRequest(options: options.layoutOptions(width: width), routes: routes, shape: shape,
-                               optionsFromQuery: fromQuery, widths: widths)
+        var request = RouteBarRequest(options: options.layoutOptions(width: width), routes: routes, shape: shape,
+                                      optionsFromQuery: fromQuery, widths: widths)
+        request.routePointers = pointers
+        return request
     }
 
-    /// Which shape the body has, and its routes; an ODsay error response is refused here.
-    private func shapeAndRoutes() throws(RouteBarInputError) -> (RouteBarRequest.Shape, [Route]) {
-        if let routes { return (.routeBar, routes) }
+    /// `?source=`: the planner the body must be; nil to tell by its structure.
+    static func source(_ query: (String) -> String?) throws(RouteBarInputError) -> Planner? {
+        guard let text = query("source") else { return nil }
+        guard let planner = Planner(rawValue: text) else {
+            throw .init(.unknownValue, "source must be " + Planner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                        + ", got \"\(text)\"", parameter: "source")
+        }
+        return planner
+    }
+
+    /// `?waits=omit` leaves the time between legs out of the bar; `show` (the default) draws it.
+    static func waits(_ query: (String) -> String?) throws(RouteBarInputError) -> Bool {
+        switch query("waits") {
+        case nil, "show": return true
+        case "omit": return false
+        case let text?: throw .init(.unknownValue, "waits must be \"show\" or \"omit\", got \"\(text)\"", parameter: "waits")
+        }
+    }
+
+    static func shape(_ shape: RouteBarRequest.Shape, is source: Planner) -> Bool {
+        switch shape {
+        case .routeBar: source == .routebar
+        case .odsay: source == .odsay
+        case .planner(let planner): planner == source
+        }
+    }
+
+    static func name(of shape: RouteBarRequest.Shape) -> String {
+        switch shape {
+        case .routeBar: "routebar's own"
+        case .odsay: "ODsay's"
+        case .planner(let planner): "\(planner.title)'s"
+        }
+    }
+
+    /// Which shape the body has, and its routes; a planner's error answer is refused here.
+    private func shapeAndRoutes(waits: Bool) throws(RouteBarInputError) -> (RouteBarRequest.Shape, [Route], [String]) {
+        // Google's error answers carry an empty `routes` beside their `status`.
+        if let googleStatus, googleStatus != "OK", let problem = plannerError(.google) { throw problem }
+        if let routes, detectedPlanner != .google { return (.routeBar, routes, []) }
+        if let odsayRoutes { return (.odsay, odsayRoutes, []) }
+        if let (planner, routes, pointers) = try plannerRoutes(waits: waits) { return (.planner(planner), routes, pointers) }
+        if let problem = plannerError(nil) { throw problem }
         if sawResult {
-            guard let odsayRoutes else {
-                throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
-            }
-            return (.odsay, odsayRoutes)
+            throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
         }
         if let (message, code) = odsayError {
             let quoted = message.isEmpty ? "" : ": \"\(message)\""
@@ -34,6 +79,9 @@ extension RequestDecoder {
                 .odsayError, "the body is an ODsay error response\(quoted); there are no routes to lay out", pointer: "/error")
             problem.odsayCode = code
             throw problem
+        }
+        if sawUnknownMember && !sawRouteBarMember {
+            throw .init(.unknownShape, "the body is none of the shapes routebar reads: \(Planner.supportedShapes)", pointer: "")
         }
         throw .init(.missingField,
                     "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",

@@ -33,11 +33,19 @@ extension RequestDecoder {
         func base() -> String { "/routes/\(index)" }
         guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
+        var sawGoogleLegs = false
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("subPaths") {
                 sawSubPaths = true
                 route.subPaths = try decodeSubPaths(at: base() + "/subPaths")
+            } else if reader.keyEquals("legs") {
+                // Google's routes share the name with ours; theirs have legs.
+                sawGoogleLegs = true
+                saw(.google)
+                var itinerary = PlannerItinerary(pointer: base() + "/legs")
+                try decodeGoogleLegs(into: &itinerary, at: base() + "/legs")
+                plannerItineraries.append(itinerary)
             } else if reader.keyEquals("totalTime") {
                 route.totalTime = try number("totalTime", at: base() + "/totalTime")
             } else if reader.keyEquals("id") {
@@ -48,7 +56,7 @@ extension RequestDecoder {
                 try reader.skipValue()
             }
         }
-        if !sawSubPaths {
+        if !sawSubPaths && !sawGoogleLegs {
             note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
         }
         return route

@@ -16,6 +16,26 @@ struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: (message: String, code: String?)?
+    /// The itineraries of a planner's answer, made routes once the body has been read.
+    var plannerItineraries: [PlannerItinerary] = []
+    var motisDirect: [PlannerItinerary] = []
+    /// The body as one itinerary or journey object (`legs` at the top).
+    var documentItinerary: PlannerItinerary?
+    var detectedPlanner: Planner?
+    /// A planner's error answer: TMAP's `result.message`, Google's `status` and `error_message`.
+    var tmapErrorMessage: String?
+    var googleStatus: String?
+    var googleErrorMessage: String?
+    var sawGoogleErrorStatus = false
+    var topLevelType: String?
+    /// Members that name no shape's part, and whether any of routebar's own were there.
+    var sawUnknownMember = false
+    var sawRouteBarMember = false
+    /// Siblings that tell whose `error` the body's is: OpenTripPlanner's or Navitia's.
+    var sawOTPContext = false
+    var sawNavitiaContext = false
+    /// The `error` object had an `id`, as OpenTripPlanner's and Navitia's do (ODsay's has a `code`).
+    var errorHasID = false
     /// The routes as they are read, reused from request to request, so that the array the
     /// request keeps is allocated once, at its exact size, instead of growing route by route.
     var workspace: RouteBarWorkspace.Buffers
@@ -30,8 +50,10 @@ struct RequestDecoder {
         try reader.beginObject()
         while try reader.nextKey() {
             if let option = layoutOption() {
+                sawRouteBarMember = true
                 try decodeOption(option)
             } else if reader.keyEquals("widths") {
+                sawRouteBarMember = true
                 widths = try decodeWidths()
             } else if reader.keyEquals("routes") {
                 routes = try decodeRoutes(at: "/routes", name: "routes") { decoder, index throws(JSONSyntaxError) in
@@ -41,8 +63,11 @@ struct RequestDecoder {
                 sawResult = true
                 try decodeODsayResult()
             } else if reader.keyEquals("error") {
-                odsayError = try decodeODsayError()
-            } else {
+                let error = try decodePlannerErrorObject()
+                odsayError = (error.message, error.code)
+                errorHasID = error.hasID
+            } else if !(try decodePlannerMember()) {
+                sawUnknownMember = true
                 try reader.skipValue()
             }
         }

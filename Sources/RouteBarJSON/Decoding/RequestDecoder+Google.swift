@@ -1,0 +1,117 @@
+import RouteBar
+internal import StrictJSON
+
+/// Google: the Directions API (legacy) `routes[].legs[].steps[]` with `travel_mode`,
+/// `duration.value` and `transit_details`, and the Routes API `routes[].legs[].steps[]` with
+/// `travelMode`, `staticDuration` ("123s") and `transitDetails`. A route's legs are one
+/// itinerary; consecutive walking steps (Routes splits a walk per instruction) are one walk.
+extension RequestDecoder {
+    /// The `legs` of a route in `routes` (read by `decodeRoute`, which shares `routes` with ours).
+    mutating func decodeGoogleLegs(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
+        try eachElement { decoder, legIndex throws(JSONSyntaxError) in
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                let reader = decoder.reader
+                if reader.keyEquals("steps") {
+                    try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                        guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
+                        let step = try decoder.decodeGoogleStep(at: "\(pointer)/\(legIndex)/steps/\(index)")
+                        if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
+                            itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)
+                        } else {
+                            itinerary.legs.append(step)
+                        }
+                    }
+                } else if reader.keyEquals("departure_time") {
+                    let time = try decoder.googleValue()
+                    if itinerary.start == nil { itinerary.start = time }
+                } else if reader.keyEquals("arrival_time") {
+                    itinerary.end = try decoder.googleValue()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+        }
+    }
+
+    /// A step: a walk, a transit ride, or a drive or ride by bicycle.
+    mutating func decodeGoogleStep(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var travelMode: String?
+        var vehicle: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("travel_mode") || reader.keyEquals("travelMode") {
+                travelMode = try decoder.plannerWord()
+            } else if reader.keyEquals("duration") {
+                let seconds = try decoder.googleValue()
+                leg.seconds = leg.seconds ?? seconds
+            } else if reader.keyEquals("staticDuration") {
+                leg.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
+            } else if reader.keyEquals("transit_details") || reader.keyEquals("transitDetails") {
+                try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle, at: pointer + "/transit_details")
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        let transit = travelMode.map { $0 == "TRANSIT" } ?? (vehicle != nil)
+        leg.mode = transit ? (vehicle.flatMap(PlannerMode.named) ?? .other) : (travelMode.flatMap(PlannerMode.named) ?? .other)
+        return leg
+    }
+
+    mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?, at pointer: String) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("departure_time") {
+                leg.start = try decoder.googleValue()
+            } else if reader.keyEquals("arrival_time") {
+                leg.end = try decoder.googleValue()
+            } else if reader.keyEquals("stopDetails") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("departureTime") {
+                        leg.start = try decoder.plannerTime()
+                    } else if decoder.reader.keyEquals("arrivalTime") {
+                        leg.end = try decoder.plannerTime()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if reader.keyEquals("line") || reader.keyEquals("transitLine") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    let reader = decoder.reader
+                    if reader.keyEquals("short_name") || reader.keyEquals("nameShort") {
+                        leg.shortName = try decoder.plannerText(pointer + "/line/short_name")
+                    } else if reader.keyEquals("name") {
+                        leg.longName = try decoder.plannerText(pointer + "/line/name")
+                    } else if reader.keyEquals("color") {
+                        leg.color = try decoder.plannerColor()
+                    } else if reader.keyEquals("text_color") || reader.keyEquals("textColor") {
+                        leg.textColor = try decoder.plannerColor()
+                    } else if reader.keyEquals("vehicle") {
+                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                            if decoder.reader.keyEquals("type") { vehicle = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+                        }
+                    } else if reader.keyEquals("agencies") {
+                        try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                            let name = try decoder.plannerName(pointer + "/line/agencies/\(index)")
+                            if leg.agency == nil { leg.agency = name }
+                        }
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    /// Directions' `{"value": …, "text": …}` (seconds, or a time in seconds), or a bare value.
+    mutating func googleValue() throws(JSONSyntaxError) -> Double? {
+        guard try reader.peekKind() == .object else { return try plannerTime() }
+        var value: Double?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("value") { value = try decoder.plannerNumber() } else { try decoder.reader.skipValue() }
+        }
+        return value
+    }
+}

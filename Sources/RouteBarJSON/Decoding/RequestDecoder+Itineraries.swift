@@ -1,0 +1,172 @@
+import RouteBar
+internal import StrictJSON
+
+/// The itinerary shape OpenTripPlanner (REST and GraphQL), MOTIS and hafas-client share: an
+/// object with `legs`, each leg with a mode, times and a route or line. One reader takes all
+/// their spellings; where two members say the same, the more precise wins (times over
+/// durations, `line.product` over `line.mode`).
+extension RequestDecoder {
+    /// An array of itineraries at `pointer`; `wrapped` reads GraphQL's `edges[].node`.
+    mutating func decodeItineraries(at pointer: String, wrapped: Bool = false) throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
+                decoder.noteTooManyRoutes(at: pointer)
+                return try decoder.reader.skipValue()
+            }
+            if wrapped {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("node") {
+                        decoder.plannerItineraries.append(try decoder.decodeItinerary(at: "\(pointer)/\(index)/node"))
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                decoder.plannerItineraries.append(try decoder.decodeItinerary(at: "\(pointer)/\(index)"))
+            }
+        }
+    }
+
+    /// One itinerary object (or hafas-client journey).
+    mutating func decodeItinerary(at pointer: String) throws(JSONSyntaxError) -> PlannerItinerary {
+        var itinerary = PlannerItinerary(pointer: pointer + "/legs")
+        try eachMember { decoder throws(JSONSyntaxError) in
+            try decoder.decodeItineraryMember(into: &itinerary)
+        }
+        return itinerary
+    }
+
+    /// A member of an itinerary: its legs and its own times; others are skipped.
+    mutating func decodeItineraryMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        if reader.keyEquals("legs") {
+            let base = itinerary.pointer
+            try eachElement { decoder, index throws(JSONSyntaxError) in
+                guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
+                itinerary.legs.append(try decoder.decodeLeg(at: "\(base)/\(index)"))
+            }
+        } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
+            itinerary.start = try plannerTime()
+        } else if reader.keyEquals("endTime") || reader.keyEquals("end") {
+            itinerary.end = try plannerTime()
+        } else {
+            try reader.skipValue()
+        }
+    }
+
+    /// One leg of OpenTripPlanner, MOTIS or hafas-client.
+    mutating func decodeLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var modeName: String?
+        var product: String?
+        var productName: String?
+        var walking = false
+        var plannedStart: Double?
+        var plannedEnd: Double?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("mode") {
+                modeName = try decoder.plannerWord()
+            } else if reader.keyEquals("duration") {
+                leg.seconds = try decoder.plannerNumber()
+            } else if reader.keyEquals("startTime") || reader.keyEquals("departure") {
+                leg.start = try decoder.plannerTime()
+            } else if reader.keyEquals("endTime") || reader.keyEquals("arrival") {
+                leg.end = try decoder.plannerTime()
+            } else if reader.keyEquals("plannedDeparture") || reader.keyEquals("scheduledStartTime") {
+                plannedStart = try decoder.plannerTime()
+            } else if reader.keyEquals("plannedArrival") || reader.keyEquals("scheduledEndTime") {
+                plannedEnd = try decoder.plannerTime()
+            } else if reader.keyEquals("start") || reader.keyEquals("end") {
+                // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
+                let isStart = reader.keyEquals("start")
+                var time: Double?
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTime() } else { try decoder.reader.skipValue() }
+                }
+                if isStart { leg.start = leg.start ?? time } else { leg.end = leg.end ?? time }
+            } else if reader.keyEquals("walking") {
+                walking = try decoder.plannerBool() ?? false
+            } else if reader.keyEquals("interlineWithPreviousLeg") {
+                leg.interlined = try decoder.plannerBool() ?? false
+            } else if reader.keyEquals("route") {
+                if try decoder.reader.peekKind() == .object {
+                    try decoder.decodeRouteObject(into: &leg, at: pointer + "/route")
+                } else if let name = try decoder.plannerText(pointer + "/route"), !name.isEmpty {
+                    leg.longName = leg.longName ?? name   // OpenTripPlanner 1 REST: a name, often the long one
+                }
+            } else if reader.keyEquals("trip") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("route") {
+                        try decoder.decodeRouteObject(into: &leg, at: pointer + "/trip/route")
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if reader.keyEquals("line") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    let reader = decoder.reader
+                    if reader.keyEquals("name") {
+                        leg.shortName = try decoder.plannerText(pointer + "/line/name")
+                    } else if reader.keyEquals("product") {
+                        product = try decoder.plannerWord()
+                    } else if reader.keyEquals("mode") {
+                        let mode = try decoder.plannerWord()
+                        modeName = modeName ?? mode
+                    } else if reader.keyEquals("productName") {
+                        productName = try decoder.plannerWord()
+                    } else if reader.keyEquals("operator") {
+                        leg.agency = try decoder.plannerName(pointer + "/line/operator")
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if reader.keyEquals("routeShortName") {
+                leg.shortName = try decoder.plannerText(pointer + "/routeShortName")
+            } else if reader.keyEquals("routeLongName") {
+                leg.longName = try decoder.plannerText(pointer + "/routeLongName")
+            } else if reader.keyEquals("routeColor") {
+                leg.color = try decoder.plannerColor()
+            } else if reader.keyEquals("routeTextColor") {
+                leg.textColor = try decoder.plannerColor()
+            } else if reader.keyEquals("agencyName") {
+                leg.agency = try decoder.plannerText(pointer + "/agencyName")
+            } else if reader.keyEquals("agency") {
+                leg.agency = try decoder.plannerName(pointer + "/agency")
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        // hafas-client: a cancelled leg keeps only its planned times.
+        leg.start = leg.start ?? plannedStart
+        leg.end = leg.end ?? plannedEnd
+        leg.mode = walking ? .walk
+            : product.flatMap(PlannerMode.named) ?? modeName.flatMap(PlannerMode.named) ?? productName.flatMap(PlannerMode.named)
+            ?? .other
+        return leg
+    }
+
+    /// OpenTripPlanner GraphQL's `route`: `{shortName longName color textColor agency {name}}`.
+    mutating func decodeRouteObject(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("shortName") {
+                leg.shortName = try decoder.plannerText(pointer + "/shortName")
+            } else if reader.keyEquals("longName") {
+                leg.longName = try decoder.plannerText(pointer + "/longName")
+            } else if reader.keyEquals("color") {
+                leg.color = try decoder.plannerColor()
+            } else if reader.keyEquals("textColor") {
+                leg.textColor = try decoder.plannerColor()
+            } else if reader.keyEquals("agency") {
+                leg.agency = try decoder.plannerName(pointer + "/agency")
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    @inline(never)
+    mutating func noteTooManyRoutes(at pointer: String) {
+        note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
+    }
+}

@@ -1,0 +1,43 @@
+import RouteBar
+internal import StrictJSON
+
+/// `journeys`: Navitia's (`sections`) or hafas-client's (`legs`); MOTIS's `itineraries` and
+/// `direct`; and one itinerary or journey object as the whole body.
+extension RequestDecoder {
+    mutating func decodeJourneys() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
+                decoder.noteTooManyRoutes(at: "/journeys")
+                return try decoder.reader.skipValue()
+            }
+            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                let reader = decoder.reader
+                if reader.keyEquals("sections") {
+                    decoder.saw(.navitia)
+                    itinerary.pointer = "/journeys/\(index)/sections"
+                    try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
+                } else if reader.keyEquals("legs") {
+                    decoder.saw(.hafas)
+                    try decoder.decodeItineraryMember(into: &itinerary)
+                } else if reader.keyEquals("departure_date_time") {
+                    itinerary.start = try decoder.plannerTime()
+                } else if reader.keyEquals("arrival_date_time") {
+                    itinerary.end = try decoder.plannerTime()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.plannerItineraries.append(itinerary)
+        }
+    }
+
+    /// MOTIS's `direct`: street-only itineraries, laid out after the transit ones.
+    mutating func decodeMOTISDirect() throws(JSONSyntaxError) {
+        var transit: [PlannerItinerary] = []
+        swap(&transit, &plannerItineraries)
+        try decodeItineraries(at: "/direct")
+        swap(&transit, &plannerItineraries)
+        motisDirect += transit
+    }
+}

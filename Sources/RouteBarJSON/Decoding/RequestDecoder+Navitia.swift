@@ -1,0 +1,122 @@
+import RouteBar
+internal import StrictJSON
+
+/// Navitia `journeys[].sections[]`: `public_transport` with `display_informations`,
+/// `street_network` and `crow_fly` by `mode`, `transfer` (walking, or `stay_in`: the next ride
+/// continues the vehicle), `waiting`; local times "20181202T220451".
+extension RequestDecoder {
+    /// A journey's `sections`.
+    mutating func decodeNavitiaSections(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
+        var stayIn = false
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
+            let (section, stays) = try decoder.decodeNavitiaSection(at: "\(pointer)/\(index)")
+            if stays {
+                stayIn = true
+                return
+            }
+            guard var section else { return }
+            if stayIn, section.mode.kind == .transit {
+                section.interlined = true
+                stayIn = false
+            }
+            itinerary.legs.append(section)
+        }
+    }
+
+    /// A section as a leg, or nil for one that is not drawn; `staysIn` for a `stay_in` transfer.
+    mutating func decodeNavitiaSection(at pointer: String) throws(JSONSyntaxError) -> (PlannerLeg?, staysIn: Bool) {
+        var leg = PlannerLeg()
+        var type: String?
+        var streetMode: String?
+        var transferType: String?
+        var physicalMode: String?
+        var physicalModeID: String?
+        var commercialMode: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("type") {
+                type = try decoder.plannerWord()
+            } else if reader.keyEquals("mode") {
+                streetMode = try decoder.plannerWord()
+            } else if reader.keyEquals("transfer_type") {
+                transferType = try decoder.plannerWord()
+            } else if reader.keyEquals("duration") {
+                leg.seconds = try decoder.plannerNumber()
+            } else if reader.keyEquals("departure_date_time") {
+                leg.start = try decoder.plannerTime()
+            } else if reader.keyEquals("arrival_date_time") {
+                leg.end = try decoder.plannerTime()
+            } else if reader.keyEquals("display_informations") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    let reader = decoder.reader
+                    if reader.keyEquals("code") {
+                        leg.shortName = try decoder.plannerText(pointer + "/display_informations/code")
+                    } else if reader.keyEquals("name") {
+                        leg.longName = try decoder.plannerText(pointer + "/display_informations/name")
+                    } else if reader.keyEquals("network") {
+                        leg.agency = try decoder.plannerText(pointer + "/display_informations/network")
+                    } else if reader.keyEquals("color") {
+                        leg.color = try decoder.plannerColor()
+                    } else if reader.keyEquals("text_color") {
+                        leg.textColor = try decoder.plannerColor()
+                    } else if reader.keyEquals("physical_mode") {
+                        physicalMode = try decoder.plannerWord()
+                    } else if reader.keyEquals("commercial_mode") {
+                        commercialMode = try decoder.plannerWord()
+                    } else if reader.keyEquals("links") {
+                        try decoder.decodeNavitiaLinks(&physicalModeID)
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if reader.keyEquals("links") {
+                try decoder.decodeNavitiaLinks(&physicalModeID)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        switch type {
+        case "public_transport", "on_demand_transport":
+            leg.mode = physicalModeID.flatMap(PlannerMode.named) ?? physicalMode.flatMap(PlannerMode.named)
+                ?? commercialMode.flatMap(PlannerMode.named) ?? (type == "on_demand_transport" ? .bus : .other)
+            if leg.longName == leg.shortName { leg.longName = nil }
+        case "transfer":
+            if transferType == "stay_in" { return (nil, true) }
+            leg.mode = .walk
+        case "waiting", "boarding", "landing", "alighting":
+            leg.mode = .wait
+        case "street_network", "crow_fly":
+            leg.mode = streetMode.flatMap(PlannerMode.named) ?? .walk
+        case "bss_rent", "bss_put_back":
+            leg.mode = .bicycle
+        case "park", "leave_parking", "ridesharing":
+            leg.mode = .car
+        default:
+            leg.mode = .other
+        }
+        // Colours belong to rides; a walk's section has none worth drawing.
+        if leg.mode.kind != .transit { (leg.color, leg.textColor, leg.shortName, leg.longName) = (nil, nil, nil, nil) }
+        return (leg, false)
+    }
+
+    /// The physical mode's id among `links`: "physical_mode:RapidTransit" gives "RapidTransit".
+    mutating func decodeNavitiaLinks(_ physicalModeID: inout String?) throws(JSONSyntaxError) {
+        try eachElement { decoder, _ throws(JSONSyntaxError) in
+            var type: String?
+            var id: String?
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("type") {
+                    type = try decoder.plannerWord()
+                } else if decoder.reader.keyEquals("id") {
+                    id = try decoder.plannerWord()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            if type == "physical_mode", let id, physicalModeID == nil {
+                physicalModeID = id.split(separator: ":", maxSplits: 1).last.map(String.init)
+            }
+        }
+    }
+}

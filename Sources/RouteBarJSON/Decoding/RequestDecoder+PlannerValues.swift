@@ -1,0 +1,97 @@
+import RouteBar
+internal import StrictJSON
+
+// Reading the members of a planner's answer that routebar uses, leniently: a member of an
+// unexpected type decorates nothing and is skipped, as an unknown one is. What a bar cannot do
+// without (a leg's time) is checked when the itinerary becomes a route.
+extension RequestDecoder {
+    /// Calls `body` for each member of the object that comes next; skips anything else.
+    mutating func eachMember(_ body: (inout RequestDecoder) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        guard try reader.peekKind() == .object else { return try reader.skipValue() }
+        try reader.beginObject()
+        while try reader.nextKey() { try body(&self) }
+    }
+
+    /// Calls `body` with each element of the array that comes next and its index; skips anything else.
+    mutating func eachElement(_ body: (inout RequestDecoder, Int) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
+        guard try reader.peekKind() == .array else { return try reader.skipValue() }
+        try reader.beginArray()
+        var index = 0
+        while try reader.nextElement() {
+            try body(&self, index)
+            index += 1
+        }
+    }
+
+    /// A string the answer may echo (a line's name): past `RouteBarRequest.maxNameBytes` it is
+    /// noted as too long; not a string, nil.
+    mutating func plannerText(_ pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        guard try reader.peekKind() == .string else {
+            try reader.skipValue()
+            return nil
+        }
+        return try boundedString(String(pointer().split(separator: "/").last ?? ""), limit: RouteBarRequest.maxNameBytes,
+                                 at: pointer())
+    }
+
+    /// A string the answer does not echo (a mode's name, a time); not a string, nil.
+    mutating func plannerWord() throws(JSONSyntaxError) -> String? {
+        guard try reader.peekKind() == .string else {
+            try reader.skipValue()
+            return nil
+        }
+        return try reader.readString()
+    }
+
+    /// A finite number; anything else, nil.
+    mutating func plannerNumber() throws(JSONSyntaxError) -> Double? {
+        guard try reader.peekKind() == .number else {
+            try reader.skipValue()
+            return nil
+        }
+        let value = try reader.readNumber()
+        return value.isFinite ? value : nil
+    }
+
+    mutating func plannerBool() throws(JSONSyntaxError) -> Bool? {
+        guard try reader.peekKind() == .bool else {
+            try reader.skipValue()
+            return nil
+        }
+        return try reader.readBool()
+    }
+
+    /// A time in seconds: epoch milliseconds (OpenTripPlanner) or seconds (Google) as a number,
+    /// or ISO 8601 text; anything else, nil.
+    mutating func plannerTime() throws(JSONSyntaxError) -> Double? {
+        switch try reader.peekKind() {
+        case .number:
+            guard let value = try plannerNumber() else { return nil }
+            return value > 100_000_000_000 ? value / 1000 : value
+        case .string:
+            return PlannerTime.seconds(iso: try reader.readString())
+        default:
+            try reader.skipValue()
+            return nil
+        }
+    }
+
+    /// A colour, normalised to `#RRGGBB`; anything else, nil.
+    mutating func plannerColor() throws(JSONSyntaxError) -> String? {
+        try plannerWord().flatMap(PlannerText.color)
+    }
+
+    /// The `name` member of the object that comes next (an agency, an operator).
+    mutating func plannerName(_ pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        var name: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("name") { name = try decoder.plannerText(pointer() + "/name") } else { try decoder.reader.skipValue() }
+        }
+        return name
+    }
+
+    /// Notes the planner a shape belongs to; the first shape seen is the body's.
+    mutating func saw(_ planner: Planner) {
+        if detectedPlanner == nil { detectedPlanner = planner }
+    }
+}

@@ -1,0 +1,110 @@
+import RouteBar
+internal import StrictJSON
+
+/// SK TMAP's `transit/routes`: `{"metaData": {"plan": {"itineraries": [{"totalTime": s,
+/// "legs": [{"mode", "sectionTime": s, "route": "간선:421", "routeColor": "RRGGBB", "type",
+/// "Lane": [...]}]}]}}}`; its error answer is `{"result": {"status", "message"}}`.
+extension RequestDecoder {
+    mutating func decodeTMAPMetaData() throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            guard decoder.reader.keyEquals("plan") else { return try decoder.reader.skipValue() }
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                guard decoder.reader.keyEquals("itineraries") else { return try decoder.reader.skipValue() }
+                decoder.saw(.tmap)
+                let base = "/metaData/plan/itineraries"
+                try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                    guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
+                        decoder.noteTooManyRoutes(at: base)
+                        return try decoder.reader.skipValue()
+                    }
+                    decoder.plannerItineraries.append(try decoder.decodeTMAPItinerary(at: "\(base)/\(index)"))
+                }
+            }
+        }
+    }
+
+    mutating func decodeTMAPItinerary(at pointer: String) throws(JSONSyntaxError) -> PlannerItinerary {
+        var itinerary = PlannerItinerary(pointer: pointer + "/legs")
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("totalTime") {
+                itinerary.seconds = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("legs") {
+                try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                    guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
+                    itinerary.legs.append(try decoder.decodeTMAPLeg(at: "\(pointer)/legs/\(index)"))
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return itinerary
+    }
+
+    mutating func decodeTMAPLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var route: String?
+        var type: Int?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            let reader = decoder.reader
+            if reader.keyEquals("mode") {
+                leg.mode = try decoder.plannerWord().flatMap(PlannerMode.named) ?? .other
+            } else if reader.keyEquals("sectionTime") {
+                leg.seconds = try decoder.plannerNumber()
+            } else if reader.keyEquals("route") {
+                route = try decoder.plannerText(pointer + "/route")
+            } else if reader.keyEquals("routeColor") {
+                leg.color = try decoder.plannerColor()
+            } else if reader.keyEquals("type") {
+                type = try decoder.plannerNumber().flatMap(Self.smallInteger)
+            } else if reader.keyEquals("Lane") {
+                try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                    var other = PlannerLeg(mode: leg.mode)
+                    var otherRoute: String?
+                    var otherType: Int?
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("route") {
+                            otherRoute = try decoder.plannerText("\(pointer)/Lane/\(index)/route")
+                        } else if decoder.reader.keyEquals("type") {
+                            otherType = try decoder.plannerNumber().flatMap(Self.smallInteger)
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                    Self.nameTMAPLine(&other, route: otherRoute, type: otherType)
+                    if let line = other.line, leg.otherLines.count < SubPath.maxOtherLines { leg.otherLines.append(line) }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        Self.nameTMAPLine(&leg, route: route, type: type)
+        return leg
+    }
+
+    /// TMAP names a bus `"간선:421"` (its class, then the badge) and a subway line "수도권2호선",
+    /// with ODsay's codes in `type`: the subway's line, the bus's class.
+    static func nameTMAPLine(_ leg: inout PlannerLeg, route: String?, type: Int?) {
+        guard let route, !route.isEmpty else { return }
+        switch leg.mode {
+        case .subway:
+            leg.longName = route
+            leg.subwayCode = type
+        case .bus:
+            let number = route.split(separator: ":", maxSplits: 1).last.map(String.init) ?? route
+            leg.shortName = number
+            leg.longName = number
+            leg.busType = type
+        default:
+            let number = route.split(separator: ":", maxSplits: 1).last.map(String.init) ?? route
+            leg.shortName = number
+            leg.longName = number
+        }
+    }
+
+    /// TMAP's error answer, `{"result": {"status": 11, "message": "…"}}`.
+    mutating func decodeTMAPError(_ message: inout String?) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("message") { message = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+        }
+    }
+}

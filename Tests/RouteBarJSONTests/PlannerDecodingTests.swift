@@ -1,0 +1,268 @@
+import Foundation
+import RouteBar
+import Testing
+@testable import RouteBarJSON
+
+/// Every recorded planner answer in examples/planners/ lays out as it is, with the legs, minutes,
+/// waits, colours, badges and totals the planner's own numbers give. The expected values are
+/// computed here from the raw JSON with Foundation, independently of the decoder.
+@Suite struct PlannerDecodingTests {
+    static func sample(_ name: String) throws -> (bytes: [UInt8], json: [String: Any]) {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/planners/\(name)")
+        let data = try Data(contentsOf: url)
+        return (Array(data), try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
+    }
+
+    static func decode(_ bytes: [UInt8], _ query: [String: String] = [:]) throws -> RouteBarRequest {
+        var query = query
+        query["width"] = query["width"] ?? "343"
+        return try RouteBarRequest(json: bytes, query: { query[$0] })
+    }
+
+    /// One expected leg: mode, minutes, and where the planner gives them, colour and badge.
+    struct Leg: Equatable, CustomStringConvertible {
+        var mode: TransitMode
+        var minutes: Double
+        var color: String? = nil
+        var badge: String? = nil
+        var description: String { "\(mode) \(minutes) \(color ?? "-") \(badge ?? "-")" }
+    }
+
+    static func color(_ value: Any?) -> String? {
+        guard var text = value as? String, !text.isEmpty else { return nil }
+        if text.hasPrefix("#") { text.removeFirst() }
+        return "#" + text.uppercased()
+    }
+
+    /// Legs with a wait before each that starts a minute or more after the previous one ended.
+    static func withWaits(_ legs: [(leg: Leg, start: Double?, end: Double?)]) -> [Leg] {
+        var result: [Leg] = []
+        var previousEnd: Double?
+        for item in legs {
+            if let previousEnd, let start = item.start, start - previousEnd >= 60 { result.append(Leg(mode: .wait, minutes: (start - previousEnd) / 60)) }
+            result.append(item.leg)
+            previousEnd = item.end ?? item.start.map { $0 + item.leg.minutes * 60 } ?? previousEnd.map { $0 + item.leg.minutes * 60 }
+        }
+        return result
+    }
+
+    static func check(_ request: RouteBarRequest, _ expected: [[Leg]], totals: [Double?], sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(request.routes.count == expected.count, sourceLocation: sourceLocation)
+        for (route, legs) in zip(request.routes, expected) {
+            let got = route.subPaths.map {
+                Leg(mode: $0.mode, minutes: $0.sectionTime, color: $0.color, badge: LinePalette.badge(mode: $0.mode, line: $0.line))
+            }
+            let comparable = legs.map { leg in Leg(mode: leg.mode, minutes: leg.minutes, color: leg.color, badge: leg.badge) }
+            #expect(got.count == comparable.count, "\(got) vs \(comparable)", sourceLocation: sourceLocation)
+            for (a, b) in zip(got, comparable) {
+                #expect(a.mode == b.mode && abs(a.minutes - b.minutes) < 1e-9 && a.color == b.color && (b.badge == nil || a.badge == b.badge),
+                        "\(a) vs \(b)", sourceLocation: sourceLocation)
+            }
+        }
+        for (route, total) in zip(request.routes, totals) {
+            if let total { #expect(abs((route.totalTime ?? -1) - total) < 1e-9, sourceLocation: sourceLocation) }
+        }
+    }
+
+    static let otpModes: [String: TransitMode] = ["WALK": .walk, "BUS": .bus, "RAIL": .train, "TRAM": .tram, "SUBWAY": .subway,
+                                                   "REGIONAL_FAST_RAIL": .train, "FERRY": .ferry]
+
+    @Test func openTripPlannerREST() throws {
+        let (bytes, json) = try Self.sample("otp-rest-headway-seattle-transit.json")
+        let itineraries = try #require((json["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])
+        var expected: [[Leg]] = []
+        var totals: [Double?] = []
+        for itinerary in itineraries {
+            let legs = (itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
+                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                            badge: leg["routeShortName"] as? String), start as Double?, end as Double?)
+            }
+            expected.append(Self.withWaits(legs))
+            totals.append(((itinerary["endTime"] as! Double) - (itinerary["startTime"] as! Double)) / 60_000)
+        }
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.otp))
+        Self.check(request, expected, totals: totals)
+        // Seattle's 21 then 5 is one bus: interlined, so no transfer.
+        let answer = try RouteBarResponse.answer(json: bytes, query: { ["width": "343"][$0] })
+        let first = try #require((try JSONSerialization.jsonObject(with: Data(answer.bytes)) as? [String: Any])?["routes"] as? [[String: Any]]).first
+        #expect(first?["transferCount"] as? Int == 0)
+        #expect((first?["segments"] as? [[String: Any]])?.compactMap { $0["transferBefore"] as? Bool } == [false, false])
+    }
+
+    @Test func openTripPlannerGraphQLWithoutTheDataWrapper() throws {
+        let (bytes, json) = try Self.sample("otp-graphql-kpt-digitransit-helsinki-nodatawrapper.json")
+        let itineraries = try #require((json["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])
+        let expected = itineraries.map { itinerary in
+            Self.withWaits((itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
+                let route = ((leg["trip"] as? [String: Any])?["route"] as? [String: Any])
+                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, badge: route?["shortName"] as? String),
+                        start as Double?, end as Double?)
+            })
+        }
+        let request = try Self.decode(bytes)
+        Self.check(request, expected, totals: Array(repeating: nil, count: expected.count))
+        #expect(request.routes[0].subPaths.contains { $0.mode == .wait }, "Digitransit's first itinerary waits between trains")
+        // The same body under GraphQL's data wrapper, and under an alias of planConnection.
+        let wrapped = Array(#"{"data": "#.utf8) + bytes + Array("}".utf8)
+        #expect(try Self.decode(wrapped).routes == request.routes)
+        let plan = try JSONSerialization.data(withJSONObject: ["data": ["plan": ["edges": itineraries.map { ["node": $0] }]]])
+        #expect(try Self.decode(Array(plan)).routes == request.routes)
+    }
+
+    @Test func oneOpenTripPlannerItinerary() throws {
+        let (bytes, json) = try Self.sample("otp-rest-otpui-trimet-itinerary.json")
+        let legs = (json["legs"] as? [[String: Any]] ?? []).map { leg in
+            let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
+            return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                        badge: leg["routeShortName"] as? String), start as Double?, end as Double?)
+        }
+        let request = try Self.decode(bytes)
+        Self.check(request, [Self.withWaits(legs)], totals: [((json["endTime"] as! Double) - (json["startTime"] as! Double)) / 60_000])
+        #expect(!request.routes[0].subPaths.contains { $0.mode == .wait }, "TriMet's 1 s gaps are no waits")
+        #expect(request.routes[0].subPaths[1].line?.name == "MAX Blue Line")
+    }
+
+    @Test func googleDirections() throws {
+        let (bytes, json) = try Self.sample("google-directions-gmp-openapi-brooklyn-queens.json")
+        let route = try #require((json["routes"] as? [[String: Any]])?.first)
+        let leg = try #require((route["legs"] as? [[String: Any]])?.first)
+        let departure = ((leg["departure_time"] as? [String: Any])?["value"] as? Double)!
+        var cursor = departure
+        var legs: [(leg: Leg, start: Double?, end: Double?)] = []
+        for step in leg["steps"] as? [[String: Any]] ?? [] {
+            if let transit = step["transit_details"] as? [String: Any] {
+                let start = ((transit["departure_time"] as? [String: Any])?["value"] as? Double)!
+                let end = ((transit["arrival_time"] as? [String: Any])?["value"] as? Double)!
+                let line = transit["line"] as? [String: Any]
+                let vehicle = (line?["vehicle"] as? [String: Any])?["type"] as? String
+                legs.append((Leg(mode: vehicle == "BUS" ? .bus : .train, minutes: (end - start) / 60, color: Self.color(line?["color"]),
+                                 badge: line?["short_name"] as? String), start, end))
+                cursor = end
+            } else {
+                let seconds = ((step["duration"] as? [String: Any])?["value"] as? Double)!
+                legs.append((Leg(mode: .walk, minutes: seconds / 60), cursor, cursor + seconds))
+                cursor += seconds
+            }
+        }
+        let arrival = ((leg["arrival_time"] as? [String: Any])?["value"] as? Double)!
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.google))
+        Self.check(request, [Self.withWaits(legs)], totals: [(arrival - departure) / 60])
+        let waits = request.routes[0].subPaths.filter { $0.mode == .wait }
+        #expect(waits.count == 1, "Google's leg lasts longer than its steps: the wait for the Q31")
+    }
+
+    @Test func navitia() throws {
+        let (bytes, json) = try Self.sample("navitia-kpt-paris-journeys.json")
+        let journeys = try #require(json["journeys"] as? [[String: Any]])
+        let modes: [String: TransitMode] = ["RapidTransit": .train, "Bus": .bus, "Metro": .subway, "Tramway": .tram, "LocalTrain": .train,
+                                            "Train": .train]
+        let expected = journeys.map { journey in
+            (journey["sections"] as? [[String: Any]] ?? []).compactMap { section -> Leg? in
+                let minutes = (section["duration"] as! Double) / 60
+                switch section["type"] as! String {
+                case "public_transport":
+                    let info = section["display_informations"] as! [String: Any]
+                    let id = ((info["links"] as? [[String: Any]] ?? []) + (section["links"] as? [[String: Any]] ?? []))
+                        .first { $0["type"] as? String == "physical_mode" }?["id"] as? String
+                    return Leg(mode: modes[String(id!.split(separator: ":").last!)]!, minutes: minutes, color: Self.color(info["color"]),
+                               badge: info["code"] as? String)
+                case "waiting": return Leg(mode: .wait, minutes: minutes)
+                case "transfer" where section["transfer_type"] as? String == "stay_in": return nil
+                default: return Leg(mode: .walk, minutes: minutes)
+                }
+            }
+        }
+        let totals = journeys.map { ($0["duration"] as? Double).map { $0 / 60 } }
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.navitia))
+        Self.check(request, expected, totals: totals)
+        let omitted = try Self.decode(bytes, ["waits": "omit"])
+        #expect(omitted.routes[0].subPaths.count == expected[0].filter { $0.mode != .wait }.count)
+    }
+
+    @Test func motis() throws {
+        let (bytes, json) = try Self.sample("motis2-kpt-paris-transit.json")
+        let itineraries = try #require(json["itineraries"] as? [[String: Any]])
+        func seconds(_ text: Any?) -> Double { ISO8601DateFormatter().date(from: text as! String)!.timeIntervalSince1970 }
+        let expected = itineraries.map { itinerary in
+            Self.withWaits((itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                let start = seconds(leg["startTime"]), end = seconds(leg["endTime"])
+                let short = (leg["routeShortName"] as? String)?.trimmingCharacters(in: .whitespaces)
+                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                            badge: short), start as Double?, end as Double?)
+            })
+        }
+        let totals = itineraries.map { (seconds($0["endTime"]) - seconds($0["startTime"])) / 60 as Double? }
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.motis))
+        Self.check(request, expected, totals: totals)
+        #expect(request.routes[0].subPaths[1].sectionTime == 44, "16:36 to 17:20, not its duration of 44 (minutes, from before MOTIS wrote seconds)")
+    }
+
+    @Test func hafasClient() throws {
+        let (bytes, json) = try Self.sample("hafas-client-db-overnight-journey.json")
+        func seconds(_ text: Any?) -> Double { ISO8601DateFormatter().date(from: text as! String)!.timeIntervalSince1970 }
+        let legs = (json["legs"] as? [[String: Any]] ?? []).map { leg in
+            let start = seconds(leg["departure"]), end = seconds(leg["arrival"])
+            let walking = leg["walking"] as? Bool == true
+            return (Leg(mode: walking ? .walk : .train, minutes: (end - start) / 60,
+                        badge: (leg["line"] as? [String: Any])?["name"] as? String), start as Double?, end as Double?)
+        }
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.hafas))
+        Self.check(request, [Self.withWaits(legs)], totals: [nil])
+    }
+
+    @Test func tmap() throws {
+        let (bytes, json) = try Self.sample("tmap-csid-dgu-seoul-mangwon-eungbong.json")
+        let itineraries = try #require(((json["metaData"] as? [String: Any])?["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])
+        let modes: [String: TransitMode] = ["WALK": .walk, "BUS": .bus, "SUBWAY": .subway, "EXPRESSBUS": .expressBus, "TRAIN": .train]
+        let expected = itineraries.map { itinerary in
+            (itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                let mode = modes[leg["mode"] as! String]!
+                let route = leg["route"] as? String
+                let badge = mode == .bus ? route.flatMap { $0.split(separator: ":").last.map(String.init) } : nil
+                return Leg(mode: mode, minutes: (leg["sectionTime"] as! Double) / 60, color: Self.color(leg["routeColor"]), badge: badge)
+            }
+        }
+        let request = try Self.decode(bytes)
+        #expect(request.shape == .planner(.tmap))
+        Self.check(request, expected, totals: itineraries.map { ($0["totalTime"] as? Double).map { $0 / 60 } })
+        let subway = try #require(request.routes[0].subPaths.first { $0.mode == .subway })
+        #expect(LinePalette.badge(mode: .subway, line: subway.line) == "2", "TMAP's type is ODsay's subwayCode")
+        #expect(SegmentLabel.text(minutes: subway.sectionTime, locale: .ko) == "25분", "1473 s")
+    }
+
+    @Test func sourceForcesAShapeAndWaitsAreChecked() throws {
+        let (bytes, _) = try Self.sample("tmap-csid-dgu-seoul-mangwon-eungbong.json")
+        #expect(try Self.decode(bytes, ["source": "tmap"]).routes.count == 1)
+        #expect(throws: RouteBarInputError.self) { try Self.decode(bytes, ["source": "otp"]) }
+        let wrong = #expect(throws: RouteBarInputError.self) { try Self.decode(bytes, ["source": "citymapper"]) }
+        #expect(wrong?.type == .unknownValue && wrong?.parameter == "source")
+        #expect((#expect(throws: RouteBarInputError.self) { try Self.decode(bytes, ["waits": "hide"]) })?.parameter == "waits")
+    }
+
+    @Test(arguments: [
+        (#"{"result": {"status": 11, "message": "경로탐색 결과가 없습니다."}}"#, "TMAP", "경로탐색 결과가 없습니다."),
+        (#"{"status": "ZERO_RESULTS", "routes": [], "geocoded_waypoints": []}"#, "Google", "ZERO_RESULTS"),
+        (#"{"requestParameters": {}, "error": {"id": 404, "msg": "No trip found.", "message": "PATH_NOT_FOUND"}}"#, "OpenTripPlanner", "No trip found."),
+        (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, "Navitia",
+         "no solution found for this journey"),
+    ])
+    func plannerErrorAnswersNameThePlanner(body: String, planner: String, message: String) {
+        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(Array(body.utf8)) }
+        #expect(error?.type == .plannerError)
+        #expect(error?.planner == planner)
+        #expect(error?.detail.contains(message) == true, "\(error?.detail ?? "")")
+    }
+
+    @Test func aBodyOfNoShapeGetsUnknownShape() {
+        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(Array(#"{"trips": [{"steps": []}]}"#.utf8)) }
+        #expect(error?.type == .unknownShape)
+        #expect(error?.detail.contains("OpenTripPlanner") == true)
+    }
+}
