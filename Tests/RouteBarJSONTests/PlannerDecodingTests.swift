@@ -266,3 +266,35 @@ import Testing
         #expect(error?.detail.contains("OpenTripPlanner") == true)
     }
 }
+
+/// Our own shape takes named legs too: any app can send a neutral form.
+@Suite struct NamedLegTests {
+    @Test func aNamedLegCarriesItsModeSecondsColourAndNames() throws {
+        let body = ##"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 120}, {"mode": "tram", "seconds": 540, "color": "#00a5de", "shortName": "T3", "name": "Tramway 3", "agency": "RATP"}, {"mode": "LIGHT_RAIL", "sectionTime": 4}]}]}"##
+        let request = try RouteBarRequest(json: Array(body.utf8))
+        let legs = request.routes[0].subPaths
+        #expect(legs.map(\.mode) == [.walk, .tram, .tram])
+        #expect(legs.map(\.sectionTime) == [2, 9, 4])
+        #expect(legs[1].color == "#00A5DE")
+        #expect(legs[1].line == TransitLine(name: "Tramway 3", shortName: "T3", agency: "RATP"))
+        #expect(legs[1].trafficType == 0, "ODsay has no code for a tram")
+        let answer = try RouteBarResponse.answer(json: Array(body.utf8))
+        let text = String(decoding: answer.bytes, as: UTF8.self)
+        #expect(text.contains(#""mode":"tram""#) && text.contains(#""shortName":"T3""#) && text.contains(#""agency":"RATP""#))
+        #expect(text.contains(##""color":"#00A5DE""##))
+    }
+
+    @Test(arguments: [
+        (#"{"mode": "hovercraft", "seconds": 60}"#, "unknown-value", "/routes/0/subPaths/0/mode"),
+        (#"{"mode": "bus", "seconds": 60, "color": "blue"}"#, "invalid-type", "/routes/0/subPaths/0/color"),
+        (#"{"mode": "bus"}"#, "missing-field", "/routes/0/subPaths/0/sectionTime"),
+        (#"{"seconds": 60}"#, "missing-field", "/routes/0/subPaths/0/trafficType"),
+        (#"{"mode": "bus", "seconds": -5}"#, "out-of-range", "/routes/0/subPaths/0/seconds"),
+    ])
+    func badNamedLegsAreRefusedWithAPointer(leg: String, type: String, pointer: String) {
+        let body = #"{"width": 343, "routes": [{"subPaths": ["# + leg + "]}]}"
+        let error = #expect(throws: RouteBarInputError.self) { try RouteBarRequest(json: Array(body.utf8)) }
+        #expect(error?.type.rawValue == type)
+        #expect(error?.pointer == pointer)
+    }
+}

@@ -5,14 +5,20 @@ internal import StrictJSON
 extension RequestDecoder {
     /// Reads a top-level member that belongs to a planner's answer; false when it is none.
     mutating func decodePlannerMember() throws(JSONSyntaxError) -> Bool {
+        // A planner's container names the planner even when it holds no itinerary: its answer
+        // is then that planner's "no itineraries", not a body of no known shape.
         if reader.keyEquals("plan") {
             try decodeOTPPlan(at: "/plan")
+            saw(.otp)
         } else if reader.keyEquals("data") {
             try decodeGraphQLData()
+            saw(.otp)
         } else if reader.keyEquals("metaData") {
             try decodeTMAPMetaData()
+            saw(.tmap)
         } else if reader.keyEquals("journeys") {
             try decodeJourneys()
+            saw(sawNavitiaContext ? .navitia : .hafas)
         } else if reader.keyEquals("itineraries") {
             saw(.motis)
             try decodeItineraries(at: "/itineraries")

@@ -87,14 +87,24 @@ extension RequestDecoder {
 
     static let usualLegs = 9
 
-    /// A leg: `trafficType` and `sectionTime`, with ODsay's `lane` and `trainType` where given.
+    /// A leg: `trafficType` and `sectionTime`, with ODsay's `lane` and `trainType` where given;
+    /// or, named as any app can send it, `mode` and `seconds` (or `sectionTime`), with
+    /// `color`, `textColor`, `shortName`, `name` and `agency`.
     mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {
         var subPath = SubPath(trafficType: 0, sectionTime: 0)
         guard try expect(.object, "a subPath", at: pointer()) else { return subPath }
         var sawTrafficType = false
         var sawSectionTime = false
+        var named: PlannerLeg?
         try reader.beginObject()
         while try reader.nextKey() {
+            if reader.keyEquals("mode") || reader.keyEquals("seconds") || reader.keyEquals("color") || reader.keyEquals("textColor")
+                || reader.keyEquals("shortName") || reader.keyEquals("name") || reader.keyEquals("agency") {
+                var leg = named ?? PlannerLeg()
+                try decodeNamedLegMember(into: &leg, at: pointer())
+                named = leg
+                continue
+            }
             if reader.keyEquals("trafficType") {
                 sawTrafficType = true
                 if let value = try number("trafficType", at: pointer() + "/trafficType", nullable: false) {
@@ -115,10 +125,62 @@ extension RequestDecoder {
                 try reader.skipValue()
             }
         }
+        if let named {
+            // A named leg: its mode and minutes win over ODsay's code and minutes, if both came.
+            let minutes = named.seconds.map { $0 / 60 } ?? subPath.sectionTime
+            var leg = SubPath(mode: named.mode, minutes: minutes, line: named.line ?? subPath.line, color: named.color,
+                              textColor: named.textColor)
+            if sawTrafficType, !named.modeGiven { leg.trafficType = subPath.trafficType }
+            leg.otherLines = subPath.otherLines
+            leg.trainType = subPath.trainType
+            if (!named.modeGiven && !sawTrafficType) || (named.seconds == nil && !sawSectionTime) {
+                noteMissing(trafficType: !named.modeGiven && !sawTrafficType, at: pointer())
+            }
+            return leg
+        }
         if !sawTrafficType || !sawSectionTime {
             noteMissing(trafficType: !sawTrafficType, at: pointer())
         }
         return subPath
+    }
+
+    /// A member of a named leg: `mode` (any planner's name for it), `seconds`, `color`,
+    /// `textColor`, `shortName`, `name`, `agency`.
+    mutating func decodeNamedLegMember(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
+        if reader.keyEquals("mode") {
+            guard try expect(.string, "mode", at: pointer + "/mode") else { return }
+            let text = try reader.readString()
+            guard let mode = TransitMode(rawValue: text) ?? PlannerMode.named(text) else {
+                return note(.init(.unknownValue, "mode must be one of " + TransitMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                                  + ", or a planner's name for one, got \"\(text)\"", pointer: pointer + "/mode"))
+            }
+            leg.mode = mode
+            leg.modeGiven = true
+        } else if reader.keyEquals("seconds") {
+            leg.seconds = try number("seconds", at: pointer + "/seconds", nullable: false)
+            if let seconds = leg.seconds, seconds < 0 || seconds > RouteBarLayout.maxMinutes * 60 {
+                note(.init(.outOfRange, "seconds must be a number from 0 to \(Int(RouteBarLayout.maxMinutes * 60)), got \(seconds)",
+                           pointer: pointer + "/seconds"))
+            }
+        } else if reader.keyEquals("color") || reader.keyEquals("textColor") {
+            let isColor = reader.keyEquals("color")
+            let name = isColor ? "color" : "textColor"
+            guard try !skipNull(), try expect(.string, name, at: pointer + "/" + name) else { return }
+            let text = try reader.readString()
+            guard let color = PlannerText.color(text) else {
+                return note(.init(.invalidType, "\(name) must be a colour as #RRGGBB, got \"\(text)\"", pointer: pointer + "/" + name))
+            }
+            if isColor { leg.color = color } else { leg.textColor = color }
+        } else {
+            let member = reader.keyEquals("shortName") ? "shortName" : reader.keyEquals("name") ? "name" : "agency"
+            guard try !skipNull(), try expect(.string, member, at: pointer + "/" + member) else { return }
+            let text = try boundedString(member, limit: RouteBarRequest.maxNameBytes, at: pointer + "/" + member)
+            switch member {
+            case "shortName": leg.shortName = text
+            case "name": leg.longName = text
+            default: leg.agency = text
+            }
+        }
     }
 
     @inline(never)

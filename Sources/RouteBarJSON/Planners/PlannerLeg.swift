@@ -4,6 +4,8 @@ import RouteBar
 /// seconds, names, colours, and whether it continues the previous vehicle.
 struct PlannerLeg {
     var mode = TransitMode.other
+    /// Whether `mode` was given (a named leg of our own shape), not left at its default.
+    var modeGiven = false
     /// The planner's duration in seconds.
     var seconds: Double?
     /// Departure and arrival, in seconds on one clock (Unix time, or a day's local time).
