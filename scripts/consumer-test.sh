@@ -50,7 +50,7 @@ let seed = Route(id: "seed", totalTime: 47, subPaths: [
 ])
 let options = LayoutOptions(width: 343, scale: 3)
 let routes = try RouteBarLayout(options).layOut([seed])
-print(String(decoding: RouteBarResponse.encode(routes, options: options).array, as: UTF8.self), terminator: "")
+print(String(decoding: RouteBarResponse.encode(routes, options: options).bytes, as: UTF8.self), terminator: "")
 SWIFT
 
 echo "consumer: building a package that depends on routebar from: \"$VERSION\" (file:// clone, tagged)"

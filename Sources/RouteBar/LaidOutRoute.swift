@@ -27,6 +27,8 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var segments: [BarSegment]
     /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
     public var accessibilityLabel: String
+    /// The route's card, passed through from the planner.
+    public var card: RouteCard? = nil
 }
 
 extension LaidOutRoute {
@@ -70,12 +72,14 @@ public struct BarSegment: Sendable, Hashable {
     public var textColor: String?
     /// The leg continues the previous one in the same vehicle: not a transfer.
     public var interlined = false
+    /// The leg's card, passed through from the planner.
+    public var card: LegCard?
 
     public init(
         index: Int, trafficType: Int, kind: SegmentKind, mode: TransitMode, sectionTime: Double, x: Double, width: Double,
         label: String? = nil, labelFits: Bool? = nil, line: TransitLine? = nil, otherLines: [TransitLine] = [],
         trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil,
-        interlined: Bool = false
+        interlined: Bool = false, card: LegCard? = nil
     ) {
         self.index = index
         self.trafficType = trafficType
@@ -93,5 +97,6 @@ public struct BarSegment: Sendable, Hashable {
         self.color = color
         self.textColor = textColor
         self.interlined = interlined
+        self.card = card
     }
 }

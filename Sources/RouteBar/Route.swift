@@ -23,6 +23,8 @@ public struct SubPath: Sendable, Hashable {
     /// The leg continues the previous one in the same vehicle (OpenTripPlanner's and MOTIS's
     /// `interlineWithPreviousLeg`, Navitia's `stay_in`): not a transfer.
     public var interlined = false
+    /// Times, distance, stops and headsign, where the planner gives them.
+    public var card: LegCard?
     /// Candidate lines kept per leg: more would only lengthen the answer.
     public static let maxOtherLines = 15
 
@@ -60,6 +62,8 @@ public struct Route: Sendable, Hashable {
     /// The route's total minutes as the source reports them; it may differ from the legs' sum.
     public var totalTime: Double?
     public var subPaths: [SubPath]
+    /// Times, walking distance, fare and transfers, where the planner gives them.
+    public var card: RouteCard?
 
     @inlinable
     public init(id: String? = nil, totalTime: Double? = nil, subPaths: [SubPath]) {

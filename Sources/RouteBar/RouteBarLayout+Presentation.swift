@@ -38,7 +38,7 @@ extension RouteBarLayout {
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
             x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
             trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
-            interlined: leg.interlined)
+            interlined: leg.interlined, card: leg.card)
     }
 
     func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {

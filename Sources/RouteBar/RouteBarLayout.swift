@@ -89,6 +89,7 @@ public struct RouteBarLayout: Sendable {
         case .classic: try classic(route, legs, index: index, into: &laidOut)
         }
         laidOut.index = index
+        laidOut.card = route.card
     }
 
     /// Throws what `layOutRoute` would throw for the route, without laying it out: the same

@@ -47,6 +47,12 @@ extension LaidOutRoute: Decodable {
     private enum Keys: String, CodingKey {
         case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, minWalkingLength, minTransitLength
         case minuteLength, height, compressed, accessibilityLabel, segments
+        case departure, arrival, walkDistance, fare, transfers
+    }
+
+    private struct Fare: Decodable {
+        var amount: Double
+        var currency: String?
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,12 +72,21 @@ extension LaidOutRoute: Decodable {
         compressed = try container.decode(Bool.self, forKey: .compressed)
         accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
         segments = try container.decode([BarSegment].self, forKey: .segments)
+        let card = RouteCard(
+            departure: try container.decodeIfPresent(String.self, forKey: .departure),
+            arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
+            walkDistance: try container.decodeIfPresent(Double.self, forKey: .walkDistance),
+            fareAmount: try container.decodeIfPresent(Fare.self, forKey: .fare)?.amount,
+            fareCurrency: try container.decodeIfPresent(Fare.self, forKey: .fare)?.currency,
+            transfers: try container.decodeIfPresent(Int.self, forKey: .transfers))
+        self.card = card == RouteCard() ? nil : card
     }
 }
 
 extension BarSegment: Decodable {
     private enum Keys: String, CodingKey {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
+        case departure, arrival, distance, from, to, headsign
     }
 
     /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
@@ -97,6 +112,14 @@ extension BarSegment: Decodable {
             transferBefore: try container.decodeIfPresent(Bool.self, forKey: .transferBefore),
             color: try container.decodeIfPresent(String.self, forKey: .color),
             textColor: try container.decodeIfPresent(String.self, forKey: .textColor))
+        let card = LegCard(
+            departure: try container.decodeIfPresent(String.self, forKey: .departure),
+            arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
+            distance: try container.decodeIfPresent(Double.self, forKey: .distance),
+            from: try container.decodeIfPresent(String.self, forKey: .from),
+            to: try container.decodeIfPresent(String.self, forKey: .to),
+            headsign: try container.decodeIfPresent(String.self, forKey: .headsign))
+        self.card = card == LegCard() ? nil : card
     }
 
     /// A member of the answer's `line` or `lines`.

@@ -130,7 +130,33 @@ public enum RouteBarResponse {
         if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
         if let color = segment.pointee.color { writer.field("color", color) }
         if let textColor = segment.pointee.textColor { writer.field("textColor", textColor) }
+        if let card = segment.pointee.card { write(card, to: &writer) }
         writer.endObject()
+    }
+
+    /// A leg's card, passed through from the planner: members of the segment.
+    static func write(_ card: LegCard, to writer: inout JSONWriter) {
+        if let departure = card.departure { writer.field("departure", departure) }
+        if let arrival = card.arrival { writer.field("arrival", arrival) }
+        if let distance = card.distance { writer.field("distance", distance) }
+        if let from = card.from { writer.field("from", from) }
+        if let to = card.to { writer.field("to", to) }
+        if let headsign = card.headsign { writer.field("headsign", headsign) }
+    }
+
+    /// A route's card, passed through from the planner: members of the route.
+    static func write(_ card: RouteCard, to writer: inout JSONWriter) {
+        if let departure = card.departure { writer.field("departure", departure) }
+        if let arrival = card.arrival { writer.field("arrival", arrival) }
+        if let walkDistance = card.walkDistance { writer.field("walkDistance", walkDistance) }
+        if let amount = card.fareAmount {
+            writer.key("fare")
+            writer.beginObject()
+            writer.field("amount", amount)
+            if let currency = card.fareCurrency { writer.field("currency", currency) }
+            writer.endObject()
+        }
+        if let transfers = card.transfers { writer.field("transfers", transfers) }
     }
 
     static func write(_ route: LaidOutRoute, options: LayoutOptions, to writer: inout JSONWriter) {
@@ -147,6 +173,7 @@ public enum RouteBarResponse {
         writer.field("minuteLength", route.minuteLength)
         writer.field("height", route.height)
         writer.field("compressed", route.compressed)
+        if let card = route.card { write(card, to: &writer) }
         // Said from the segments straight into the answer: the layout builds no String for it.
         writer.key("accessibilityLabel")
         writer.beginString()

@@ -237,6 +237,53 @@ import Testing
         #expect(SegmentLabel.text(minutes: subway.sectionTime, locale: .ko) == "25분", "1473 s")
     }
 
+    /// Route-card data passes through: times as the planner writes them (epoch times in UTC),
+    /// distances, stops, headsigns, fares and transfer counts.
+    @Test func routeCardsPassThrough() throws {
+        let (tmapBytes, tmap) = try Self.sample("tmap-csid-dgu-seoul-mangwon-eungbong.json")
+        let tmapItinerary = try #require((((tmap["metaData"] as? [String: Any])?["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])?.first)
+        let tmapRoute = try Self.decode(tmapBytes).routes[0]
+        let fare = ((tmapItinerary["fare"] as? [String: Any])?["regular"] as? [String: Any])
+        #expect(tmapRoute.card?.fareAmount == fare?["totalFare"] as? Double)
+        #expect(tmapRoute.card?.fareCurrency == (fare?["currency"] as? [String: Any])?["currencyCode"] as? String)
+        #expect(tmapRoute.card?.walkDistance == tmapItinerary["totalWalkDistance"] as? Double)
+        #expect(tmapRoute.card?.transfers == tmapItinerary["transferCount"] as? Int)
+        let firstLeg = try #require((tmapItinerary["legs"] as? [[String: Any]])?.first)
+        #expect(tmapRoute.subPaths[0].card?.from == (firstLeg["start"] as? [String: Any])?["name"] as? String)
+        #expect(tmapRoute.subPaths[0].card?.distance == firstLeg["distance"] as? Double)
+
+        let (otpBytes, otp) = try Self.sample("otp-rest-headway-seattle-transit.json")
+        let otpItinerary = try #require(((otp["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])?.first)
+        let otpRoute = try Self.decode(otpBytes).routes[0]
+        let start = Date(timeIntervalSince1970: (otpItinerary["startTime"] as! Double) / 1000)
+        let formatter = ISO8601DateFormatter()
+        #expect(otpRoute.card?.departure == formatter.string(from: start), "epoch milliseconds as UTC")
+        #expect(otpRoute.card?.walkDistance == otpItinerary["walkDistance"] as? Double)
+        let bus = try #require((otpItinerary["legs"] as? [[String: Any]])?[1])
+        #expect(otpRoute.subPaths[1].card?.headsign == bus["headsign"] as? String)
+        #expect(otpRoute.subPaths[1].card?.distance == bus["distance"] as? Double)
+
+        let (navitiaBytes, navitia) = try Self.sample("navitia-kpt-paris-journeys.json")
+        let journey = try #require((navitia["journeys"] as? [[String: Any]])?.first)
+        let navitiaRoute = try Self.decode(navitiaBytes).routes[0]
+        #expect(navitiaRoute.card?.departure == journey["departure_date_time"] as? String, "local time, as Navitia writes it")
+        #expect(navitiaRoute.card?.transfers == journey["nb_transfers"] as? Int)
+        let rer = try #require((journey["sections"] as? [[String: Any]])?[1])
+        #expect(navitiaRoute.subPaths[1].card?.headsign == (rer["display_informations"] as? [String: Any])?["headsign"] as? String)
+        #expect(navitiaRoute.subPaths[1].card?.from == (rer["from"] as? [String: Any])?["name"] as? String)
+
+        let (hafasBytes, hafas) = try Self.sample("hafas-client-db-overnight-journey.json")
+        let train = try #require((hafas["legs"] as? [[String: Any]])?[1])
+        let hafasRoute = try Self.decode(hafasBytes).routes[0]
+        #expect(hafasRoute.subPaths[1].card?.departure == train["departure"] as? String, "ISO text as given, offset kept")
+        #expect(hafasRoute.subPaths[1].card?.to == (train["destination"] as? [String: Any])?["name"] as? String)
+
+        // The answer writes them beside the route's and the segment's own members.
+        let answer = String(decoding: try RouteBarResponse.answer(json: tmapBytes, query: { ["width": "343"][$0] }).bytes, as: UTF8.self)
+        #expect(answer.contains(#""fare":{"amount":1650,"currency":"KRW"}"#))
+        #expect(answer.contains(#""from":"출발지""#))
+    }
+
     @Test func sourceForcesAShapeAndWaitsAreChecked() throws {
         let (bytes, _) = try Self.sample("tmap-csid-dgu-seoul-mangwon-eungbong.json")
         #expect(try Self.decode(bytes, ["source": "tmap"]).routes.count == 1)
@@ -258,6 +305,25 @@ import Testing
         #expect(error?.type == .plannerError)
         #expect(error?.planner == planner)
         #expect(error?.detail.contains(message) == true, "\(error?.detail ?? "")")
+    }
+
+    /// A number too large to be a time is no time: once it overflowed the ISO writer and
+    /// stopped the process (found by the contract test's fuzzing).
+    @Test func numbersBeyondAnyTimeAreNoTimes() throws {
+        for time in ["1e300", "-1e300", "9007199254740993000", "1.7976931348623157e308"] {
+            let body = #"{"legs": [{"mode": "BUS", "startTime": "# + time + #", "endTime": 1715974870000, "duration": 60}]}"#
+            let request = try Self.decode(Array(body.utf8))
+            #expect(request.routes[0].subPaths[0].sectionTime == 1, "\(time): the duration, since the times are none")
+            #expect(request.routes[0].card?.departure == nil)
+        }
+        #expect(PlannerTime.iso(seconds: 1_715_974_501) == "2024-05-17T19:35:01Z")
+        #expect(PlannerTime.iso(seconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(PlannerTime.iso(seconds: -86_401) == "1969-12-30T23:59:59Z")
+        #expect(PlannerTime.iso(seconds: .greatestFiniteMagnitude) == "2999-12-31T23:59:59Z" || PlannerTime.iso(seconds: .greatestFiniteMagnitude).hasPrefix("3000-01-01"))
+        #expect(PlannerTime.seconds(iso: "2024-11-06T16:34:00Z") == 1_730_910_840)
+        #expect(PlannerTime.seconds(iso: "2023-11-13T22:14:00+01:00") == 1_699_910_040)
+        #expect(PlannerTime.seconds(iso: "20181202T220451") == 1_543_788_291)
+        #expect(PlannerTime.seconds(iso: "2024-13-01T00:00:00Z") == nil)
     }
 
     @Test func aBodyOfNoShapeGetsUnknownShape() {

@@ -23,9 +23,10 @@ extension RequestDecoder {
                     }
                 } else if reader.keyEquals("departure_time") {
                     let time = try decoder.googleValue()
-                    if itinerary.start == nil { itinerary.start = time }
+                    if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time, time.map(PlannerTime.iso)) }
                 } else if reader.keyEquals("arrival_time") {
-                    itinerary.end = try decoder.googleValue()
+                    let time = try decoder.googleValue()
+                    (itinerary.end, itinerary.arrival) = (time, time.map(PlannerTime.iso))
                 } else {
                     try decoder.reader.skipValue()
                 }
@@ -47,6 +48,10 @@ extension RequestDecoder {
                 leg.seconds = leg.seconds ?? seconds
             } else if reader.keyEquals("staticDuration") {
                 leg.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
+            } else if reader.keyEquals("distance") {
+                leg.distance = try decoder.googleValue()
+            } else if reader.keyEquals("distanceMeters") {
+                leg.distance = try decoder.plannerNumber()
             } else if reader.keyEquals("transit_details") || reader.keyEquals("transitDetails") {
                 try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle, at: pointer + "/transit_details")
             } else {
@@ -63,14 +68,24 @@ extension RequestDecoder {
             let reader = decoder.reader
             if reader.keyEquals("departure_time") {
                 leg.start = try decoder.googleValue()
+                leg.departure = leg.start.map(PlannerTime.iso)
             } else if reader.keyEquals("arrival_time") {
                 leg.end = try decoder.googleValue()
+                leg.arrival = leg.end.map(PlannerTime.iso)
+            } else if reader.keyEquals("departure_stop") {
+                leg.from = try decoder.plannerName(pointer + "/departure_stop")
+            } else if reader.keyEquals("arrival_stop") {
+                leg.to = try decoder.plannerName(pointer + "/arrival_stop")
+            } else if reader.keyEquals("headsign") {
+                leg.headsign = try decoder.plannerText(pointer + "/headsign")
             } else if reader.keyEquals("stopDetails") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("departureTime") {
-                        leg.start = try decoder.plannerTime()
+                        let time = try decoder.plannerTimeAndText()
+                        (leg.start, leg.departure) = (time?.seconds, time?.text)
                     } else if decoder.reader.keyEquals("arrivalTime") {
-                        leg.end = try decoder.plannerTime()
+                        let time = try decoder.plannerTimeAndText()
+                        (leg.end, leg.arrival) = (time?.seconds, time?.text)
                     } else {
                         try decoder.reader.skipValue()
                     }

@@ -45,9 +45,38 @@ extension RequestDecoder {
                 itinerary.legs.append(try decoder.decodeLeg(at: "\(base)/\(index)"))
             }
         } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
-            itinerary.start = try plannerTime()
+            let time = try plannerTimeAndText()
+            (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
         } else if reader.keyEquals("endTime") || reader.keyEquals("end") {
-            itinerary.end = try plannerTime()
+            let time = try plannerTimeAndText()
+            (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("walkDistance") {
+            itinerary.walkDistance = try plannerNumber()
+        } else if reader.keyEquals("transfers") || reader.keyEquals("numberOfTransfers") {
+            itinerary.transfers = try plannerNumber().flatMap(Self.smallInteger)
+        } else if reader.keyEquals("fare") {
+            // OpenTripPlanner 1: {"fare": {"regular": {"cents": 250, "currency": {"currencyCode": "USD"}}}}.
+            try eachMember { decoder throws(JSONSyntaxError) in
+                guard decoder.reader.keyEquals("fare") else { return try decoder.reader.skipValue() }
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("regular") else { return try decoder.reader.skipValue() }
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("cents") {
+                            itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
+                        } else if decoder.reader.keyEquals("currency") {
+                            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                                if decoder.reader.keyEquals("currencyCode") {
+                                    itinerary.fareCurrency = try decoder.plannerText("/fare/fare/regular/currency/currencyCode")
+                                } else {
+                                    try decoder.reader.skipValue()
+                                }
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                }
+            }
         } else {
             try reader.skipValue()
         }
@@ -69,9 +98,19 @@ extension RequestDecoder {
             } else if reader.keyEquals("duration") {
                 leg.seconds = try decoder.plannerNumber()
             } else if reader.keyEquals("startTime") || reader.keyEquals("departure") {
-                leg.start = try decoder.plannerTime()
+                let time = try decoder.plannerTimeAndText()
+                (leg.start, leg.departure) = (time?.seconds, time?.text)
             } else if reader.keyEquals("endTime") || reader.keyEquals("arrival") {
-                leg.end = try decoder.plannerTime()
+                let time = try decoder.plannerTimeAndText()
+                (leg.end, leg.arrival) = (time?.seconds, time?.text)
+            } else if reader.keyEquals("distance") {
+                leg.distance = try decoder.plannerNumber()
+            } else if reader.keyEquals("from") || reader.keyEquals("origin") {
+                leg.from = try decoder.plannerName(pointer + "/from")
+            } else if reader.keyEquals("to") || reader.keyEquals("destination") {
+                leg.to = try decoder.plannerName(pointer + "/to")
+            } else if reader.keyEquals("headsign") || reader.keyEquals("direction") {
+                leg.headsign = try decoder.plannerText(pointer + "/headsign")
             } else if reader.keyEquals("plannedDeparture") || reader.keyEquals("scheduledStartTime") {
                 plannedStart = try decoder.plannerTime()
             } else if reader.keyEquals("plannedArrival") || reader.keyEquals("scheduledEndTime") {
@@ -79,11 +118,15 @@ extension RequestDecoder {
             } else if reader.keyEquals("start") || reader.keyEquals("end") {
                 // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
                 let isStart = reader.keyEquals("start")
-                var time: Double?
+                var time: (seconds: Double, text: String)?
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTime() } else { try decoder.reader.skipValue() }
+                    if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTimeAndText() } else { try decoder.reader.skipValue() }
                 }
-                if isStart { leg.start = leg.start ?? time } else { leg.end = leg.end ?? time }
+                if isStart, leg.start == nil {
+                    (leg.start, leg.departure) = (time?.seconds, time?.text)
+                } else if !isStart, leg.end == nil {
+                    (leg.end, leg.arrival) = (time?.seconds, time?.text)
+                }
             } else if reader.keyEquals("walking") {
                 walking = try decoder.plannerBool() ?? false
             } else if reader.keyEquals("interlineWithPreviousLeg") {
@@ -98,6 +141,8 @@ extension RequestDecoder {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("route") {
                         try decoder.decodeRouteObject(into: &leg, at: pointer + "/trip/route")
+                    } else if decoder.reader.keyEquals("tripHeadsign") {
+                        leg.headsign = try decoder.plannerText(pointer + "/trip/tripHeadsign")
                     } else {
                         try decoder.reader.skipValue()
                     }

@@ -21,9 +21,13 @@ extension RequestDecoder {
                     decoder.saw(.hafas)
                     try decoder.decodeItineraryMember(into: &itinerary)
                 } else if reader.keyEquals("departure_date_time") {
-                    itinerary.start = try decoder.plannerTime()
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
                 } else if reader.keyEquals("arrival_date_time") {
-                    itinerary.end = try decoder.plannerTime()
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+                } else if reader.keyEquals("nb_transfers") {
+                    itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
                 } else {
                     try decoder.reader.skipValue()
                 }

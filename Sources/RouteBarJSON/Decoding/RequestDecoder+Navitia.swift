@@ -44,9 +44,15 @@ extension RequestDecoder {
             } else if reader.keyEquals("duration") {
                 leg.seconds = try decoder.plannerNumber()
             } else if reader.keyEquals("departure_date_time") {
-                leg.start = try decoder.plannerTime()
+                let time = try decoder.plannerTimeAndText()
+                (leg.start, leg.departure) = (time?.seconds, time?.text)
             } else if reader.keyEquals("arrival_date_time") {
-                leg.end = try decoder.plannerTime()
+                let time = try decoder.plannerTimeAndText()
+                (leg.end, leg.arrival) = (time?.seconds, time?.text)
+            } else if reader.keyEquals("from") {
+                leg.from = try decoder.plannerName(pointer + "/from")
+            } else if reader.keyEquals("to") {
+                leg.to = try decoder.plannerName(pointer + "/to")
             } else if reader.keyEquals("display_informations") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     let reader = decoder.reader
@@ -64,6 +70,8 @@ extension RequestDecoder {
                         physicalMode = try decoder.plannerWord()
                     } else if reader.keyEquals("commercial_mode") {
                         commercialMode = try decoder.plannerWord()
+                    } else if reader.keyEquals("headsign") {
+                        leg.headsign = try decoder.plannerText(pointer + "/display_informations/headsign")
                     } else if reader.keyEquals("links") {
                         try decoder.decodeNavitiaLinks(&physicalModeID)
                     } else {

@@ -64,12 +64,22 @@ extension RequestDecoder {
     /// A time in seconds: epoch milliseconds (OpenTripPlanner) or seconds (Google) as a number,
     /// or ISO 8601 text; anything else, nil.
     mutating func plannerTime() throws(JSONSyntaxError) -> Double? {
+        try plannerTimeAndText()?.seconds
+    }
+
+    /// A time in seconds and as the card shows it: the planner's ISO 8601 text, or an epoch
+    /// time in UTC.
+    mutating func plannerTimeAndText() throws(JSONSyntaxError) -> (seconds: Double, text: String)? {
         switch try reader.peekKind() {
         case .number:
             guard let value = try plannerNumber() else { return nil }
-            return value > 100_000_000_000 ? value / 1000 : value
+            let seconds = value > 100_000_000_000 ? value / 1000 : value
+            guard PlannerTime.plausible.contains(seconds) else { return nil }
+            return (seconds, PlannerTime.iso(seconds: seconds))
         case .string:
-            return PlannerTime.seconds(iso: try reader.readString())
+            let text = try reader.readString()
+            guard let seconds = PlannerTime.seconds(iso: text), text.utf8.count <= 64 else { return nil }
+            return (seconds, text)
         default:
             try reader.skipValue()
             return nil

@@ -28,6 +28,30 @@ extension RequestDecoder {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("totalTime") {
                 itinerary.seconds = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("totalWalkDistance") {
+                itinerary.walkDistance = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("transferCount") {
+                itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
+            } else if decoder.reader.keyEquals("fare") {
+                // {"regular": {"totalFare": 1650, "currency": {"currencyCode": "KRW"}}}
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("regular") else { return try decoder.reader.skipValue() }
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("totalFare") {
+                            itinerary.fareAmount = try decoder.plannerNumber()
+                        } else if decoder.reader.keyEquals("currency") {
+                            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                                if decoder.reader.keyEquals("currencyCode") {
+                                    itinerary.fareCurrency = try decoder.plannerText(pointer + "/fare/regular/currency/currencyCode")
+                                } else {
+                                    try decoder.reader.skipValue()
+                                }
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                }
             } else if decoder.reader.keyEquals("legs") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                     guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
@@ -54,6 +78,12 @@ extension RequestDecoder {
                 route = try decoder.plannerText(pointer + "/route")
             } else if reader.keyEquals("routeColor") {
                 leg.color = try decoder.plannerColor()
+            } else if reader.keyEquals("distance") {
+                leg.distance = try decoder.plannerNumber()
+            } else if reader.keyEquals("start") {
+                leg.from = try decoder.plannerName(pointer + "/start")
+            } else if reader.keyEquals("end") {
+                leg.to = try decoder.plannerName(pointer + "/end")
             } else if reader.keyEquals("type") {
                 type = try decoder.plannerNumber().flatMap(Self.smallInteger)
             } else if reader.keyEquals("Lane") {

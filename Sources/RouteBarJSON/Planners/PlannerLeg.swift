@@ -22,6 +22,18 @@ struct PlannerLeg {
     /// ODsay-style codes where the planner uses them (TMAP: a subway's line, a bus's type).
     var subwayCode: Int?
     var busType: Int?
+    /// The card: times as the planner writes them, metres, stops, headsign.
+    var departure: String?
+    var arrival: String?
+    var distance: Double?
+    var from: String?
+    var to: String?
+    var headsign: String?
+
+    var card: LegCard? {
+        guard departure != nil || arrival != nil || distance != nil || from != nil || to != nil || headsign != nil else { return nil }
+        return LegCard(departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign)
+    }
 
     /// The leg's minutes: from its times where it has both (durations have unit and rounding
     /// pitfalls: MOTIS wrote transit legs in minutes, Google leaves waits out), else its duration.
@@ -46,6 +58,20 @@ struct PlannerItinerary {
     var end: Double?
     /// The planner's total in seconds, for an itinerary without times (TMAP).
     var seconds: Double?
+    /// The card: times as the planner writes them, metres walked, fare, transfers.
+    var departure: String?
+    var arrival: String?
+    var walkDistance: Double?
+    var fareAmount: Double?
+    var fareCurrency: String?
+    var transfers: Int?
+
+    var card: RouteCard? {
+        let departure = departure ?? legs.first?.departure, arrival = arrival ?? legs.last?.arrival
+        guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil else { return nil }
+        return RouteCard(departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
+                         fareCurrency: fareCurrency, transfers: transfers)
+    }
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     var pointer = ""
 
@@ -74,6 +100,7 @@ struct PlannerItinerary {
             var subPath = SubPath(mode: leg.mode, minutes: minutes, line: leg.line, color: leg.color, textColor: leg.textColor)
             subPath.interlined = leg.interlined
             subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines))
+            subPath.card = leg.card
             subPaths.append(subPath)
             if let end = leg.end {
                 previousEnd = end
@@ -84,7 +111,9 @@ struct PlannerItinerary {
         }
         var total = seconds.map { $0 / 60 }
         if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
-        return Route(totalTime: total, subPaths: subPaths)
+        var route = Route(totalTime: total, subPaths: subPaths)
+        route.card = card
+        return route
     }
 }
 

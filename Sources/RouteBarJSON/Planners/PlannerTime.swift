@@ -55,10 +55,38 @@ enum PlannerTime {
         return Double(days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + digits[5] - offset) + fraction
     }
 
+    /// Unix times a planner's answer can hold: years 1900 to 2999. Outside, a number is no time
+    /// (and would overflow the arithmetic that writes it).
+    static let plausible = -2_208_988_800.0...32_503_680_000.0
+
+    /// A Unix time as ISO 8601 in UTC, to the second: "2024-05-17T19:55:01Z".
+    static func iso(seconds: Double) -> String {
+        let seconds = min(max(seconds, plausible.lowerBound), plausible.upperBound)
+        let whole = Int(seconds.rounded(.down))
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let second = whole - days * 86_400
+        let (year, month, day) = civil(days: days)
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(year)-\(two(month))-\(two(day))T\(two(second / 3_600)):\(two(second / 60 % 60)):\(two(second % 60))Z"
+    }
+
     /// Google Routes' durations: "123s", "4.5s".
     static func seconds(duration text: String) -> Double? {
         guard text.hasSuffix("s") else { return nil }
         return Double(text.dropLast())
+    }
+
+    /// The date of a day since 1970-01-01 (Howard Hinnant's algorithm, the inverse of `daysFromCivil`).
+    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
