@@ -2,8 +2,9 @@
 """Writes the benchmark bodies: single (1 route, 5 legs), batch20 (20 routes of 3-9 legs),
 batch1000 (1,000 routes), all classic as the peers compute it; and single and batch20 again with
 `fit` (-fit) and with `fit` and every drawing option (-drawing: gap, shared time scale, label
-minimums, dark theme), for the in-process table to show what those cost. Deterministic: the
-same bytes every run."""
+minimums, dark theme), for the in-process table to show what those cost; and three recorded
+planner answers from examples/ (odsay, otp, google), with `width` added at the top, for the
+table to compare their decoding per byte. Deterministic: the same bytes every run."""
 import json
 import random
 import sys
@@ -42,6 +43,11 @@ def main(out):
         "batch20-fit": body(batch20, algorithm="fit"),
         "batch20-drawing": body(batch20, **DRAWING),
     }
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    for name, path in [("odsay", "odsay-suseo-itaewon.json"), ("otp", "planners/otp-rest-headway-seattle-transit.json"),
+                       ("google", "planners/google-directions-gmp-openapi-brooklyn-queens.json")]:
+        answer = json.loads((examples / path).read_text())
+        bodies[name] = json.dumps({"width": 343, **answer}, separators=(",", ":"), ensure_ascii=False)
     out.mkdir(parents=True, exist_ok=True)
     for name, text in bodies.items():
         (out / f"{name}.json").write_text(text)

@@ -134,8 +134,17 @@ printf '\n## gzip\n\nThe service alone, wrk -t2 -d5s (64 connections, 16 for bat
     "$(printf '%s\n' "${gzip_rows[@]}")" | tee -a "$RESULTS"
 
 micro=$(timeout 600 .build/release/routebar-microbench bench/workloads)
-printf '\n## In-process (no HTTP)\n\nAllocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n' \
-    "$micro" | tee -a "$RESULTS"
+# Planners' answers decoded per byte against ODsay's (the target: at most 2x the cost, so at least
+# half ODsay's MB/s): the decode column of the odsay, otp and google rows.
+decode_mbps() { awk -F'|' -v w=" $1 " '$2 == w { gsub(/ /, "", $5); print $5 }' <<<"$micro"; }
+planner_rows=()
+for planner in otp google; do
+    ratio=$(python3 -c "print(round($(decode_mbps odsay) / $(decode_mbps $planner), 2))")
+    verdict=$(python3 -c "print('met' if $ratio <= 2 else 'NOT met')")
+    planner_rows+=("| $planner | $(decode_mbps $planner) | $(decode_mbps odsay) | $ratio ($verdict) |")
+done
+printf '\n## In-process (no HTTP)\n\nAllocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n\nDecoding a planner'"'"'s answer against ODsay'"'"'s, per byte (target: at most 2x the time):\n\n| planner | decode MB/s | ODsay decode MB/s | time per byte / ODsay'"'"'s |\n|---|---:|---:|---:|\n%s\n' \
+    "$micro" "$(printf '%s\n' "${planner_rows[@]}")" | tee -a "$RESULTS"
 allocations=$(timeout 900 python3 bench/allocations.py "$tmp/routebar" "$OUT/peer-c" "${files[@]}")
 printf '\n## Heap allocations per request over HTTP (valgrind)\n\nbench/allocations.py: each server under valgrind answers 1, then 1 + N requests on one keep-alive connection; the difference over N. Deterministic, whatever the load.\n\n%s\n' \
     "$allocations" | tee -a "$RESULTS"

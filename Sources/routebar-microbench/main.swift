@@ -69,7 +69,8 @@ print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | enc
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
 let profileRequests = getenv("ROUTEBAR_PROFILE_REQUESTS").flatMap { Int(String(cString: $0)) }
-let allWorkloads = ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing"]
+let allWorkloads = ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing",
+                    "odsay", "otp", "google"]
 for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFirst(2)) : allWorkloads {
     guard let body = readFile("\(directory)/\(name).json") else {
         print("cannot read \(directory)/\(name).json")
