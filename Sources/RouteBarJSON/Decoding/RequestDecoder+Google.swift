@@ -10,8 +10,7 @@ extension RequestDecoder {
     mutating func decodeGoogleLegs(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
         try eachElement { decoder, legIndex throws(JSONSyntaxError) in
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                let reader = decoder.reader
-                if reader.keyEquals("steps") {
+                if decoder.reader.keyEquals("steps") {
                     try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                         guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
                         let step = try decoder.decodeGoogleStep(at: "\(pointer)/\(legIndex)/steps/\(index)")
@@ -21,10 +20,10 @@ extension RequestDecoder {
                             itinerary.legs.append(step)
                         }
                     }
-                } else if reader.keyEquals("departure_time") {
+                } else if decoder.reader.keyEquals("departure_time") {
                     let time = try decoder.googleValue()
                     if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time, time.map(PlannerTime.iso)) }
-                } else if reader.keyEquals("arrival_time") {
+                } else if decoder.reader.keyEquals("arrival_time") {
                     let time = try decoder.googleValue()
                     (itinerary.end, itinerary.arrival) = (time, time.map(PlannerTime.iso))
                 } else {
@@ -40,19 +39,18 @@ extension RequestDecoder {
         var travelMode: String?
         var vehicle: String?
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("travel_mode") || reader.keyEquals("travelMode") {
+            if decoder.reader.keyEquals("travel_mode") || decoder.reader.keyEquals("travelMode") {
                 travelMode = try decoder.plannerWord()
-            } else if reader.keyEquals("duration") {
+            } else if decoder.reader.keyEquals("duration") {
                 let seconds = try decoder.googleValue()
                 leg.seconds = leg.seconds ?? seconds
-            } else if reader.keyEquals("staticDuration") {
+            } else if decoder.reader.keyEquals("staticDuration") {
                 leg.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
-            } else if reader.keyEquals("distance") {
+            } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.googleValue()
-            } else if reader.keyEquals("distanceMeters") {
+            } else if decoder.reader.keyEquals("distanceMeters") {
                 leg.distance = try decoder.plannerNumber()
-            } else if reader.keyEquals("transit_details") || reader.keyEquals("transitDetails") {
+            } else if decoder.reader.keyEquals("transit_details") || decoder.reader.keyEquals("transitDetails") {
                 try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle, at: pointer + "/transit_details")
             } else {
                 try decoder.reader.skipValue()
@@ -65,20 +63,19 @@ extension RequestDecoder {
 
     mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?, at pointer: String) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("departure_time") {
+            if decoder.reader.keyEquals("departure_time") {
                 leg.start = try decoder.googleValue()
                 leg.departure = leg.start.map(PlannerTime.iso)
-            } else if reader.keyEquals("arrival_time") {
+            } else if decoder.reader.keyEquals("arrival_time") {
                 leg.end = try decoder.googleValue()
                 leg.arrival = leg.end.map(PlannerTime.iso)
-            } else if reader.keyEquals("departure_stop") {
+            } else if decoder.reader.keyEquals("departure_stop") {
                 leg.from = try decoder.plannerName(pointer + "/departure_stop")
-            } else if reader.keyEquals("arrival_stop") {
+            } else if decoder.reader.keyEquals("arrival_stop") {
                 leg.to = try decoder.plannerName(pointer + "/arrival_stop")
-            } else if reader.keyEquals("headsign") {
+            } else if decoder.reader.keyEquals("headsign") {
                 leg.headsign = try decoder.plannerText(pointer + "/headsign")
-            } else if reader.keyEquals("stopDetails") {
+            } else if decoder.reader.keyEquals("stopDetails") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("departureTime") {
                         let time = try decoder.plannerTimeAndText()
@@ -90,22 +87,21 @@ extension RequestDecoder {
                         try decoder.reader.skipValue()
                     }
                 }
-            } else if reader.keyEquals("line") || reader.keyEquals("transitLine") {
+            } else if decoder.reader.keyEquals("line") || decoder.reader.keyEquals("transitLine") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    let reader = decoder.reader
-                    if reader.keyEquals("short_name") || reader.keyEquals("nameShort") {
+                    if decoder.reader.keyEquals("short_name") || decoder.reader.keyEquals("nameShort") {
                         leg.shortName = try decoder.plannerText(pointer + "/line/short_name")
-                    } else if reader.keyEquals("name") {
+                    } else if decoder.reader.keyEquals("name") {
                         leg.longName = try decoder.plannerText(pointer + "/line/name")
-                    } else if reader.keyEquals("color") {
+                    } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
-                    } else if reader.keyEquals("text_color") || reader.keyEquals("textColor") {
+                    } else if decoder.reader.keyEquals("text_color") || decoder.reader.keyEquals("textColor") {
                         leg.textColor = try decoder.plannerColor()
-                    } else if reader.keyEquals("vehicle") {
+                    } else if decoder.reader.keyEquals("vehicle") {
                         try decoder.eachMember { decoder throws(JSONSyntaxError) in
                             if decoder.reader.keyEquals("type") { vehicle = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
                         }
-                    } else if reader.keyEquals("agencies") {
+                    } else if decoder.reader.keyEquals("agencies") {
                         try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                             let name = try decoder.plannerName(pointer + "/line/agencies/\(index)")
                             if leg.agency == nil { leg.agency = name }

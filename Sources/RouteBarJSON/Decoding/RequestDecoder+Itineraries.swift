@@ -92,32 +92,31 @@ extension RequestDecoder {
         var plannedStart: Double?
         var plannedEnd: Double?
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("mode") {
+            if decoder.reader.keyEquals("mode") {
                 modeName = try decoder.plannerWord()
-            } else if reader.keyEquals("duration") {
+            } else if decoder.reader.keyEquals("duration") {
                 leg.seconds = try decoder.plannerNumber()
-            } else if reader.keyEquals("startTime") || reader.keyEquals("departure") {
+            } else if decoder.reader.keyEquals("startTime") || decoder.reader.keyEquals("departure") {
                 let time = try decoder.plannerTimeAndText()
                 (leg.start, leg.departure) = (time?.seconds, time?.text)
-            } else if reader.keyEquals("endTime") || reader.keyEquals("arrival") {
+            } else if decoder.reader.keyEquals("endTime") || decoder.reader.keyEquals("arrival") {
                 let time = try decoder.plannerTimeAndText()
                 (leg.end, leg.arrival) = (time?.seconds, time?.text)
-            } else if reader.keyEquals("distance") {
+            } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
-            } else if reader.keyEquals("from") || reader.keyEquals("origin") {
+            } else if decoder.reader.keyEquals("from") || decoder.reader.keyEquals("origin") {
                 leg.from = try decoder.plannerName(pointer + "/from")
-            } else if reader.keyEquals("to") || reader.keyEquals("destination") {
+            } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
                 leg.to = try decoder.plannerName(pointer + "/to")
-            } else if reader.keyEquals("headsign") || reader.keyEquals("direction") {
+            } else if decoder.reader.keyEquals("headsign") || decoder.reader.keyEquals("direction") {
                 leg.headsign = try decoder.plannerText(pointer + "/headsign")
-            } else if reader.keyEquals("plannedDeparture") || reader.keyEquals("scheduledStartTime") {
+            } else if decoder.reader.keyEquals("plannedDeparture") || decoder.reader.keyEquals("scheduledStartTime") {
                 plannedStart = try decoder.plannerTime()
-            } else if reader.keyEquals("plannedArrival") || reader.keyEquals("scheduledEndTime") {
+            } else if decoder.reader.keyEquals("plannedArrival") || decoder.reader.keyEquals("scheduledEndTime") {
                 plannedEnd = try decoder.plannerTime()
-            } else if reader.keyEquals("start") || reader.keyEquals("end") {
+            } else if decoder.reader.keyEquals("start") || decoder.reader.keyEquals("end") {
                 // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
-                let isStart = reader.keyEquals("start")
+                let isStart = decoder.reader.keyEquals("start")
                 var time: (seconds: Double, text: String)?
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTimeAndText() } else { try decoder.reader.skipValue() }
@@ -127,17 +126,17 @@ extension RequestDecoder {
                 } else if !isStart, leg.end == nil {
                     (leg.end, leg.arrival) = (time?.seconds, time?.text)
                 }
-            } else if reader.keyEquals("walking") {
+            } else if decoder.reader.keyEquals("walking") {
                 walking = try decoder.plannerBool() ?? false
-            } else if reader.keyEquals("interlineWithPreviousLeg") {
+            } else if decoder.reader.keyEquals("interlineWithPreviousLeg") {
                 leg.interlined = try decoder.plannerBool() ?? false
-            } else if reader.keyEquals("route") {
+            } else if decoder.reader.keyEquals("route") {
                 if try decoder.reader.peekKind() == .object {
                     try decoder.decodeRouteObject(into: &leg, at: pointer + "/route")
                 } else if let name = try decoder.plannerText(pointer + "/route"), !name.isEmpty {
                     leg.longName = leg.longName ?? name   // OpenTripPlanner 1 REST: a name, often the long one
                 }
-            } else if reader.keyEquals("trip") {
+            } else if decoder.reader.keyEquals("trip") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("route") {
                         try decoder.decodeRouteObject(into: &leg, at: pointer + "/trip/route")
@@ -147,35 +146,34 @@ extension RequestDecoder {
                         try decoder.reader.skipValue()
                     }
                 }
-            } else if reader.keyEquals("line") {
+            } else if decoder.reader.keyEquals("line") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    let reader = decoder.reader
-                    if reader.keyEquals("name") {
+                    if decoder.reader.keyEquals("name") {
                         leg.shortName = try decoder.plannerText(pointer + "/line/name")
-                    } else if reader.keyEquals("product") {
+                    } else if decoder.reader.keyEquals("product") {
                         product = try decoder.plannerWord()
-                    } else if reader.keyEquals("mode") {
+                    } else if decoder.reader.keyEquals("mode") {
                         let mode = try decoder.plannerWord()
                         modeName = modeName ?? mode
-                    } else if reader.keyEquals("productName") {
+                    } else if decoder.reader.keyEquals("productName") {
                         productName = try decoder.plannerWord()
-                    } else if reader.keyEquals("operator") {
+                    } else if decoder.reader.keyEquals("operator") {
                         leg.agency = try decoder.plannerName(pointer + "/line/operator")
                     } else {
                         try decoder.reader.skipValue()
                     }
                 }
-            } else if reader.keyEquals("routeShortName") {
+            } else if decoder.reader.keyEquals("routeShortName") {
                 leg.shortName = try decoder.plannerText(pointer + "/routeShortName")
-            } else if reader.keyEquals("routeLongName") {
+            } else if decoder.reader.keyEquals("routeLongName") {
                 leg.longName = try decoder.plannerText(pointer + "/routeLongName")
-            } else if reader.keyEquals("routeColor") {
+            } else if decoder.reader.keyEquals("routeColor") {
                 leg.color = try decoder.plannerColor()
-            } else if reader.keyEquals("routeTextColor") {
+            } else if decoder.reader.keyEquals("routeTextColor") {
                 leg.textColor = try decoder.plannerColor()
-            } else if reader.keyEquals("agencyName") {
+            } else if decoder.reader.keyEquals("agencyName") {
                 leg.agency = try decoder.plannerText(pointer + "/agencyName")
-            } else if reader.keyEquals("agency") {
+            } else if decoder.reader.keyEquals("agency") {
                 leg.agency = try decoder.plannerName(pointer + "/agency")
             } else {
                 try decoder.reader.skipValue()
@@ -193,16 +191,15 @@ extension RequestDecoder {
     /// OpenTripPlanner GraphQL's `route`: `{shortName longName color textColor agency {name}}`.
     mutating func decodeRouteObject(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("shortName") {
+            if decoder.reader.keyEquals("shortName") {
                 leg.shortName = try decoder.plannerText(pointer + "/shortName")
-            } else if reader.keyEquals("longName") {
+            } else if decoder.reader.keyEquals("longName") {
                 leg.longName = try decoder.plannerText(pointer + "/longName")
-            } else if reader.keyEquals("color") {
+            } else if decoder.reader.keyEquals("color") {
                 leg.color = try decoder.plannerColor()
-            } else if reader.keyEquals("textColor") {
+            } else if decoder.reader.keyEquals("textColor") {
                 leg.textColor = try decoder.plannerColor()
-            } else if reader.keyEquals("agency") {
+            } else if decoder.reader.keyEquals("agency") {
                 leg.agency = try decoder.plannerName(pointer + "/agency")
             } else {
                 try decoder.reader.skipValue()

@@ -12,21 +12,20 @@ extension RequestDecoder {
             }
             var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                let reader = decoder.reader
-                if reader.keyEquals("sections") {
+                if decoder.reader.keyEquals("sections") {
                     decoder.saw(.navitia)
                     itinerary.pointer = "/journeys/\(index)/sections"
                     try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
-                } else if reader.keyEquals("legs") {
+                } else if decoder.reader.keyEquals("legs") {
                     decoder.saw(.hafas)
                     try decoder.decodeItineraryMember(into: &itinerary)
-                } else if reader.keyEquals("departure_date_time") {
+                } else if decoder.reader.keyEquals("departure_date_time") {
                     let time = try decoder.plannerTimeAndText()
                     (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-                } else if reader.keyEquals("arrival_date_time") {
+                } else if decoder.reader.keyEquals("arrival_date_time") {
                     let time = try decoder.plannerTimeAndText()
                     (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-                } else if reader.keyEquals("nb_transfers") {
+                } else if decoder.reader.keyEquals("nb_transfers") {
                     itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
                 } else {
                     try decoder.reader.skipValue()

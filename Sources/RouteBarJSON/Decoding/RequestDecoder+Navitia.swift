@@ -34,51 +34,49 @@ extension RequestDecoder {
         var physicalModeID: String?
         var commercialMode: String?
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("type") {
+            if decoder.reader.keyEquals("type") {
                 type = try decoder.plannerWord()
-            } else if reader.keyEquals("mode") {
+            } else if decoder.reader.keyEquals("mode") {
                 streetMode = try decoder.plannerWord()
-            } else if reader.keyEquals("transfer_type") {
+            } else if decoder.reader.keyEquals("transfer_type") {
                 transferType = try decoder.plannerWord()
-            } else if reader.keyEquals("duration") {
+            } else if decoder.reader.keyEquals("duration") {
                 leg.seconds = try decoder.plannerNumber()
-            } else if reader.keyEquals("departure_date_time") {
+            } else if decoder.reader.keyEquals("departure_date_time") {
                 let time = try decoder.plannerTimeAndText()
                 (leg.start, leg.departure) = (time?.seconds, time?.text)
-            } else if reader.keyEquals("arrival_date_time") {
+            } else if decoder.reader.keyEquals("arrival_date_time") {
                 let time = try decoder.plannerTimeAndText()
                 (leg.end, leg.arrival) = (time?.seconds, time?.text)
-            } else if reader.keyEquals("from") {
+            } else if decoder.reader.keyEquals("from") {
                 leg.from = try decoder.plannerName(pointer + "/from")
-            } else if reader.keyEquals("to") {
+            } else if decoder.reader.keyEquals("to") {
                 leg.to = try decoder.plannerName(pointer + "/to")
-            } else if reader.keyEquals("display_informations") {
+            } else if decoder.reader.keyEquals("display_informations") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    let reader = decoder.reader
-                    if reader.keyEquals("code") {
+                    if decoder.reader.keyEquals("code") {
                         leg.shortName = try decoder.plannerText(pointer + "/display_informations/code")
-                    } else if reader.keyEquals("name") {
+                    } else if decoder.reader.keyEquals("name") {
                         leg.longName = try decoder.plannerText(pointer + "/display_informations/name")
-                    } else if reader.keyEquals("network") {
+                    } else if decoder.reader.keyEquals("network") {
                         leg.agency = try decoder.plannerText(pointer + "/display_informations/network")
-                    } else if reader.keyEquals("color") {
+                    } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
-                    } else if reader.keyEquals("text_color") {
+                    } else if decoder.reader.keyEquals("text_color") {
                         leg.textColor = try decoder.plannerColor()
-                    } else if reader.keyEquals("physical_mode") {
+                    } else if decoder.reader.keyEquals("physical_mode") {
                         physicalMode = try decoder.plannerWord()
-                    } else if reader.keyEquals("commercial_mode") {
+                    } else if decoder.reader.keyEquals("commercial_mode") {
                         commercialMode = try decoder.plannerWord()
-                    } else if reader.keyEquals("headsign") {
+                    } else if decoder.reader.keyEquals("headsign") {
                         leg.headsign = try decoder.plannerText(pointer + "/display_informations/headsign")
-                    } else if reader.keyEquals("links") {
+                    } else if decoder.reader.keyEquals("links") {
                         try decoder.decodeNavitiaLinks(&physicalModeID)
                     } else {
                         try decoder.reader.skipValue()
                     }
                 }
-            } else if reader.keyEquals("links") {
+            } else if decoder.reader.keyEquals("links") {
                 try decoder.decodeNavitiaLinks(&physicalModeID)
             } else {
                 try decoder.reader.skipValue()

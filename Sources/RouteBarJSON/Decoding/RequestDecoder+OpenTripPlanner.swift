@@ -38,19 +38,18 @@ extension RequestDecoder {
             return (message, code, false)
         }
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("msg") || reader.keyEquals("message") {
-                if let text = try decoder.plannerWord(), message.isEmpty || reader.keyEquals("msg") { message = text }
-            } else if reader.keyEquals("code") {
+            if decoder.reader.keyEquals("msg") || decoder.reader.keyEquals("message") {
+                if let text = try decoder.plannerWord(), message.isEmpty || decoder.reader.keyEquals("msg") { message = text }
+            } else if decoder.reader.keyEquals("code") {
                 switch try decoder.reader.peekKind() {
                 case .string: code = try decoder.reader.readString()
                 case .number: code = Self.smallInteger(try decoder.reader.readNumber()).map { String($0) }
                 default: try decoder.reader.skipValue()
                 }
-            } else if reader.keyEquals("id") {
+            } else if decoder.reader.keyEquals("id") {
                 hasID = true
                 try decoder.reader.skipValue()
-            } else if reader.keyEquals("status") {
+            } else if decoder.reader.keyEquals("status") {
                 decoder.sawGoogleErrorStatus = true
                 try decoder.reader.skipValue()
             } else {

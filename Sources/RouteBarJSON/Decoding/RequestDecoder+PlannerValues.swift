@@ -30,8 +30,14 @@ extension RequestDecoder {
             try reader.skipValue()
             return nil
         }
-        return try boundedString(String(pointer().split(separator: "/").last ?? ""), limit: RouteBarRequest.maxNameBytes,
-                                 at: pointer())
+        let text = try reader.readString()
+        guard text.utf8.count <= RouteBarRequest.maxNameBytes else {
+            // The pointer, and the member's name from it, are made only for the error.
+            let at = pointer()
+            noteTooLong(String(at.split(separator: "/").last ?? ""), bytes: text.utf8.count, limit: RouteBarRequest.maxNameBytes, at: at)
+            return nil
+        }
+        return text
     }
 
     /// A string the answer does not echo (a mode's name, a time); not a string, nil.

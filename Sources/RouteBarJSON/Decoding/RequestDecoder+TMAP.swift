@@ -69,24 +69,23 @@ extension RequestDecoder {
         var route: String?
         var type: Int?
         try eachMember { decoder throws(JSONSyntaxError) in
-            let reader = decoder.reader
-            if reader.keyEquals("mode") {
+            if decoder.reader.keyEquals("mode") {
                 leg.mode = try decoder.plannerWord().flatMap(PlannerMode.named) ?? .other
-            } else if reader.keyEquals("sectionTime") {
+            } else if decoder.reader.keyEquals("sectionTime") {
                 leg.seconds = try decoder.plannerNumber()
-            } else if reader.keyEquals("route") {
+            } else if decoder.reader.keyEquals("route") {
                 route = try decoder.plannerText(pointer + "/route")
-            } else if reader.keyEquals("routeColor") {
+            } else if decoder.reader.keyEquals("routeColor") {
                 leg.color = try decoder.plannerColor()
-            } else if reader.keyEquals("distance") {
+            } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
-            } else if reader.keyEquals("start") {
+            } else if decoder.reader.keyEquals("start") {
                 leg.from = try decoder.plannerName(pointer + "/start")
-            } else if reader.keyEquals("end") {
+            } else if decoder.reader.keyEquals("end") {
                 leg.to = try decoder.plannerName(pointer + "/end")
-            } else if reader.keyEquals("type") {
+            } else if decoder.reader.keyEquals("type") {
                 type = try decoder.plannerNumber().flatMap(Self.smallInteger)
-            } else if reader.keyEquals("Lane") {
+            } else if decoder.reader.keyEquals("Lane") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                     var other = PlannerLeg(mode: leg.mode)
                     var otherRoute: String?

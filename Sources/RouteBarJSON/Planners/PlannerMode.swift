@@ -8,6 +8,19 @@ enum PlannerMode {
     static func named(_ name: String) -> TransitMode? {
         // Names are matched without case, spaces, '-' or '_': "HIGH_SPEED_TRAIN", "Tramway",
         // "Train de banlieue / RER" and "nationalExpress" all reduce to one key.
+        // Most names are ASCII (one per leg): lowered byte by byte, without Unicode's tables.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(name.utf8.count)
+            for byte in name.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): bytes.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): bytes.append(byte | 0x20)
+                default: break
+                }
+            }
+            return table[String(decoding: bytes, as: UTF8.self)]
+        }
         var key = ""
         for scalar in name.unicodeScalars where scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
             key.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
