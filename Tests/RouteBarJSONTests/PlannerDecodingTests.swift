@@ -278,6 +278,11 @@ import Testing
         #expect(hafasRoute.subPaths[1].card?.departure == train["departure"] as? String, "ISO text as given, offset kept")
         #expect(hafasRoute.subPaths[1].card?.to == (train["destination"] as? [String: Any])?["name"] as? String)
 
+        // Google's route-level fare, as Directions writes it.
+        let google = #"{"status": "OK", "routes": [{"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}, "legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 120}}]}]}]}"#
+        let googleRoute = try Self.decode(Array(google.utf8)).routes[0]
+        #expect(googleRoute.card?.fareAmount == 2.75 && googleRoute.card?.fareCurrency == "USD")
+
         // The answer writes them beside the route's and the segment's own members.
         let answer = String(decoding: try RouteBarResponse.answer(json: tmapBytes, query: { ["width": "343"][$0] }).bytes, as: UTF8.self)
         #expect(answer.contains(#""fare":{"amount":1650,"currency":"KRW"}"#))

@@ -97,16 +97,23 @@ import Testing
     }
 
     /// The promises of `fit`, over many random requests (one to four routes), widths and
-    /// scales, with gap, timeScale and labelMinimums drawn at random too.
+    /// scales, with gap, timeScale and labelMinimums drawn at random too; legs by ODsay code,
+    /// or, as planners send them, by any mode, in seconds, interlined now and then.
     @Test(arguments: [1.0, 2.0, 3.0, 2.625])
     func invariantsHoldOnRandomRoutes(scale: Double) throws {
         var generator = SplitMix64(seed: UInt64(scale * 1000))
         for _ in 0..<2_000 {
             let routes = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
                 Route(subPaths: (0..<Int.random(in: 1...40, using: &generator)).map { _ in
-                    SubPath(trafficType: Int.random(in: 0...9, using: &generator),
-                            sectionTime: Bool.random(using: &generator) ? Double(Int.random(in: 0...150, using: &generator))
-                                                                        : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator))
+                    let minutes = Bool.random(using: &generator) ? Double(Int.random(in: 0...150, using: &generator))
+                                                                 : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator)
+                    guard Bool.random(using: &generator) else {
+                        return SubPath(trafficType: Int.random(in: 0...9, using: &generator), sectionTime: minutes)
+                    }
+                    var leg = SubPath(mode: TransitMode.allCases.randomElement(using: &generator)!,
+                                      minutes: Double(Int.random(in: 0...5_400, using: &generator)) / 60)
+                    leg.interlined = leg.kind == .transit && Int.random(in: 0..<5, using: &generator) == 0
+                    return leg
                 })
             }
             guard routes.allSatisfy({ $0.subPaths.contains(where: \.isVisible) }) else { continue }
@@ -170,13 +177,15 @@ import Testing
         let visible = legs.filter(\.isVisible).count
         let gap = Int((options.gap * scale).rounded())
         #expect(Int(whole.reduce(0, +)) + gap * (visible - 1) == pixels, "the visible segments and the gaps fill the bar exactly")
-        #expect(bar.transferCount == max(0, bar.transitCount - 1))
-        #expect(bar.walkingCount == legs.filter { $0.isVisible && $0.trafficType == 3 }.count)
-        #expect(bar.transitCount == legs.filter { $0.isVisible && $0.trafficType != 3 }.count)
+        let interlined = legs.filter { $0.isVisible && $0.kind == .transit && $0.interlined }.count
+        #expect(bar.transferCount == max(0, bar.transitCount - 1 - interlined), "an interlined leg is no transfer")
+        #expect(bar.walkingCount == legs.filter { $0.isVisible && $0.mode == .walk }.count, "walks alone")
+        #expect(bar.transitCount == legs.filter { $0.isVisible && $0.kind == .transit }.count, "public transport alone")
 
         let minWalking = max(1, Int(((options.minWalkingLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
         let minTransit = max(1, Int(((options.minTransitLength ?? options.width * options.minSegmentRatio) * scale).rounded()))
-        let needed = minWalking * bar.walkingCount + minTransit * bar.transitCount
+        let walkingClass = legs.filter { $0.isVisible && !$0.kind.takesTransitMinimum }.count
+        let needed = minWalking * walkingClass + minTransit * bar.transitCount
         #expect(bar.compressed == (needed > pixels - gap * (visible - 1)))
         var x = 0.0
         var seenVisible = false
@@ -190,11 +199,14 @@ import Testing
                 #expect(segment.transferBefore == nil)
                 continue
             }
-            #expect(segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit : nil), "a transfer is transit right after transit")
+            #expect(segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit && !leg.interlined : nil),
+                    "a transfer is transit right after transit (a wait between does not count), unless interlined")
+            #expect(segment.label == SegmentLabel.text(minutes: Double(SegmentLabel.shownMinutes(leg.sectionTime)), locale: options.locale)
+                    && segment.label?.contains(".") == false, "labels in whole minutes")
             seenVisible = true
-            lastVisibleTransit = leg.kind == .transit
+            if leg.kind != .waiting { lastVisibleTransit = leg.kind == .transit }
             #expect(segment.width > 0)
-            let floor = bar.compressed ? (pixels - gap * (visible - 1)) / visible : (leg.kind == .walking ? minWalking : minTransit)
+            let floor = bar.compressed ? (pixels - gap * (visible - 1)) / visible : (leg.kind.takesTransitMinimum ? minTransit : minWalking)
             #expect(Int((segment.width * scale).rounded()) >= floor, "each visible segment gets its minimum")
         }
         if options.labelMinimums && !bar.compressed && allLabelsFit(legs, options: options, available: pixels - gap * (visible - 1),
@@ -211,14 +223,15 @@ import Testing
     /// Whether the label minimums (the label's estimated width plus padding, at least the
     /// kind's minimum and, within a kind, at least a shorter leg's) fit in `available` pixels.
     private func allLabelsFit(_ legs: [SubPath], options: LayoutOptions, available: Int, minimums: (walking: Int, transit: Int)) -> Bool {
-        var wanted: [(kind: SegmentKind, minutes: Double, pixels: Int)] = legs.filter(\.isVisible).map { leg in
+        // Grouped as the minimums are: transit, and everything that takes the walking minimum.
+        var wanted: [(kind: Bool, minutes: Double, pixels: Int)] = legs.filter(\.isVisible).map { leg in
             let label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
             let points = SegmentLabel.estimatedWidth(label, fontSize: options.labelFontSize) + 2 * options.labelPadding
-            let kindMinimum = leg.kind == .walking ? minimums.walking : minimums.transit
-            return (leg.kind, leg.sectionTime, max(kindMinimum, Int((points * options.scale - 1e-9).rounded(.up))))
+            let kindMinimum = leg.kind.takesTransitMinimum ? minimums.transit : minimums.walking
+            return (leg.kind.takesTransitMinimum, leg.sectionTime, max(kindMinimum, Int((points * options.scale - 1e-9).rounded(.up))))
         }
         wanted.sort { $0.minutes < $1.minutes }
-        var largest: [SegmentKind: Int] = [:]
+        var largest: [Bool: Int] = [:]
         var total = 0
         for item in wanted {
             let pixels = max(item.pixels, largest[item.kind] ?? 0)

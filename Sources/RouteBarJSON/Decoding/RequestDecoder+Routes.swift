@@ -34,6 +34,7 @@ extension RequestDecoder {
         guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
         var sawGoogleLegs = false
+        var googleFare: (amount: Double?, currency: String?)
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("subPaths") {
@@ -46,6 +47,17 @@ extension RequestDecoder {
                 var itinerary = PlannerItinerary(pointer: base() + "/legs")
                 try decodeGoogleLegs(into: &itinerary, at: base() + "/legs")
                 plannerItineraries.append(itinerary)
+            } else if reader.keyEquals("fare") {
+                // Google Directions: {"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}}.
+                try eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("value") {
+                        googleFare.amount = try decoder.plannerNumber()
+                    } else if decoder.reader.keyEquals("currency") {
+                        googleFare.currency = try decoder.plannerText(base() + "/fare/currency")
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
             } else if reader.keyEquals("totalTime") {
                 route.totalTime = try number("totalTime", at: base() + "/totalTime")
             } else if reader.keyEquals("id") {
@@ -55,6 +67,9 @@ extension RequestDecoder {
             } else {
                 try reader.skipValue()
             }
+        }
+        if sawGoogleLegs, let last = plannerItineraries.indices.last {
+            (plannerItineraries[last].fareAmount, plannerItineraries[last].fareCurrency) = googleFare
         }
         if !sawSubPaths && !sawGoogleLegs {
             note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
