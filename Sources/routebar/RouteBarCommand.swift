@@ -69,7 +69,7 @@ enum RouteBarCommand {
         let port = server.port
         LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
             + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
-            + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.connectionTimeoutSeconds) s request timeout)") { line in
+            + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.requestTimeoutSeconds) s request timeout)") { line in
             line.field("port", Int(port))
             line.field("version", RouteBarVersion.current)
         }

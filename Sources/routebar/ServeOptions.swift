@@ -36,8 +36,14 @@ struct ServeOptions {
         Setting(flag: "--connection-limit", variable: "ROUTEBAR_CONNECTION_LIMIT", summary: "open connections at most (default 1024)") { config, value in
             integer(value, 1...1_000_000).map { config.http.connectionLimit = $0 } == nil ? "must be a whole number from 1 to 1000000" : nil
         },
-        Setting(flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT", summary: "seconds before an idle connection closes (default 10; 0 for never)") { config, value in
-            integer(value, 0...86_400).map { config.http.connectionTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+        Setting(flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT",
+                summary: "seconds a connection may stay silent, and a request take to arrive (default 10; 0 for never)") { config, value in
+            // One setting for both: an operator thinks of one deadline, the server keeps two
+            // (HTTPServerConfiguration.idleTimeoutSeconds and requestTimeoutSeconds).
+            guard let seconds = integer(value, 0...86_400) else { return "must be a whole number of seconds from 0 to 86400" }
+            config.http.idleTimeoutSeconds = seconds
+            config.http.requestTimeoutSeconds = seconds
+            return nil
         },
         Setting(flag: "--header-timeout", variable: "ROUTEBAR_HEADER_TIMEOUT", summary: "seconds a new connection has to send its request head (default 5; 0 for never)") { config, value in
             integer(value, 0...86_400).map { config.http.headerTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil

@@ -65,7 +65,7 @@ extension MicroHTTPEdgeTests {
         /// timeouts, and its request ends with its connection.
         @Test(arguments: abandoned.suffix(2))
         func aRequestCutOffByATimeoutEnds(_ case: Abandoned) throws {
-            try withLiveServer(.testing { $0.connectionTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router) { live in
+            try withLiveServer(.testing { $0.idleTimeoutSeconds = 1; $0.requestTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
                 try connection.send(`case`.sent)
                 #expect(waitUntil(timeoutSeconds: 0.5) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 })

@@ -71,7 +71,8 @@ extension MicroHTTPEdgeTests {
 
         static let headerTimeout = HTTPServerConfiguration.testing {
             $0.headerTimeoutSeconds = 1
-            $0.connectionTimeoutSeconds = 10
+            $0.idleTimeoutSeconds = 10
+            $0.requestTimeoutSeconds = 10
         }
 
         struct Stall: Sendable, CustomTestStringConvertible {

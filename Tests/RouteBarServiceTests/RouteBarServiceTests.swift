@@ -341,7 +341,7 @@ import Glibc
 @Suite struct SlowClientTests {
     @Test func aTricklingRequestIsClosedAtTheDeadline() throws {
         // 2 s, not 1: under the sanitizers a loaded server alone can take a second to read a request.
-        try withRouteBarService({ $0.connectionTimeoutSeconds = 2 }) { server in
+        try withRouteBarService({ $0.idleTimeoutSeconds = 2; $0.requestTimeoutSeconds = 2 }) { server in
             let slow = try TestHTTPConnection(port: server.port, timeoutSeconds: 1)
             let clock = ContinuousClock()
             let start = clock.now

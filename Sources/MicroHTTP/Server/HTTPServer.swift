@@ -84,7 +84,7 @@ public final class HTTPServer: Sendable {
         self.memory = memory
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
-            requestTimeoutSeconds: configuration.connectionTimeoutSeconds,
+            requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             logger: logger
         ) { [metrics] in
             memory.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))

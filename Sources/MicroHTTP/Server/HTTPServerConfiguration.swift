@@ -17,12 +17,15 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var maxBodyBytes = 1 << 20
     /// Open connections at most; one more gets a 503 problem at once and is closed.
     public var connectionLimit = 1024
-    /// Seconds a connection may sit idle between requests, and seconds a request may take to
-    /// arrive completely (from the connection's start or its previous answer), before it is closed.
-    public var connectionTimeoutSeconds = 10
+    /// Seconds a connection may go without a byte either way (between requests, or mid-request)
+    /// before libmicrohttpd closes it; 0 for never.
+    public var idleTimeoutSeconds = 10
+    /// Seconds a request may take to arrive completely, from the connection's start or its
+    /// previous answer, however steadily its bytes trickle in (the watchdog closes it); 0 for never.
+    public var requestTimeoutSeconds = 10
     /// Seconds a new connection has to send a complete request head, and a kept-alive one to
-    /// finish a head it has begun; shorter than `connectionTimeoutSeconds`, so that sockets
-    /// that never send anything cannot hold the connection limit.
+    /// finish a head it has begun; shorter than the other two, so that sockets that never send
+    /// anything cannot hold the connection limit.
     public var headerTimeoutSeconds = 5
     /// The longest request target (path and query) answered; longer ones get 414.
     public var maxTargetBytes = 8 * 1024

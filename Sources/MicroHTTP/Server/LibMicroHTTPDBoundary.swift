@@ -402,7 +402,7 @@ private enum LibMicroHTTPD {
             host: host, port: configuration.port,
             threads: UInt32(max(1, configuration.threads)),
             connection_limit: UInt32(max(1, configuration.acceptLimit)),
-            idle_timeout_seconds: UInt32(max(0, configuration.connectionTimeoutSeconds)),
+            idle_timeout_seconds: UInt32(max(0, configuration.idleTimeoutSeconds)),
             connection_memory_limit: configuration.connectionMemoryBytes,
             context: context,
             access: accessHandler, completed: requestCompleted, connection: connectionNotified,
