@@ -6,18 +6,20 @@
 # binary is built against and the library it runs with to the same version. A Debian archive
 # keeps only the newest version of a package per suite, so when a pin stops resolving
 # ("Version ... was not found"), look the new one up with `apt-cache policy PACKAGE` on
-# bookworm and bump it here. curl is the exception, see the runtime stage.
+# bookworm and bump it here; `make test` checks every pin against the archive
+# (scripts/lint-container.sh). Packages Debian updates for security are not pinned: zlib1g-dev
+# here (1:1.2.13.dfsg-1 became 1:1.2.13.dfsg-1+deb12u1 and the old pin stopped resolving),
+# curl in the runtime stage.
 ARG LIBMICROHTTPD_VERSION=0.9.75-6
 ARG PKG_CONFIG_VERSION=1.8.1-1
-ARG ZLIB_VERSION=1:1.2.13.dfsg-1
 
 FROM swift:6.3-bookworm AS build
 ARG LIBMICROHTTPD_VERSION
 ARG PKG_CONFIG_VERSION
-ARG ZLIB_VERSION
+# hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" "zlib1g-dev=${ZLIB_VERSION}" \
+        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders must exist for it to load.
