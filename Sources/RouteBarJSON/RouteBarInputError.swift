@@ -25,6 +25,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case odsayError = "odsay-error"
         case plannerError = "planner-error"
         case unknownShape = "unknown-shape"
+        case unknownParameter = "unknown-parameter"
         case unknownLocale = "unknown-locale"
         case unknownValue = "unknown-value"
         case unsupportedForFormat = "unsupported-for-format"
@@ -54,6 +55,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .odsayError: "ODsay error response"
             case .plannerError: "Journey planner error response"
             case .unknownShape: "Unknown body shape"
+            case .unknownParameter: "Unknown query parameter"
             case .unknownLocale: "Unknown locale"
             case .unknownValue: "Unknown value"
             case .unsupportedForFormat: "Not available in this format"
@@ -95,5 +97,15 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         default: type = .malformedJSON
         }
         self.init(type, "The body is not valid JSON: \(syntax.message)")
+    }
+}
+
+extension RouteBarInputError {
+    /// A query parameter the API does not take: a typo (`?widht=`) should not pass silently.
+    public static func unknownParameter(_ name: String) -> RouteBarInputError {
+        let known = RouteBarRequest.queryParameterNames.sorted().joined(separator: ", ")
+        let shown = name.utf8.count <= 64 ? name : String(decoding: name.utf8.prefix(64), as: UTF8.self) + "…"
+        return RouteBarInputError(.unknownParameter, "the query parameter \"\(shown)\" is not one this API takes: \(known)",
+                                  parameter: shown)
     }
 }

@@ -25,6 +25,9 @@ public struct RouteBarRequest: Sendable {
     public static let maxNameBytes = 128
     /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
     public static let maxIdBytes = 256
+    /// The query parameters a request may have: every layout option, `source` and `waits`.
+    public static let queryParameterNames: Set<String> = Set(LayoutOption.all.map(\.name) + ["source", "waits"])
+
     /// Where each route is in a planner's answer ("/plan/itineraries/0"), for errors.
     var routePointers: [String] = []
 

@@ -11,6 +11,9 @@ extension RouteBarAPI {
     /// streamed, each further piece laid out and written when the client has taken the one
     /// before. So a client holds at most its first piece, whatever it asked for.
     func answerRouteBars(_ request: HTTPRequest, format: RouteBarResponse.Format) throws(HTTPProblem) -> HTTPResponse {
+        if let unknown = request.firstQueryParameter(notIn: RouteBarRequest.queryParameterNames) {
+            throw HTTPProblem(RouteBarInputError.unknownParameter(unknown))
+        }
         let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
         // A stream keeps the decoded request (no larger than its body) and a piece in hand
         // (a JSON answer's first piece is the part it would have held whole).

@@ -361,4 +361,18 @@ import Glibc
             #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
         }
     }
+
+    /// A query parameter the API does not take is refused, naming it: a typo such as
+    /// `?widht=343` or a guess such as `?format=svg` no longer passes silently as JSON.
+    @Test(arguments: ["widht=343", "format=svg", "width=343&Width=1"])
+    func unknownQueryParametersAreRefused(query: String) throws {
+        try withRouteBarService { server in
+            let response = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars?" + query, Samples.seedRequest())
+            #expect(response.status == 422)
+            let problem = try response.json()
+            #expect(problem["type"] as? String == "urn:routebar:problem:unknown-parameter")
+            #expect(problem["parameter"] as? String == String(query.split(separator: "&").last!.split(separator: "=")[0]))
+            #expect((problem["detail"] as? String)?.contains("width") == true, "the detail lists the parameters taken")
+        }
+    }
 }

@@ -23,6 +23,22 @@ public struct HTTPRequest {
         connection.value(.header, name)
     }
 
+    /// The first query-string parameter whose name is not in `known`, if any: for an
+    /// application that refuses parameters it does not take (a typo should not pass silently).
+    public func firstQueryParameter(notIn known: Set<String>) -> String? {
+        guard hasQueryParameters else { return nil }
+        var unknown: String?
+        connection.forEachValue(.query) { key, _ in
+            let name = String(decoding: key, as: UTF8.self)
+            guard known.contains(name) else {
+                unknown = name
+                return false
+            }
+            return true
+        }
+        return unknown
+    }
+
     /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
     /// server has already refused a request that repeats one.
     public func queryParameter(_ name: String) -> String? {
