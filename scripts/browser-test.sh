@@ -266,7 +266,63 @@ if [ "$SCREENSHOT" = 1 ]; then
     done
 fi
 
-# --- 5. summary ----------------------------------------------------------------------------
+# --- 5. CORS: a page from another origin ----------------------------------------------------
+
+# The page is served from http://localhost:PAGE_PORT (another origin than the API's
+# http://127.0.0.1:PORT), and POSTs the seed route as JSON (so Chromium sends a preflight
+# first) to /v1/route-bars.svg, then draws the answer. A server started with
+# --cors-origin http://localhost:PAGE_PORT lets it draw the bars; from another page origin
+# Chromium refuses to hand it the answer.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+mkdir -p "$WORK/cors"
+cat >"$WORK/cors/cors.html" <<'HTML'
+<!doctype html>
+<meta charset="utf-8">
+<output id="result">pending</output>
+<div id="bars"></div>
+<script>
+const api = new URLSearchParams(location.search).get("api");
+const seed = {routes: [{id: "seed", totalTime: 47, subPaths: [
+    {trafficType: 3, sectionTime: 6}, {trafficType: 2, sectionTime: 14}, {trafficType: 3, sectionTime: 3},
+    {trafficType: 1, sectionTime: 21}, {trafficType: 3, sectionTime: 3}]}]};
+fetch(api + "/v1/route-bars.svg?width=343", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(seed)})
+    .then(response => response.text())
+    .then(svg => {
+        document.getElementById("bars").innerHTML = svg;
+        document.getElementById("result").textContent = "drawn " + document.querySelectorAll("#bars rect.segment").length;
+    })
+    .catch(() => { document.getElementById("result").textContent = "refused"; });
+</script>
+HTML
+stop_service
+PAGE_PORT=$(free_port)
+OTHER_PORT=$(free_port)
+start_service --cors-origin "http://localhost:$PAGE_PORT"
+for port in "$PAGE_PORT" "$OTHER_PORT"; do
+    python3 -m http.server "$port" --bind 127.0.0.1 --directory "$WORK/cors" >/dev/null 2>&1 &
+    echo $! >>"$WORK/page-servers"
+done
+for _ in $(seq 50); do
+    curl -fsS --max-time 1 "http://localhost:$PAGE_PORT/cors.html" >/dev/null 2>&1 \
+        && curl -fsS --max-time 1 "http://localhost:$OTHER_PORT/cors.html" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+for cors_case in "$PAGE_PORT allowed drawn 5" "$OTHER_PORT refused refused"; do
+    read -r port name expected count <<<"$cors_case"
+    status=0
+    chromium_run "$WORK/chromium.log" --dump-dom "http://localhost:$port/cors.html?api=$BASE" >"$WORK/cors.dom" || status=$?
+    result=$(sed -n 's|.*<output id="result">\([^<]*\)</output>.*|\1|p' "$WORK/cors.dom" | head -n 1)
+    want="$expected${count:+ $count}"
+    [ "$expected" = refused ] && want=refused
+    if [ "$status" = 0 ] && [ "$result" = "$want" ]; then
+        record "ok   cors: a page from http://localhost:$port ($name) says \"$result\""
+    else
+        record "FAIL cors: a page from http://localhost:$port ($name) says \"$result\", not \"$want\" (chromium status $status)"
+    fi
+done
+kill $(cat "$WORK/page-servers") 2>/dev/null || true
+
+# --- 6. summary ----------------------------------------------------------------------------
 
 echo "browser: $PASSED passed, $FAILED failed"
 SUMMARY_PRINTED=1

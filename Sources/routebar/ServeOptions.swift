@@ -14,6 +14,8 @@ struct ServeOptions {
         let variable: String
         let summary: String
         let apply: @Sendable (inout ServeConfiguration, String) -> String?
+        /// Whether the flag may be given more than once (its values joined by commas).
+        var repeatable = false
     }
 
     static let settings: [Setting] = [
@@ -45,6 +47,16 @@ struct ServeOptions {
             config.http.requestTimeoutSeconds = seconds
             return nil
         },
+        Setting(flag: "--cors-origin", variable: "ROUTEBAR_CORS_ORIGINS",
+                summary: "an origin whose pages may call the API from a browser, or * for any; repeatable or comma-separated (default none)",
+                apply: { config, value in
+                    let origins = value.split(separator: ",").map { String($0).trimmingASCIISpaces }
+                    for origin in origins where origin != "*" && !Self.isOrigin(origin) {
+                        return "must be * or an origin such as https://app.example (scheme, host, optional port; no path), got '\(origin)'"
+                    }
+                    config.http.corsOrigins = origins
+                    return nil
+                }, repeatable: true),
         Setting(flag: "--header-timeout", variable: "ROUTEBAR_HEADER_TIMEOUT", summary: "seconds a new connection has to send its request head (default 5; 0 for never)") { config, value in
             integer(value, 0...86_400).map { config.http.headerTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
         },
@@ -66,6 +78,17 @@ struct ServeOptions {
             return nil
         },
     ]
+
+    /// `scheme://host[:port]` as a browser sends it in `Origin`.
+    static func isOrigin(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasPrefix("//") else { return false }
+        let scheme = parts[0]
+        let rest = parts[1].dropFirst(2)
+        let schemeIsValid = !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+        let restIsValid = !rest.isEmpty && !rest.contains("/") && !rest.contains(" ")
+        return schemeIsValid && restIsValid
+    }
 
     private static func integer(_ text: String, _ range: ClosedRange<Int>) -> Int? {
         guard let value = Int(text), range.contains(value) else { return nil }
@@ -93,7 +116,11 @@ struct ServeOptions {
                 guard index < arguments.count else { return .failure(UsageError("\(argument) needs a value")) }
                 value = arguments[index]
             }
-            given[argument] = value
+            if let earlier = given[argument], settings.first(where: { $0.flag == argument })?.repeatable == true {
+                given[argument] = earlier + "," + value!
+            } else {
+                given[argument] = value
+            }
             index += 1
         }
         for setting in settings {
@@ -117,4 +144,13 @@ struct ServeOptions {
 struct UsageError: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+extension String {
+    fileprivate var trimmingASCIISpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text = text.dropFirst() }
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
 }

@@ -20,6 +20,8 @@ import Testing
             #expect(result.status == 64, "\(arguments)")
             #expect(!result.stderr.isEmpty)
         }
+        let badOrigin = try ServerProcess.runToCompletion(["serve", "--cors-origin", "app.example/path"])
+        #expect(badOrigin.status == 64 && badOrigin.stderr.contains("must be * or an origin"), "\(badOrigin.stderr)")
         let fromEnvironment = try ServerProcess.runToCompletion(["serve"], environment: ["ROUTEBAR_MAX_BODY_BYTES": "lots"])
         #expect(fromEnvironment.status == 64)
         #expect(fromEnvironment.stderr.contains("ROUTEBAR_MAX_BODY_BYTES 'lots'"))
@@ -30,6 +32,17 @@ import Testing
         #expect(server.stderrLines.joined().contains("3 threads, bodies up to 2048 bytes"))
         let flagged = try ServerProcess(arguments: ["--max-body-bytes", "1000"], environment: ["ROUTEBAR_MAX_BODY_BYTES": "2048"])
         #expect(flagged.stderrLines.joined().contains("bodies up to 1000 bytes"))
+    }
+
+    /// `--cors-origin` is repeatable: each origin given may call the API from a browser.
+    @Test func corsOriginsFromRepeatedFlags() throws {
+        let server = try ServerProcess(arguments: ["--cors-origin", "https://a.example", "--cors-origin=https://b.example"])
+        for origin in ["https://a.example", "https://b.example"] {
+            let answer = try TestHTTPConnection(port: server.port).request("GET", "/healthz", headers: ["Origin": origin])
+            #expect(answer.headers["access-control-allow-origin"] == origin)
+        }
+        let other = try TestHTTPConnection(port: server.port).request("GET", "/healthz", headers: ["Origin": "https://c.example"])
+        #expect(other.headers["access-control-allow-origin"] == nil)
     }
 
     @Test func aPortInUseIsReported() throws {

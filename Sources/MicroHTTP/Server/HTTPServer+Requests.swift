@@ -90,6 +90,11 @@ extension HTTPServer {
             problem = HTTPProblem(status: 404, detail: "There is no resource at \(context.path).")
         case .methodNotAllowed(let allow, let pathIndex):
             context.pathIndex = pathIndex
+            if context.method == "OPTIONS", framing.body == .none,
+               let preflight = preflightRoute(connection, path: context.path, allow: allow, pathIndex: pathIndex) {
+                context.route = preflight
+                return .proceed
+            }
             problem = HTTPProblem(status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
                                   headers: [HTTPHeader("Allow", allow)])
         case .route(let route):

@@ -20,6 +20,7 @@ extension HTTPServer {
     /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
     func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection, close: Bool) -> AccessResult {
         var response = response
+        if !configuration.corsOrigins.isEmpty { addCORSHeaders(&response, connection) }
         let hold = holdAnswer(&response)
         context.phase = .answered
         context.status = response.status

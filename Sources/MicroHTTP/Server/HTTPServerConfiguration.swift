@@ -27,6 +27,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// finish a head it has begun; shorter than the other two, so that sockets that never send
     /// anything cannot hold the connection limit.
     public var headerTimeoutSeconds = 5
+    /// Origins whose pages may call the server from a browser (CORS): `https://app.example`
+    /// as the browser sends it in `Origin`, or `*` for any. Empty (the default): no CORS headers,
+    /// and a preflight `OPTIONS` gets 405 as any unknown method does.
+    public var corsOrigins: [String] = []
+    /// Seconds a browser may keep a preflight's answer (`Access-Control-Max-Age`).
+    public var corsMaxAgeSeconds = 600
     /// The longest request target (path and query) answered; longer ones get 414.
     public var maxTargetBytes = 8 * 1024
     /// The most bytes of header fields (names and values) answered; more get 431.
