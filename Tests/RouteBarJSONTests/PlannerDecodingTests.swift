@@ -155,6 +155,38 @@ import Testing
         #expect(waits.count == 1, "Google's leg lasts longer than its steps: the wait for the Q31")
     }
 
+    /// Google's Routes API (v2) writes what Directions does in other words: `travelMode`,
+    /// `staticDuration` "123s", `transitDetails.stopDetails` times (RFC 3339), `transitLine`;
+    /// a walk comes as one step per instruction, joined here into one walk. Shaped after the
+    /// Routes API's reference (no recording with known provenance exists; FORMATS.md).
+    @Test func googleRoutesV2() throws {
+        let body = #"""
+        {"routes": [{"legs": [{"steps": [
+            {"travelMode": "WALK", "staticDuration": "60s", "distanceMeters": 80},
+            {"travelMode": "WALK", "staticDuration": "45.5s", "distanceMeters": 50},
+            {"travelMode": "TRANSIT", "staticDuration": "900s", "transitDetails": {
+                "stopDetails": {"departureTime": "2024-05-01T08:05:00Z", "arrivalTime": "2024-05-01T08:20:00Z",
+                                "departureStop": {"name": "Hauptbahnhof"}, "arrivalStop": {"name": "Marienplatz"}},
+                "headsign": "Ostbahnhof",
+                "transitLine": {"nameShort": "S1", "name": "Freising", "color": "#16bae7", "textColor": "#ffffff",
+                                "vehicle": {"type": "COMMUTER_TRAIN"}, "agencies": [{"name": "S-Bahn München"}]}}},
+            {"travelMode": "WALK", "staticDuration": "120s"}
+        ]}], "duration": "1500s"}]}
+        """#
+        let request = try Self.decode(Array(body.utf8), ["source": "google"])
+        let legs = request.routes[0].subPaths
+        #expect(legs.map(\.mode) == [.walk, .train, .walk], "the two walking steps are one walk; no gap, no wait")
+        #expect(abs(legs[0].sectionTime - 105.5 / 60) < 1e-12)
+        #expect(legs[1].sectionTime == 15, "08:05 to 08:20")
+        #expect(legs[1].color == "#16BAE7" && legs[1].textColor == "#FFFFFF")
+        #expect(LinePalette.badge(mode: .train, line: legs[1].line) == "S1")
+        #expect(legs[1].line?.agency == "S-Bahn München")
+        #expect(legs[1].card?.headsign == "Ostbahnhof")
+        #expect(legs[1].card?.from == "Hauptbahnhof" && legs[1].card?.to == "Marienplatz")
+        #expect(legs[1].card?.departure == "2024-05-01T08:05:00Z")
+        #expect(legs[2].sectionTime == 2)
+    }
+
     @Test func navitia() throws {
         let (bytes, json) = try Self.sample("navitia-kpt-paris-journeys.json")
         let journeys = try #require(json["journeys"] as? [[String: Any]])

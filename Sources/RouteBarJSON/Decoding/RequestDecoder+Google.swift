@@ -83,6 +83,10 @@ extension RequestDecoder {
                     } else if decoder.reader.keyEquals("arrivalTime") {
                         let time = try decoder.plannerTimeAndText()
                         (leg.end, leg.arrival) = (time?.seconds, time?.text)
+                    } else if decoder.reader.keyEquals("departureStop") {
+                        leg.from = try decoder.plannerName(pointer + "/stopDetails/departureStop")
+                    } else if decoder.reader.keyEquals("arrivalStop") {
+                        leg.to = try decoder.plannerName(pointer + "/stopDetails/arrivalStop")
                     } else {
                         try decoder.reader.skipValue()
                     }
