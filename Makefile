@@ -37,6 +37,7 @@ run: release
 	.build/release/routebar serve --host $(HOST) --port $(PORT) --access-log on
 
 test: deps
+	swift format lint --strict --recursive Sources Tests Package.swift
 	swift build --build-tests
 	swift test --skip-build
 	bash scripts/api-check.sh

@@ -67,7 +67,9 @@ let package = Package(
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),
         // CAllocationCounter: the tests that pin how many allocations a request makes.
-        .testTarget(name: "RouteBarJSONTests", dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
+        .testTarget(
+            name: "RouteBarJSONTests",
+            dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"]),
         .testTarget(
             name: "RouteBarServiceTests",
             dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "routebar", "routebar-fuzz"]

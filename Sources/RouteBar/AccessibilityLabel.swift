@@ -61,7 +61,8 @@ public enum AccessibilityLabel {
     ) {
         let mode = leg.pointee.mode
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
-        let short = mode == .train
+        let short =
+            mode == .train
             ? LinePalette.badge(mode: .train, line: leg.pointee.line, trainType: leg.pointee.trainType, locale: locale)
             : LinePalette.shortName(mode: mode, line: leg.pointee.line, locale: locale)
         // A subway line's name says what it is ("3호선", "Line 3"); ODsay's Korean name for a line

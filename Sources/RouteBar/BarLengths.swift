@@ -65,8 +65,10 @@ extension RouteBarLayout {
     /// The device pixels a route's visible segments need at their plain minimums (not label
     /// minimums), with the gaps between them: at least a pixel a segment.
     func plainMinimumPixels(_ legs: LegCounts) -> Int {
-        let minimums = max(legs.visible, minimumPixels(override: options.minWalkingLength) * legs.walking
-            + minimumPixels(override: options.minTransitLength) * legs.transit)
+        let minimums = max(
+            legs.visible,
+            minimumPixels(override: options.minWalkingLength) * legs.walking
+                + minimumPixels(override: options.minTransitLength) * legs.transit)
         return minimums + gapPixels * (legs.visible - 1)
     }
 

@@ -34,9 +34,10 @@ public struct LaidOutRoute: Sendable, Hashable {
 extension LaidOutRoute {
     /// An empty route, for `RouteBarLayout.layOut(_:reusing:each:)` to fill in.
     public init() {
-        self.init(index: 0, id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, transferCount: 0, barWidth: 0,
-                  minWalkingLength: 0, minTransitLength: 0, minuteLength: 0, height: 0, compressed: false, segments: [],
-                  accessibilityLabel: "")
+        self.init(
+            index: 0, id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, transferCount: 0, barWidth: 0,
+            minWalkingLength: 0, minTransitLength: 0, minuteLength: 0, height: 0, compressed: false, segments: [],
+            accessibilityLabel: "")
     }
 }
 

@@ -26,11 +26,13 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case .minSegmentRatio:
             .number("minSegmentRatio", \.minSegmentRatio, .closed(0, 1), "each visible segment's minimum as a share of the width")
         case .minWalkingLength:
-            .optionalNumber("minWalkingLength", \.minWalkingLength, .closed(0, RouteBarLayout.maxWidth),
-                            "a visible walk's minimum in points, instead of minSegmentRatio")
+            .optionalNumber(
+                "minWalkingLength", \.minWalkingLength, .closed(0, RouteBarLayout.maxWidth),
+                "a visible walk's minimum in points, instead of minSegmentRatio")
         case .minTransitLength:
-            .optionalNumber("minTransitLength", \.minTransitLength, .closed(0, RouteBarLayout.maxWidth),
-                            "a visible transit leg's minimum in points, instead of minSegmentRatio")
+            .optionalNumber(
+                "minTransitLength", \.minTransitLength, .closed(0, RouteBarLayout.maxWidth),
+                "a visible transit leg's minimum in points, instead of minSegmentRatio")
         case .height:
             .number("height", \.height, .closed(0, RouteBarLayout.maxWidth), "the bar's height in points, echoed for the client's cells")
         case .locale: .choice("locale", \.locale, "the language of labels and accessibility sentences")
@@ -40,15 +42,18 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case .gap: .number("gap", \.gap, .closed(0, 100), "points between consecutive visible segments (fit only)")
         case .theme: .choice("theme", \.theme, "the background the colours are for")
         case .timeScale:
-            .choice("timeScale", \.timeScale,
-                    "route: every bar fills the width; shared: the longest route does, the others in proportion (fit only)")
+            .choice(
+                "timeScale", \.timeScale,
+                "route: every bar fills the width; shared: the longest route does, the others in proportion (fit only)")
         case .labelMinimums:
-            .flag("labelMinimums", \.labelMinimums,
-                  "whether visible segments' minimums grow to hold their labels, longest legs first (fit only)")
+            .flag(
+                "labelMinimums", \.labelMinimums,
+                "whether visible segments' minimums grow to hold their labels, longest legs first (fit only)")
         case .labelPadding: .number("labelPadding", \.labelPadding, .closed(0, 100), "points on each side of a label, for labelMinimums")
         case .cornerRadius:
-            .optionalNumber("cornerRadius", \.cornerRadius, .closed(0, RouteBarLayout.maxWidth),
-                            "the radius of the bar's rounded ends in points, for drawings; half the height when absent")
+            .optionalNumber(
+                "cornerRadius", \.cornerRadius, .closed(0, RouteBarLayout.maxWidth),
+                "the radius of the bar's rounded ends in points, for drawings; half the height when absent")
         }
     }
 
@@ -108,13 +113,16 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         static func choice<Value: RawRepresentable<String> & CaseIterable & Sendable>(
             _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, Value> & Sendable, _ summary: String
         ) -> Declaration {
-            let access = Access.choice(read: { $0[keyPath: path].rawValue }, write: { options, text in
-                guard let value = Value(rawValue: text) else { return false }
-                options[keyPath: path] = value
-                return true
-            })
-            return Declaration(key: key, name: key.description, values: .choice(Value.allCases.map(\.rawValue)), summary: summary,
-                               access: access)
+            let access = Access.choice(
+                read: { $0[keyPath: path].rawValue },
+                write: { options, text in
+                    guard let value = Value(rawValue: text) else { return false }
+                    options[keyPath: path] = value
+                    return true
+                })
+            return Declaration(
+                key: key, name: key.description, values: .choice(Value.allCases.map(\.rawValue)), summary: summary,
+                access: access)
         }
     }
 

@@ -22,11 +22,12 @@ extension LinePalette {
     /// and saturation, lightness raised until it reaches 3:1). Text colours reach 4.5:1 on every
     /// colour of the tables, in both themes.
     public static func colors(mode: TransitMode, line: TransitLine?, theme: ColorTheme) -> SegmentColors {
-        let themed: ThemedColors? = switch mode {
-        case .subway: line?.subwayCode.flatMap { lookUp($0, in: subwayThemed) }
-        case .bus: line?.busType.flatMap { lookUp($0, in: busThemed) }
-        default: nil
-        }
+        let themed: ThemedColors? =
+            switch mode {
+            case .subway: line?.subwayCode.flatMap { lookUp($0, in: subwayThemed) }
+            case .bus: line?.busType.flatMap { lookUp($0, in: busThemed) }
+            default: nil
+            }
         let chosen = themed ?? defaultThemed[mode.ordinal]
         return theme == .light ? chosen.light : chosen.dark
     }

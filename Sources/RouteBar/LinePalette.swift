@@ -41,8 +41,10 @@ public enum LinePalette {
         /// "#RRGGBB", uppercase.
         public let color: String
 
-        init(code: Int, name: String, englishName: String, badge: String? = nil, englishBadge: String? = nil,
-             color: String) {
+        init(
+            code: Int, name: String, englishName: String, badge: String? = nil, englishBadge: String? = nil,
+            color: String
+        ) {
             self.code = code
             self.name = name
             self.englishName = englishName
@@ -53,7 +55,6 @@ public enum LinePalette {
     }
 
     // Where each code and colour comes from: docs/line-tables.md.
-
 
     /// Subway lines, keyed by ODsay's `subwayCode`.
     public static let subwayLines: [Entry] = [
@@ -152,11 +153,12 @@ public enum LinePalette {
     /// Only the code that belongs to the mode is consulted: a bus leg's `subwayCode` (or a subway
     /// leg's `busType`) is noise, and the two code spaces overlap (4 is line 4 and 직행좌석).
     public static func color(mode: TransitMode, line: TransitLine?) -> String {
-        let entry: Entry? = switch mode {
-        case .subway: subwayEntry(line)
-        case .bus: line?.busType.flatMap { busIndex[$0] }
-        default: nil
-        }
+        let entry: Entry? =
+            switch mode {
+            case .subway: subwayEntry(line)
+            case .bus: line?.busType.flatMap { busIndex[$0] }
+            default: nil
+            }
         return entry?.color ?? defaultColor(for: mode)
     }
 
@@ -192,7 +194,7 @@ public enum LinePalette {
     /// The string without surrounding whitespace, or nil when nothing is left; no Foundation here.
     private static func trimmed(_ string: String) -> String? {
         guard let first = string.firstIndex(where: { !$0.isWhitespace }),
-              let last = string.lastIndex(where: { !$0.isWhitespace })
+            let last = string.lastIndex(where: { !$0.isWhitespace })
         else { return nil }
         return String(string[first...last])
     }

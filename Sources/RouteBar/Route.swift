@@ -30,8 +30,10 @@ public struct SubPath: Sendable, Hashable {
 
     // Inlinable, like the properties below: the decoder makes one per leg from another module.
     @inlinable
-    public init(trafficType: Int, sectionTime: Double, line: TransitLine? = nil, otherLines: [TransitLine] = [],
-                trainType: Int? = nil) {
+    public init(
+        trafficType: Int, sectionTime: Double, line: TransitLine? = nil, otherLines: [TransitLine] = [],
+        trainType: Int? = nil
+    ) {
         self.trafficType = trafficType
         self.mode = TransitMode(trafficType: trafficType)
         self.sectionTime = sectionTime

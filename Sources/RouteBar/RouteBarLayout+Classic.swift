@@ -40,12 +40,14 @@ struct ClassicArithmetic {
         let pathTotalLength = options.width - 0.5
         leastWalkingLength = options.minWalkingLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
         leastTransitLength = options.minTransitLength ?? (pathTotalLength * options.minSegmentRatio).rounded()
-        remainTotalLength = pathTotalLength
+        remainTotalLength =
+            pathTotalLength
             - (leastWalkingLength * Double(legs.walking) + leastTransitLength * Double(legs.transit))
         totalTime = route.totalTime ?? legs.allMinutes
         guard totalTime != 0 else {
-            throw RouteBarError(.classicUndefined, at: .totalTime(route: index),
-                                "classic divides by route \(index)'s totalTime, which is 0; use \"algorithm\": \"fit\"")
+            throw RouteBarError(
+                .classicUndefined, at: .totalTime(route: index),
+                "classic divides by route \(index)'s totalTime, which is 0; use \"algorithm\": \"fit\"")
         }
         oneMinuteLength = remainTotalLength / totalTime
     }
@@ -59,7 +61,8 @@ struct ClassicArithmetic {
             for legIndex in legs.indices {
                 var width = 0.0
                 if legs[legIndex].isVisible {
-                    width = (legs[legIndex].kind.takesTransitMinimum ? leastTransitLength : leastWalkingLength)
+                    width =
+                        (legs[legIndex].kind.takesTransitMinimum ? leastTransitLength : leastWalkingLength)
                         + oneMinuteLength * legs[legIndex].sectionTime
                     guard width.isFinite, width >= 0, (x + width).isFinite else {
                         throw RouteBarError(

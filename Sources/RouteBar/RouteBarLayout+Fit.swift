@@ -50,8 +50,10 @@ extension RouteBarLayout {
                         if placed.anyVisible { x += gap }
                         width = minimums[legIndex] + extra[legIndex]
                     }
-                    laidOut.segments.append(segment(leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
-                                                    after: &placed))
+                    laidOut.segments.append(
+                        segment(
+                            leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
+                            after: &placed))
                     x += width
                 }
             }
@@ -76,9 +78,10 @@ extension RouteBarLayout {
         let segmentPixels = pixels - gap * (legs.visible - 1)
         guard segmentPixels >= legs.visible else {
             let gaps = gap == 0 ? "" : ", after \(legs.visible - 1) gaps of \(gap)"
-            throw RouteBarError(.barTooNarrow, at: .option(.width),
-                                "width \(options.width.shortDescription) at scale \(options.scale.shortDescription) is \(pixels) device pixels\(gaps), "
-                                    + "too few for the \(legs.visible) visible segments of route \(index) (one pixel each at least)")
+            throw RouteBarError(
+                .barTooNarrow, at: .option(.width),
+                "width \(options.width.shortDescription) at scale \(options.scale.shortDescription) is \(pixels) device pixels\(gaps), "
+                    + "too few for the \(legs.visible) visible segments of route \(index) (one pixel each at least)")
         }
         return (pixels, segmentPixels)
     }
@@ -95,7 +98,8 @@ extension RouteBarLayout {
                 for (index, leg) in legs.enumerated() {
                     var want = minimums[index]
                     if leg.isVisible {
-                        let points = SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize)
+                        let points =
+                            SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize)
                             + 2 * options.labelPadding
                         want = max(want, Int((points * options.scale - 1e-9).rounded(.up)))
                         byMinutes.initializeElement(at: visible, to: index)
@@ -130,8 +134,10 @@ extension RouteBarLayout {
     /// floor of its quota, and the pixels left go to the largest fractional parts (ties to
     /// the longer leg, then the earlier one). Writes one count per leg into `shares`, 0 for
     /// invisible ones. Works in stack memory: it runs for every route laid out.
-    static func shareByLargestRemainder(_ pixels: Int, among legs: [SubPath], totalMinutes: Double,
-                                        into shares: UnsafeMutableBufferPointer<Int>) {
+    static func shareByLargestRemainder(
+        _ pixels: Int, among legs: [SubPath], totalMinutes: Double,
+        into shares: UnsafeMutableBufferPointer<Int>
+    ) {
         shares.initialize(repeating: 0)
         withUnsafeTemporaryAllocation(of: (leg: Int, fraction: Double).self, capacity: legs.count) { buffer in
             var visible = 0

@@ -29,7 +29,8 @@ extension RouteBarLayout {
         var color: String?
         var textColor: String?
         if options.colors {
-            let colors = leg.color.map { LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme) }
+            let colors =
+                leg.color.map { LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme) }
                 ?? LinePalette.colors(mode: leg.mode, line: line, theme: options.theme)
             color = colors.color
             textColor = colors.textColor

@@ -47,8 +47,9 @@ public struct RouteBarLayout: Sendable {
     }
 
     private static func notClassic(_ option: LayoutOption, _ what: String) -> RouteBarError {
-        RouteBarError(.classicUndefined, at: .option(option),
-                      "classic reproduces the seed app, which has no \(what); use \"algorithm\": \"fit\"")
+        RouteBarError(
+            .classicUndefined, at: .option(option),
+            "classic reproduces the seed app, which has no \(what); use \"algorithm\": \"fit\"")
     }
 
     /// Lays out every route; errors name the route by its position in `routes`.
@@ -120,16 +121,19 @@ struct LegCounts {
 
     init(_ route: Route, index: Int) throws(RouteBarError) {
         guard route.subPaths.count <= RouteBarLayout.maxSubPaths else {
-            throw RouteBarError(.tooMany, at: .subPaths(route: index),
-                                "at most \(RouteBarLayout.maxSubPaths) subPaths per route, got \(route.subPaths.count)")
+            throw RouteBarError(
+                .tooMany, at: .subPaths(route: index),
+                "at most \(RouteBarLayout.maxSubPaths) subPaths per route, got \(route.subPaths.count)")
         }
         if let total = route.totalTime {
-            try RouteBarLayout.check(total, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "totalTime",
-                                     at: .totalTime(route: index))
+            try RouteBarLayout.check(
+                total, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "totalTime",
+                at: .totalTime(route: index))
         }
         for (legIndex, leg) in route.subPaths.enumerated() {
-            try RouteBarLayout.check(leg.sectionTime, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",
-                                     at: .sectionTime(route: index, subPath: legIndex))
+            try RouteBarLayout.check(
+                leg.sectionTime, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",
+                at: .sectionTime(route: index, subPath: legIndex))
             allMinutes += leg.sectionTime
             guard leg.isVisible else { continue }
             visibleMinutes += leg.sectionTime
@@ -142,8 +146,9 @@ struct LegCounts {
             }
         }
         guard visible > 0 else {
-            throw RouteBarError(.noVisibleSegment, at: .route(index),
-                                "route \(index) has no leg with sectionTime > 0, so there is nothing to draw")
+            throw RouteBarError(
+                .noVisibleSegment, at: .route(index),
+                "route \(index) has no leg with sectionTime > 0, so there is nothing to draw")
         }
     }
 }

@@ -13,8 +13,10 @@ public final class RouteCard: Sendable, Hashable {
     /// The planner's count of transfers.
     public let transfers: Int?
 
-    public init(departure: String? = nil, arrival: String? = nil, walkDistance: Double? = nil, fareAmount: Double? = nil,
-                fareCurrency: String? = nil, transfers: Int? = nil) {
+    public init(
+        departure: String? = nil, arrival: String? = nil, walkDistance: Double? = nil, fareAmount: Double? = nil,
+        fareCurrency: String? = nil, transfers: Int? = nil
+    ) {
         self.departure = departure
         self.arrival = arrival
         self.walkDistance = walkDistance
@@ -50,8 +52,10 @@ public final class LegCard: Sendable, Hashable {
     /// Where the vehicle is headed.
     public let headsign: String?
 
-    public init(departure: String? = nil, arrival: String? = nil, distance: Double? = nil, from: String? = nil, to: String? = nil,
-                headsign: String? = nil) {
+    public init(
+        departure: String? = nil, arrival: String? = nil, distance: Double? = nil, from: String? = nil, to: String? = nil,
+        headsign: String? = nil
+    ) {
         self.departure = departure
         self.arrival = arrival
         self.distance = distance

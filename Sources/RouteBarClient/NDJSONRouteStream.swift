@@ -1,7 +1,8 @@
 import Foundation
 import RouteBar
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Reads an NDJSON answer line by line as it arrives, through a URLSession data delegate
@@ -31,8 +32,10 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
         }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
         status = (response as? HTTPURLResponse)?.statusCode ?? 0
         completionHandler(.allow)
     }

@@ -1,7 +1,8 @@
 import Foundation
 import RouteBar
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Calls a routebar service over HTTP: route bars laid out for a request of ours or for an

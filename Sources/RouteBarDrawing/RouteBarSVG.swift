@@ -10,7 +10,8 @@ public enum RouteBarSVG {
     static let fallbackColor = "#9E9E9E"
     /// Names that draw Hangul on Apple platforms, Android, Windows and Linux (Noto CJK), then
     /// the generic family: a machine without any of them still shows text, not empty boxes.
-    static let fontFamily = "-apple-system, 'SF Pro Text', Roboto, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif"
+    static let fontFamily =
+        "-apple-system, 'SF Pro Text', Roboto, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif"
 
     public static func render(_ routes: [LaidOutRoute], options: LayoutOptions) -> [UInt8] {
         var svg = head(routeCount: routes.count, options: options)
@@ -48,12 +49,15 @@ public enum RouteBarSVG {
     static func row(_ route: LaidOutRoute, at position: Int, options: LayoutOptions) -> String {
         let radius = min(options.cornerRadius ?? options.height / 2, options.height / 2)
         let belowColor = options.theme == .dark ? "#E0E0E0" : "#333333"
-        var svg = "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
+        var svg =
+            "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
         svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
-        svg += "<clipPath id=\"bar-\(position)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
+        svg +=
+            "<clipPath id=\"bar-\(position)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
             + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#bar-\(position))\">\n"
         for segment in route.segments where segment.width > 0 {
-            svg += "<rect class=\"segment \(segment.kind.rawValue)\" x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" "
+            svg +=
+                "<rect class=\"segment \(segment.kind.rawValue)\" x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" "
                 + "height=\"\(number(options.height))\" fill=\"\(segment.color ?? fallbackColor)\"/>\n"
         }
         svg += "</g>\n"
@@ -61,7 +65,8 @@ public enum RouteBarSVG {
         for segment in route.segments where segment.width > 0 {
             let text = SegmentText(segment, options: options)
             if let inside = text.inside {
-                svg += "<text class=\"label inside\" x=\"\(number(segment.x + segment.width / 2))\" y=\"\(number(options.height / 2))\" "
+                svg +=
+                    "<text class=\"label inside\" x=\"\(number(segment.x + segment.width / 2))\" y=\"\(number(options.height / 2))\" "
                     + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(segment.textColor ?? "#000000")\" "
                     + "data-segment-x=\"\(number(segment.x))\" data-segment-width=\"\(number(segment.width))\">\(inside)</text>\n"
             }
@@ -70,7 +75,8 @@ public enum RouteBarSVG {
                 let center = min(max(segment.x + segment.width / 2, width / 2), options.width - width / 2)
                 guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
                 belowEnd = center + width / 2
-                svg += "<text class=\"label below\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
+                svg +=
+                    "<text class=\"label below\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
                     + "text-anchor=\"middle\" fill=\"\(belowColor)\">\(escape(below))</text>\n"
             }
         }
@@ -85,7 +91,8 @@ public enum RouteBarSVG {
         var insideHasLabel = false
 
         init(_ segment: BarSegment, options: LayoutOptions) {
-            let badge = segment.kind == .transit
+            let badge =
+                segment.kind == .transit
                 ? segment.line.flatMap { LinePalette.badge(mode: segment.mode, line: $0, trainType: segment.trainType, locale: options.locale) }
                 : nil
             func fits(_ text: String) -> Bool { SegmentLabel.fits(text, fontSize: options.labelFontSize, width: segment.width) }
@@ -116,7 +123,8 @@ public enum RouteBarSVG {
             case ">": escaped += "&gt;"
             case "\"": escaped += "&quot;"
             case "'": escaped += "&apos;"
-            case _ where (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+            case _
+            where (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
                 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
                 escaped.unicodeScalars.append("\u{FFFD}")
             default: escaped.unicodeScalars.append(scalar)

@@ -105,7 +105,8 @@ extension RouteBarInputError {
     public static func unknownParameter(_ name: String) -> RouteBarInputError {
         let known = RouteBarRequest.queryParameterNames.sorted().joined(separator: ", ")
         let shown = name.utf8.count <= 64 ? name : String(decoding: name.utf8.prefix(64), as: UTF8.self) + "…"
-        return RouteBarInputError(.unknownParameter, "the query parameter \"\(shown)\" is not one this API takes: \(known)",
-                                  parameter: shown)
+        return RouteBarInputError(
+            .unknownParameter, "the query parameter \"\(shown)\" is not one this API takes: \(known)",
+            parameter: shown)
     }
 }

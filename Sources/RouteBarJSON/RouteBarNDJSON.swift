@@ -58,9 +58,10 @@ extension RouteBarRequest {
     /// Refuses `widths` for a format that draws one layout.
     package func checkOneWidth(for format: RouteBarResponse.Format) throws(RouteBarInputError) {
         guard widths == nil else {
-            throw RouteBarInputError(.unsupportedForFormat,
-                                     "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
-                                     pointer: "/widths")
+            throw RouteBarInputError(
+                .unsupportedForFormat,
+                "widths gives one layout per width, which only the JSON answer holds; send width for \(format == .svg ? "an SVG" : "NDJSON")",
+                pointer: "/widths")
         }
     }
 }

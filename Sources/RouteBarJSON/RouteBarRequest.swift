@@ -31,8 +31,10 @@ public struct RouteBarRequest: Sendable {
     /// Where each route is in a planner's answer ("/plan/itineraries/0"), for errors.
     var routePointers: [String] = []
 
-    public init(options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],
-                widths: [Double]? = nil) {
+    public init(
+        options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],
+        widths: [Double]? = nil
+    ) {
         self.options = options
         self.routes = routes
         self.shape = shape
@@ -59,7 +61,8 @@ extension RouteBarRequest {
         guard segments > limit else { return }
         let across = widths.map { " (\(segmentCount) in each of \($0.count) widths)" } ?? ""
         throw RouteBarInputError(
-            .tooManySegments, "the request asks for \(segments) segments\(across); the limit is \(limit) per request. Send fewer routes or widths at a time",
+            .tooManySegments,
+            "the request asks for \(segments) segments\(across); the limit is \(limit) per request. Send fewer routes or widths at a time",
             pointer: widths == nil ? "" : "/widths", limit: limit)
     }
 

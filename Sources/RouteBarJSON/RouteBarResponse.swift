@@ -81,8 +81,10 @@ public enum RouteBarResponse {
     /// `{"name": "수도권 3호선", "code": 3, "shortName": "3", "englishName": "Line 3"}` for a
     /// subway, `{"name": "421", "busType": 11, "shortName": "421"}` for a bus, `{"name": "KTX",
     /// "trainType": 1, …}` for a train; with `color`, as the members of `lines` carry it.
-    static func write(_ line: TransitLine, of segment: BarSegment, badge: String?, englishName: String?, color: String?,
-                      to writer: inout JSONWriter) {
+    static func write(
+        _ line: TransitLine, of segment: BarSegment, badge: String?, englishName: String?, color: String?,
+        to writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.field("name", line.name)
         if let code = line.subwayCode { writer.field("code", code) }
@@ -106,11 +108,12 @@ public enum RouteBarResponse {
         writer.beginArray()
         write(line, of: segment, badge: badge, englishName: englishName, color: segment.color, to: &writer)
         for other in segment.otherLines {
-            write(other, of: segment,
-                  badge: LinePalette.badge(mode: segment.mode, line: other, trainType: segment.trainType, locale: options.locale),
-                  englishName: LinePalette.englishName(mode: segment.mode, line: other, trainType: segment.trainType),
-                  color: options.colors ? LinePalette.color(mode: segment.mode, line: other, theme: options.theme) : nil,
-                  to: &writer)
+            write(
+                other, of: segment,
+                badge: LinePalette.badge(mode: segment.mode, line: other, trainType: segment.trainType, locale: options.locale),
+                englishName: LinePalette.englishName(mode: segment.mode, line: other, trainType: segment.trainType),
+                color: options.colors ? LinePalette.color(mode: segment.mode, line: other, theme: options.theme) : nil,
+                to: &writer)
         }
         writer.endArray()
     }
@@ -208,8 +211,9 @@ extension RouteBarResponse {
             throw RouteBarInputError(error, in: request)
         }
         let widthCount = request.widths?.count ?? 1
-        return RouteBarAnswer(document: pieces.finish(), routeCount: widthCount * request.routes.count,
-                              segmentCount: widthCount * request.segmentCount)
+        return RouteBarAnswer(
+            document: pieces.finish(), routeCount: widthCount * request.routes.count,
+            segmentCount: widthCount * request.segmentCount)
     }
 
     /// The bytes the answer to `request` would take, about: the writer's first allocation.
@@ -236,8 +240,10 @@ extension RouteBarResponse {
     /// `RouteBarLayout.layOutEach(_:reusing:each:)`); `widthIndex` is the width's place in `widths`,
     /// if it came from there. The JSON answer says each sentence from the segments as it writes
     /// them, so routes carry their `accessibilityLabel` only when `sentences` asks for them.
-    static func layOutWidth(_ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
-                            sentences: Bool = false, each body: (LaidOutRoute) -> Void) throws(RouteBarInputError) {
+    static func layOutWidth(
+        _ request: RouteBarRequest, options: LayoutOptions, widthIndex index: Int?,
+        sentences: Bool = false, each body: (LaidOutRoute) -> Void
+    ) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
         var laidOut = workspace.takeLaidOut()
         defer { workspace.laidOut = laidOut }
@@ -271,13 +277,15 @@ extension RouteBarResponse {
 
     /// The layout in another format than JSON. Several widths only make sense as JSON.
     public static func layoutForDrawing(json body: [UInt8], query: (String) -> String?, format: Format) throws(RouteBarInputError)
-        -> (routes: [LaidOutRoute], options: LayoutOptions) {
+        -> (routes: [LaidOutRoute], options: LayoutOptions)
+    {
         try layoutForDrawing(RouteBarRequest(json: body, query: query), format: format)
     }
 
     /// A decoded request's layout for another format than JSON.
     public static func layoutForDrawing(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
-        -> (routes: [LaidOutRoute], options: LayoutOptions) {
+        -> (routes: [LaidOutRoute], options: LayoutOptions)
+    {
         try request.checkOneWidth(for: format)
         return (try layoutsPerWidth(request)[0].routes, request.options)
     }

@@ -14,7 +14,8 @@ extension RouteBarAPI {
         if let unknown = request.firstQueryParameter(notIn: RouteBarRequest.queryParameterNames) {
             throw HTTPProblem(RouteBarInputError.unknownParameter(unknown))
         }
-        let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }  // a closure literal: a method reference would box `request`
+        // A closure literal: a method reference would box `request`.
+        let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }
         // A stream keeps the decoded request (no larger than its body) and a piece in hand
         // (a JSON answer's first piece is the part it would have held whole).
         let held = request.body.count + 2 * RouteBarJSONPieces.pieceBytes
@@ -42,7 +43,8 @@ extension RouteBarAPI {
                 }
             }
             let first = try Self.layoutHolds(pieces.nextPiece()) ?? []
-            response = pieces.isFinished
+            response =
+                pieces.isFinished
                 ? HTTPResponse(status: 200, headers: Self.svgHeaders, body: .bytes(first))
                 : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held)
         }
@@ -73,9 +75,12 @@ extension RouteBarAPI {
         _ pieces: consuming Pieces, first: [UInt8]?, headers: [HTTPHeader], held: Int
     ) -> HTTPResponse {
         let stream = AnswerStream(pieces, first: first)
-        return HTTPResponse(status: 200, headers: headers, body: .stream(HTTPBodyStream(heldBytes: held) { () throws(HTTPBodyStream.Abort) in
-            try stream.next()
-        }))
+        return HTTPResponse(
+            status: 200, headers: headers,
+            body: .stream(
+                HTTPBodyStream(heldBytes: held) { () throws(HTTPBodyStream.Abort) in
+                    try stream.next()
+                }))
     }
 
     /// The request, decoded and within the limits.

@@ -32,7 +32,7 @@ public enum RouteBarVersion {
             let content = line.dropFirst(indent)
             if content.isEmpty || content.hasPrefix("#") { continue }
             if indent == 0 {
-                if inInfo { return nil }   // the info block ended without a version
+                if inInfo { return nil }  // the info block ended without a version
                 inInfo = content == "info:"
                 continue
             }

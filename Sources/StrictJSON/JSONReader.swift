@@ -270,7 +270,7 @@ public struct JSONReader {
         guard position < buffer.count else { throw JSONSyntaxError(.unexpectedEnd, at: position) }
         switch buffer[position] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             position += 1
         case UInt8(ascii: "u"):
             position += 1

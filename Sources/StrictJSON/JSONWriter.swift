@@ -358,8 +358,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             case 0x0C: append(UInt8(ascii: "\\")); append(UInt8(ascii: "f"))
             case 0..<0x20:
                 let hex: StaticString = "0123456789abcdef"
-                for digit in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                              hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)]] {
+                for digit in [
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)],
+                ] {
                     append(digit)
                 }
             default:

@@ -62,22 +62,23 @@ private func expectNoNull(_ reader: inout JSONReader) throws(JSONSyntaxError) {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @main
 enum FuzzMain {
     static func main() {
         #if FUZZING
-        // SwiftPM owns `main`, so hand libFuzzer the arguments through its driver entry point.
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            check(UnsafeBufferPointer(start: data, count: size))
-            return 0
-        })
+            // SwiftPM owns `main`, so hand libFuzzer the arguments through its driver entry point.
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(
+                LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+                    check(UnsafeBufferPointer(start: data, count: size))
+                    return 0
+                })
         #else
-        replay(Array(CommandLine.arguments.dropFirst()))
+            replay(Array(CommandLine.arguments.dropFirst()))
         #endif
     }
 

@@ -11,7 +11,7 @@ import RouteBar
 import RouteBarJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 func readFile(_ path: String) -> [UInt8]? {
@@ -64,13 +64,16 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
 }
 
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "bench/workloads"
-print("| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
-    + " allocations: decode | compute | encode | whole |")
+print(
+    "| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
+        + " allocations: decode | compute | encode | whole |")
 print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
 let profileRequests = getenv("ROUTEBAR_PROFILE_REQUESTS").flatMap { Int(String(cString: $0)) }
-let allWorkloads = ["single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing",
-                    "odsay", "otp", "google"]
+let allWorkloads = [
+    "single", "batch20", "batch1000", "single-fit", "single-drawing", "batch20-fit", "batch20-drawing",
+    "odsay", "otp", "google",
+]
 for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFirst(2)) : allWorkloads {
     guard let body = readFile("\(directory)/\(name).json") else {
         print("cannot read \(directory)/\(name).json")
@@ -98,11 +101,12 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         let computeAllocations = allocations(compute)
         let encodeAllocations = allocations { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
         let wholeAllocations = try allocations(wholeRequest)
-        print("| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
-            + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / computeTime, 0)) "
-            + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) "
-            + "| \(format(decodeAllocations)) | \(format(computeAllocations)) | \(format(encodeAllocations)) "
-            + "| \(format(wholeAllocations)) |")
+        print(
+            "| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
+                + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / computeTime, 0)) "
+                + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) "
+                + "| \(format(decodeAllocations)) | \(format(computeAllocations)) | \(format(encodeAllocations)) "
+                + "| \(format(wholeAllocations)) |")
     } catch {
         print("\(name): \(error.detail)")
         exit(1)

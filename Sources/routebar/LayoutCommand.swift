@@ -1,12 +1,12 @@
-import RouteBarService
 import MicroHTTP
 import RouteBar
 import RouteBarJSON
+import RouteBarService
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// `routebar layout`: the server's answer without a server, for scripts and batch jobs.
@@ -22,12 +22,13 @@ enum LayoutCommand {
     /// `routebar --help`'s lines for the options, one per option.
     static var optionsHelp: String {
         LayoutOption.all.map { option in
-            let value = switch option.values {
-            case .number(let range):
-                "\(range.bounds.excludesLower ? ">" : "")\(range.bounds.lower.shortDescription)..\(range.bounds.upper.shortDescription)"
-            case .flag: "true|false"
-            case .choice(let names): names.joined(separator: "|")
-            }
+            let value =
+                switch option.values {
+                case .number(let range):
+                    "\(range.bounds.excludesLower ? ">" : "")\(range.bounds.lower.shortDescription)..\(range.bounds.upper.shortDescription)"
+                case .flag: "true|false"
+                case .choice(let names): names.joined(separator: "|")
+                }
             let byDefault = option.defaultValue.map { " (default \($0))" } ?? ""
             return "  \("\(option.flag) \(value)".padding(to: 44))\(option.summary)\(byDefault)"
         }.joined(separator: "\n")
@@ -85,8 +86,10 @@ enum LayoutCommand {
             printError("routebar: cannot read \(file ?? "standard input")")
             return 66
         case .failure(.tooLarge):
-            return refuse(HTTPProblem(status: 413, detail: "The body exceeds the limit of \(maxBodyBytes) bytes.",
-                                      members: [.init("limit", maxBodyBytes)]))
+            return refuse(
+                HTTPProblem(
+                    status: 413, detail: "The body exceeds the limit of \(maxBodyBytes) bytes.",
+                    members: [.init("limit", maxBodyBytes)]))
         case .success(let bytes):
             body = bytes
         }

@@ -1,9 +1,9 @@
 import StrictJSON
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// One JSON object per line on stderr, written with a single `write` so that lines from
@@ -13,8 +13,10 @@ import Musl
 /// LogLine.write(event: "listening", message: "…") { $0.field("port", 8080) }
 /// ```
 public enum LogLine {
-    public static func write(level: StaticString = "info", event: StaticString, message: String? = nil,
-                             fields: (inout JSONWriter) -> Void = { _ in }) {
+    public static func write(
+        level: StaticString = "info", event: StaticString, message: String? = nil,
+        fields: (inout JSONWriter) -> Void = { _ in }
+    ) {
         var writer = JSONWriter(capacity: 256)
         writer.beginObject()
         writer.key("time")

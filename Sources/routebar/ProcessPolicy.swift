@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// What `routebar serve` sets for the whole process, and the server library leaves alone:
@@ -57,16 +57,16 @@ enum ProcessPolicy {
     /// faulted in) every time: 51 minor faults per 1,000-route request, 3 with these.
     static func keepFreedMemory(upTo largest: Int) -> Bool {
         #if canImport(Glibc)
-        // mallopt and its parameters are in <malloc.h>, which Swift's Glibc module leaves out:
-        // the function is found by name, and the parameters are glibc's fixed values.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1   // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
-        guard let symbol = dlsym(nil, "mallopt") else { return false }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        // mallopt returns 1 on success, 0 on error.
-        return mallopt(mmapThreshold, Int32(largest)) == 1 && mallopt(trimThreshold, Int32(2 * largest)) == 1
+            // mallopt and its parameters are in <malloc.h>, which Swift's Glibc module leaves out:
+            // the function is found by name, and the parameters are glibc's fixed values.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            let mmapThreshold: Int32 = -3, trimThreshold: Int32 = -1  // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
+            guard let symbol = dlsym(nil, "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            // mallopt returns 1 on success, 0 on error.
+            return mallopt(mmapThreshold, Int32(largest)) == 1 && mallopt(trimThreshold, Int32(2 * largest)) == 1
         #else
-        return true
+            return true
         #endif
     }
 }

@@ -1,10 +1,10 @@
-import RouteBarService
 import MicroHTTP
+import RouteBarService
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The command line: `routebar serve [options]`, `--help`, `--version`.
@@ -51,13 +51,15 @@ enum RouteBarCommand {
         let stopSignals = ProcessPolicy.blockStopSignals()
         ProcessPolicy.ignoreSIGPIPE()
         if !ProcessPolicy.keepFreedMemory(upTo: ProcessPolicy.keptBufferBytes) {
-            LogLine.write(level: "warning", event: "warning",
-                          message: "glibc's mallopt could not set the thresholds for freed memory; the allocator keeps its own")
+            LogLine.write(
+                level: "warning", event: "warning",
+                message: "glibc's mallopt could not set the thresholds for freed memory; the allocator keeps its own")
         }
         let http = configuration.http
         let api = RouteBarAPI(limits: configuration.limits)
-        let server = HTTPServer(configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
-                                extraMetrics: api.renderMetrics)
+        let server = HTTPServer(
+            configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
+            extraMetrics: api.renderMetrics)
         raiseOpenFileLimit(toAtLeast: http.connectionLimit * 2 + 64)
         do {
             try server.start()
@@ -67,16 +69,20 @@ enum RouteBarCommand {
         }
         let host = http.host.contains(":") ? "[\(http.host)]" : http.host
         let port = server.port
-        LogLine.write(event: "listening", message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
-            + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
-            + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.requestTimeoutSeconds) s request timeout)") { line in
+        LogLine.write(
+            event: "listening",
+            message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
+                + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
+                + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.requestTimeoutSeconds) s request timeout)"
+        ) { line in
             line.field("port", Int(port))
             line.field("version", RouteBarVersion.current)
         }
         let signal = ProcessPolicy.waitForStopSignal(stopSignals)
         server.shutdown()
-        LogLine.write(event: "stopped",
-                      message: "\(signalName(signal)) received; finished the requests in flight and stopped")
+        LogLine.write(
+            event: "stopped",
+            message: "\(signalName(signal)) received; finished the requests in flight and stopped")
         return 0
     }
 
@@ -96,8 +102,9 @@ enum RouteBarCommand {
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0, limits.rlim_cur < rlim_t(wanted) else { return }
         limits.rlim_cur = min(limits.rlim_max, rlim_t(wanted))
         if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) != 0 || limits.rlim_cur < rlim_t(wanted) {
-            LogLine.write(level: "warning", event: "warning",
-                          message: "open files are limited to \(limits.rlim_cur), below the \(wanted) the connection limit needs")
+            LogLine.write(
+                level: "warning", event: "warning",
+                message: "open files are limited to \(limits.rlim_cur), below the \(wanted) the connection limit needs")
         }
     }
 

@@ -1,5 +1,5 @@
-import RouteBarService
 import MicroHTTP
+import RouteBarService
 
 /// What `routebar serve` runs with: the HTTP server's settings and the API's limits.
 struct ServeConfiguration: Sendable {
@@ -35,11 +35,14 @@ struct ServeOptions {
         Setting(flag: "--max-body-bytes", variable: "ROUTEBAR_MAX_BODY_BYTES", summary: "largest request body (default 1048576)") { config, value in
             integer(value, 1...(1 << 30)).map { config.http.maxBodyBytes = $0 } == nil ? "must be a whole number from 1 to 1073741824" : nil
         },
-        Setting(flag: "--connection-limit", variable: "ROUTEBAR_CONNECTION_LIMIT", summary: "open connections at most (default 1024)") { config, value in
+        Setting(flag: "--connection-limit", variable: "ROUTEBAR_CONNECTION_LIMIT", summary: "open connections at most (default 1024)") {
+            config, value in
             integer(value, 1...1_000_000).map { config.http.connectionLimit = $0 } == nil ? "must be a whole number from 1 to 1000000" : nil
         },
-        Setting(flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT",
-                summary: "seconds a connection may stay silent, and a request take to arrive (default 10; 0 for never)") { config, value in
+        Setting(
+            flag: "--connection-timeout", variable: "ROUTEBAR_CONNECTION_TIMEOUT",
+            summary: "seconds a connection may stay silent, and a request take to arrive (default 10; 0 for never)"
+        ) { config, value in
             // One setting for both: an operator thinks of one deadline, the server keeps two
             // (HTTPServerConfiguration.idleTimeoutSeconds and requestTimeoutSeconds).
             guard let seconds = integer(value, 0...86_400) else { return "must be a whole number of seconds from 0 to 86400" }
@@ -47,29 +50,41 @@ struct ServeOptions {
             config.http.requestTimeoutSeconds = seconds
             return nil
         },
-        Setting(flag: "--cors-origin", variable: "ROUTEBAR_CORS_ORIGINS",
-                summary: "an origin whose pages may call the API from a browser, or * for any; repeatable or comma-separated (default none)",
-                apply: { config, value in
-                    let origins = value.split(separator: ",").map { String($0).trimmingASCIISpaces }
-                    for origin in origins where origin != "*" && !Self.isOrigin(origin) {
-                        return "must be * or an origin such as https://app.example (scheme, host, optional port; no path), got '\(origin)'"
-                    }
-                    config.http.corsOrigins = origins
-                    return nil
-                }, repeatable: true),
-        Setting(flag: "--header-timeout", variable: "ROUTEBAR_HEADER_TIMEOUT", summary: "seconds a new connection has to send its request head (default 5; 0 for never)") { config, value in
-            integer(value, 0...86_400).map { config.http.headerTimeoutSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 86400" : nil
+        Setting(
+            flag: "--cors-origin", variable: "ROUTEBAR_CORS_ORIGINS",
+            summary: "an origin whose pages may call the API from a browser, or * for any; repeatable or comma-separated (default none)",
+            apply: { config, value in
+                let origins = value.split(separator: ",").map { String($0).trimmingASCIISpaces }
+                for origin in origins where origin != "*" && !Self.isOrigin(origin) {
+                    return "must be * or an origin such as https://app.example (scheme, host, optional port; no path), got '\(origin)'"
+                }
+                config.http.corsOrigins = origins
+                return nil
+            }, repeatable: true),
+        Setting(
+            flag: "--header-timeout", variable: "ROUTEBAR_HEADER_TIMEOUT",
+            summary: "seconds a new connection has to send its request head (default 5; 0 for never)"
+        ) { config, value in
+            integer(value, 0...86_400).map { config.http.headerTimeoutSeconds = $0 } == nil
+                ? "must be a whole number of seconds from 0 to 86400" : nil
         },
-        Setting(flag: "--max-segments", variable: "ROUTEBAR_MAX_SEGMENTS", summary: "segments laid out per request, across widths (default 100000)") { config, value in
+        Setting(flag: "--max-segments", variable: "ROUTEBAR_MAX_SEGMENTS", summary: "segments laid out per request, across widths (default 100000)") {
+            config, value in
             integer(value, 1...10_000_000).map { config.limits.maxSegments = $0 } == nil ? "must be a whole number from 1 to 10000000" : nil
         },
-        Setting(flag: "--max-answer-memory", variable: "ROUTEBAR_MAX_ANSWER_MEMORY", summary: "bytes of answers held for clients at once; past it 503 (default 268435456)") { config, value in
-            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxAnswerMemoryBytes = $0 } == nil ? "must be a whole number of bytes from 1048576 to 1099511627776" : nil
+        Setting(
+            flag: "--max-answer-memory", variable: "ROUTEBAR_MAX_ANSWER_MEMORY",
+            summary: "bytes of answers held for clients at once; past it 503 (default 268435456)"
+        ) { config, value in
+            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxAnswerMemoryBytes = $0 } == nil
+                ? "must be a whole number of bytes from 1048576 to 1099511627776" : nil
         },
-        Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") { config, value in
+        Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") {
+            config, value in
             integer(value, 0...3_600).map { config.http.shutdownGraceSeconds = $0 } == nil ? "must be a whole number of seconds from 0 to 3600" : nil
         },
-        Setting(flag: "--access-log", variable: "ROUTEBAR_ACCESS_LOG", summary: "on: one JSON line per request on stderr (default off)") { config, value in
+        Setting(flag: "--access-log", variable: "ROUTEBAR_ACCESS_LOG", summary: "on: one JSON line per request on stderr (default off)") {
+            config, value in
             switch value {
             case "on": config.http.accessLog = true
             case "off": config.http.accessLog = false

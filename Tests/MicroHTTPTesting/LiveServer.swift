@@ -95,8 +95,10 @@ public struct PlainProblemJSON: HTTPProblemRenderer {
     public init() {}
 
     public func response(for problem: HTTPProblem) -> HTTPResponse {
-        var members = [("type", quoted(problem.type)), ("title", quoted(problem.title)), ("status", String(problem.status)),
-                       ("detail", quoted(problem.detail))]
+        var members = [
+            ("type", quoted(problem.type)), ("title", quoted(problem.title)), ("status", String(problem.status)),
+            ("detail", quoted(problem.detail)),
+        ]
         for member in problem.members {
             switch member.value {
             case .string(let value): members.append((member.name, quoted(value)))
@@ -104,8 +106,9 @@ public struct PlainProblemJSON: HTTPProblemRenderer {
             }
         }
         let body = "{" + members.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
-        return HTTPResponse(status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json")] + problem.headers,
-                            body: .bytes(Array(body.utf8)), problemType: problem.type)
+        return HTTPResponse(
+            status: problem.status, headers: [HTTPHeader("Content-Type", "application/problem+json")] + problem.headers,
+            body: .bytes(Array(body.utf8)), problemType: problem.type)
     }
 
     private func quoted(_ text: String) -> String {
@@ -114,7 +117,8 @@ public struct PlainProblemJSON: HTTPProblemRenderer {
             switch scalar {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            case _ where scalar.value < 0x20:
+                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }
         }

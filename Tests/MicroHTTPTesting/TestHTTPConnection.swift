@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A response as the test client read it off the wire.
@@ -124,8 +124,9 @@ public final class TestHTTPConnection {
 
     /// Sends a JSON POST and returns at once; read the answer with `readResponse()`.
     public func postJSONWithoutReading(_ target: String, _ body: String) throws {
-        try send("POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+        try send(
+            "POST \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
     }
 
     public func postJSON(_ target: String, _ body: String) throws -> TestHTTPResponse {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Polls `condition` every `pollSeconds` until it holds (true) or `timeoutSeconds` pass

@@ -1,5 +1,6 @@
 import MicroHTTPTesting
 import Testing
+
 @testable import MicroHTTP
 
 /// The answers held for clients are counted against `maxAnswerMemoryBytes` until libmicrohttpd
@@ -12,8 +13,9 @@ extension MicroHTTPEdgeTests {
             var router = EdgeRoutes().router
             // Not of a compressible type: the answer is held as it is.
             router.get("/big") { _ in
-                HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")],
-                             body: .bytes([UInt8](repeating: 0x61, count: answerBytes)))
+                HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")],
+                    body: .bytes([UInt8](repeating: 0x61, count: answerBytes)))
             }
             return router
         }
@@ -36,8 +38,9 @@ extension MicroHTTPEdgeTests {
                 #expect(try other.request("GET", "/healthz").status == 200)
 
                 slow.disconnect()
-                #expect(waitUntil(timeoutSeconds: 10) { metrics.answerBytesHeld.load(ordering: .relaxed) == 0 },
-                        "\(metrics.answerBytesHeld.load(ordering: .relaxed)) bytes still held after the client left")
+                #expect(
+                    waitUntil(timeoutSeconds: 10) { metrics.answerBytesHeld.load(ordering: .relaxed) == 0 },
+                    "\(metrics.answerBytesHeld.load(ordering: .relaxed)) bytes still held after the client left")
                 let served = try other.request("GET", "/big")
                 #expect(served.status == 200)
                 #expect(served.body.count == Self.answerBytes)

@@ -1,6 +1,7 @@
 import Foundation
 import MicroHTTPTesting
 import Testing
+
 @testable import MicroHTTP
 
 /// Every request that starts, ends (in-flight returns to 0 on every path, libmicrohttpd's own
@@ -8,9 +9,10 @@ import Testing
 extension MicroHTTPEdgeTests {
     @Suite struct BoundedRequestTests {
         static func inFlightReturnsToZero(_ live: LiveServer, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(waitUntil(timeoutSeconds: 3) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 0 },
-                    "requests in flight stayed at \(live.server.metrics.requestsInFlight.load(ordering: .acquiring))",
-                    sourceLocation: sourceLocation)
+            #expect(
+                waitUntil(timeoutSeconds: 3) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 0 },
+                "requests in flight stayed at \(live.server.metrics.requestsInFlight.load(ordering: .acquiring))",
+                sourceLocation: sourceLocation)
         }
 
         /// libmicrohttpd 0.9.75 runs out of its connection memory at about 220 parameters and
@@ -41,11 +43,13 @@ extension MicroHTTPEdgeTests {
         static let abandoned = [
             // libmicrohttpd answers these itself (414 or 431, in HTML) without our handler.
             Abandoned(testDescription: "a 20 KB target", sent: "GET /" + String(repeating: "a", count: 20_000) + " HTTP/1.1\r\nHost: x\r\n\r\n"),
-            Abandoned(testDescription: "17 KB of header fields",
-                      sent: "GET /ok HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"),
+            Abandoned(
+                testDescription: "17 KB of header fields",
+                sent: "GET /ok HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "b", count: 17_000) + "\r\n\r\n"),
             Abandoned(testDescription: "half a head, then the client goes", sent: "GET /ok HTTP/1.1\r\nHost: x\r\n"),
-            Abandoned(testDescription: "half a body, then the client goes",
-                      sent: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n[1,"),
+            Abandoned(
+                testDescription: "half a body, then the client goes",
+                sent: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n[1,"),
         ]
 
         @Test(arguments: abandoned)
@@ -65,7 +69,11 @@ extension MicroHTTPEdgeTests {
         /// timeouts, and its request ends with its connection.
         @Test(arguments: abandoned.suffix(2))
         func aRequestCutOffByATimeoutEnds(_ case: Abandoned) throws {
-            try withLiveServer(.testing { $0.idleTimeoutSeconds = 1; $0.requestTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1 }, router: EdgeRoutes().router) { live in
+            try withLiveServer(
+                .testing {
+                    $0.idleTimeoutSeconds = 1; $0.requestTimeoutSeconds = 1; $0.headerTimeoutSeconds = 1
+                }, router: EdgeRoutes().router
+            ) { live in
                 let connection = try live.connect()
                 try connection.send(`case`.sent)
                 #expect(waitUntil(timeoutSeconds: 0.5) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 })
@@ -79,8 +87,9 @@ extension MicroHTTPEdgeTests {
         @Test func aGzipBodyThatInflatesToNothingIsCutAtTheLimit() throws {
             try withLiveServer(.testing { $0.maxBodyBytes = 4096 }, router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
-                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
-                    + "Transfer-Encoding: chunked\r\n\r\n")
+                try connection.send(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                        + "Transfer-Encoding: chunked\r\n\r\n")
                 let header: [UInt8] = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
                 let emptyBlock: [UInt8] = [0, 0, 0, 0xFF, 0xFF]  // a stored block of no bytes, not the last
                 var sent = 0
@@ -115,7 +124,8 @@ extension MicroHTTPEdgeTests {
         static let bad = [
             // libmicrohttpd reads `Content-Length:` CRLF ` 35` as a field named `Content-Length35`,
             // so the body would run as a second request: smuggling behind a proxy that unfolds.
-            Bad(testDescription: "Content-Length folded onto the next line",
+            Bad(
+                testDescription: "Content-Length folded onto the next line",
                 head: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length:\r\n 35\r\n\r\n"
                     + "GET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
             Bad(testDescription: "Transfer-Encoding folded", head: "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\n chunked\r\n\r\n"),

@@ -1,5 +1,6 @@
 import MicroHTTPTesting
 import Testing
+
 @testable import MicroHTTP
 
 /// Browsers on another origin: a preflight for an allowed origin gets 204 with what it may
@@ -11,9 +12,11 @@ extension MicroHTTPEdgeTests {
         @Test func anAllowedOriginsPreflightAndRequestAreAnswered() throws {
             try withLiveServer(.testing { $0.corsOrigins = [Self.origin] }, router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
-                let preflight = try connection.request("OPTIONS", "/echo", headers: [
-                    "Origin": Self.origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type",
-                ])
+                let preflight = try connection.request(
+                    "OPTIONS", "/echo",
+                    headers: [
+                        "Origin": Self.origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type",
+                    ])
                 #expect(preflight.status == 204)
                 #expect(preflight.headers["access-control-allow-origin"] == Self.origin)
                 #expect(preflight.headers["access-control-allow-methods"]?.contains("POST") == true, "the methods the path takes")
@@ -21,8 +24,9 @@ extension MicroHTTPEdgeTests {
                 #expect(preflight.headers["access-control-max-age"] == "600")
                 #expect(preflight.headers["vary"]?.contains("Origin") == true)
 
-                let answer = try connection.request("POST", "/echo", headers: ["Origin": Self.origin, "Content-Type": "application/json"],
-                                                    body: Array("[1]".utf8))
+                let answer = try connection.request(
+                    "POST", "/echo", headers: ["Origin": Self.origin, "Content-Type": "application/json"],
+                    body: Array("[1]".utf8))
                 #expect(answer.status == 200)
                 #expect(answer.headers["access-control-allow-origin"] == Self.origin)
                 #expect(answer.headers["access-control-expose-headers"]?.contains("ETag") == true)
@@ -36,9 +40,11 @@ extension MicroHTTPEdgeTests {
         @Test func anotherOriginGetsNoCORSHeaders() throws {
             try withLiveServer(.testing { $0.corsOrigins = [Self.origin] }, router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
-                let preflight = try connection.request("OPTIONS", "/echo", headers: [
-                    "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
-                ])
+                let preflight = try connection.request(
+                    "OPTIONS", "/echo",
+                    headers: [
+                        "Origin": "https://evil.example", "Access-Control-Request-Method": "POST",
+                    ])
                 #expect(preflight.status == 405)
                 #expect(preflight.headers["access-control-allow-origin"] == nil)
                 let answer = try connection.request("GET", "/ok", headers: ["Origin": "https://evil.example"])
@@ -54,9 +60,11 @@ extension MicroHTTPEdgeTests {
             }
             try withLiveServer(router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
-                let preflight = try connection.request("OPTIONS", "/echo", headers: [
-                    "Origin": Self.origin, "Access-Control-Request-Method": "POST",
-                ])
+                let preflight = try connection.request(
+                    "OPTIONS", "/echo",
+                    headers: [
+                        "Origin": Self.origin, "Access-Control-Request-Method": "POST",
+                    ])
                 #expect(preflight.status == 405)
                 #expect(try connection.request("GET", "/ok", headers: ["Origin": Self.origin]).headers["access-control-allow-origin"] == nil)
             }

@@ -1,9 +1,11 @@
 import MicroHTTPTesting
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+
 @testable import MicroHTTP
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What holds connections open: the connection limit, and sockets that never finish a head.
 extension MicroHTTPEdgeTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MicroHTTP
 
 @Suite struct ConnectionWatchdogTests {

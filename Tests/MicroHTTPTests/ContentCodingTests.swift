@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MicroHTTP
 
 @Suite struct ContentCodingTests {
@@ -68,8 +69,10 @@ import Testing
 
 @Suite struct CompressibleTypeTests {
     @Test func typesAndByteSearch() {
-        for type in ["application/json", "application/problem+json", "application/x-ndjson", "image/svg+xml", "application/yaml",
-                     "text/html; charset=utf-8", "text/plain; version=0.0.4; charset=utf-8"] {
+        for type in [
+            "application/json", "application/problem+json", "application/x-ndjson", "image/svg+xml", "application/yaml",
+            "text/html; charset=utf-8", "text/plain; version=0.0.4; charset=utf-8",
+        ] {
             #expect(ContentCoding.isCompressible(type), "\(type)")
         }
         for type in ["image/png", "application/octet-stream", "", "tex", "application/js"] {

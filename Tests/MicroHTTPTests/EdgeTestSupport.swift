@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// MicroHTTP's network edge, tested in process: each test starts a `LiveServer` with its own
@@ -86,8 +86,9 @@ extension HTTPServerConfiguration {
 @discardableResult
 func expectProblem(_ response: TestHTTPResponse, status: Int, sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any] {
     #expect(response.status == status, "status line: \(response.status), body: \(response.text)", sourceLocation: sourceLocation)
-    #expect(response.headers["content-type"] == "application/problem+json",
-            "Content-Type: \(response.headers["content-type"] ?? "none"), body: \(response.text)", sourceLocation: sourceLocation)
+    #expect(
+        response.headers["content-type"] == "application/problem+json",
+        "Content-Type: \(response.headers["content-type"] ?? "none"), body: \(response.text)", sourceLocation: sourceLocation)
     guard let json = try? response.json() else {
         Issue.record("the body is not a JSON object: \(response.text)", sourceLocation: sourceLocation)
         return [:]
@@ -149,8 +150,10 @@ struct Refused {
 /// Sends `bytes` on a new connection and expects the shape of every refusal of a head: one
 /// problem with `status`, `Connection: close`, then the server closing the connection.
 @discardableResult
-func expectRefusedAndClosed(_ live: LiveServer, _ bytes: String, status: Int, method: String = "GET",
-                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Refused {
+func expectRefusedAndClosed(
+    _ live: LiveServer, _ bytes: String, status: Int, method: String = "GET",
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Refused {
     let connection = try live.connect()
     try connection.send(bytes)
     // Two seconds: shorter than the server's own timeouts (5 s for a head, 10 s for a request),

@@ -14,8 +14,9 @@ extension MicroHTTPEdgeTests {
             try withLiveServer(router: routes.router) { live in
                 let connection = try live.connect()
                 let body = "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"
-                try connection.send("POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+                try connection.send(
+                    "POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: 60\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
                 let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
                 expectProblem(response, status: 400)
                 #expect(response.headers["connection"]?.lowercased() == "close")
@@ -35,17 +36,22 @@ extension MicroHTTPEdgeTests {
         }
 
         static let badHeads = [
-            BadHead(testDescription: "two Content-Length fields with different values",
-                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}GET /ok"),
-            BadHead(testDescription: "a space before the colon of Transfer-Encoding",
-                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding : chunked\r\n\r\n"
-                        + "2\r\n{}\r\n0\r\n\r\n"),
-            BadHead(testDescription: "HTTP/1.1 without Host",
-                    bytes: "GET /ok HTTP/1.1\r\n\r\n"),
-            BadHead(testDescription: "two Host fields",
-                    bytes: "GET /ok HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
-            BadHead(testDescription: "a bare CR inside a field value",
-                    bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n"),
+            BadHead(
+                testDescription: "two Content-Length fields with different values",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 7\r\n\r\n{}GET /ok"),
+            BadHead(
+                testDescription: "a space before the colon of Transfer-Encoding",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding : chunked\r\n\r\n"
+                    + "2\r\n{}\r\n0\r\n\r\n"),
+            BadHead(
+                testDescription: "HTTP/1.1 without Host",
+                bytes: "GET /ok HTTP/1.1\r\n\r\n"),
+            BadHead(
+                testDescription: "two Host fields",
+                bytes: "GET /ok HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+            BadHead(
+                testDescription: "a bare CR inside a field value",
+                bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n"),
         ]
 
         @Test(arguments: badHeads)
@@ -71,13 +77,16 @@ extension MicroHTTPEdgeTests {
         }
 
         static let unimplementedCodings = [
-            BadHead(testDescription: "Transfer-Encoding: gzip",
-                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n"),
-            BadHead(testDescription: "Transfer-Encoding: chunked, chunked",
-                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, chunked\r\n\r\n"),
-            BadHead(testDescription: "Transfer-Encoding: gzip, then Transfer-Encoding: chunked",
-                    bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n"
-                        + "Transfer-Encoding: chunked\r\n\r\n"),
+            BadHead(
+                testDescription: "Transfer-Encoding: gzip",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n"),
+            BadHead(
+                testDescription: "Transfer-Encoding: chunked, chunked",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked, chunked\r\n\r\n"),
+            BadHead(
+                testDescription: "Transfer-Encoding: gzip, then Transfer-Encoding: chunked",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n"
+                    + "Transfer-Encoding: chunked\r\n\r\n"),
         ]
 
         /// Only the head is sent: the 501 must not wait for a body.

@@ -1,11 +1,12 @@
 import Foundation
-import Synchronization
 import MicroHTTPTesting
+import Synchronization
 import Testing
+
 @testable import MicroHTTP
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Large requests are answered on the handler pool (`offloadBodyBytes`) while their
@@ -41,7 +42,11 @@ extension MicroHTTPEdgeTests {
             _ test: (HoldingRoutes, LiveServer, TestHTTPConnection, String) throws -> Void
         ) throws {
             let routes = HoldingRoutes()
-            try withLiveServer(.testing { $0.offloadBodyBytes = 1024; change(&$0) }, router: routes.router) { live in
+            try withLiveServer(
+                .testing {
+                    $0.offloadBodyBytes = 1024; change(&$0)
+                }, router: routes.router
+            ) { live in
                 let held = try live.connect()
                 let body = Self.body(bytes: bytes)
                 try held.postJSONWithoutReading("/hold", body)
@@ -119,7 +124,8 @@ extension MicroHTTPEdgeTests {
                 #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .relaxed) == 0 })
                 #expect(handled.load(ordering: .relaxed) == 0, "the handler ran for a client that had gone")
                 // The same request from a client that stays is handled.
-                #expect(try live.connect().request("POST", "/count", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
+                #expect(
+                    try live.connect().request("POST", "/count", headers: ["Content-Type": "application/json"], body: Array(body.utf8)).status == 200)
                 #expect(handled.load(ordering: .relaxed) == 1)
             }
         }

@@ -15,12 +15,22 @@ extension MicroHTTPEdgeTests {
         }
 
         static let heads = [
-            Head(testDescription: "Content-Length: abc", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}", status: 400),
-            Head(testDescription: "Content-Length: -5", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -5\r\n\r\n{}", status: 400),
-            Head(testDescription: "Content-Length: 2^64", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 18446744073709551616\r\n\r\n{}", status: 413),
+            Head(
+                testDescription: "Content-Length: abc",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: abc\r\n\r\n{}", status: 400),
+            Head(
+                testDescription: "Content-Length: -5",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: -5\r\n\r\n{}", status: 400),
+            Head(
+                testDescription: "Content-Length: 2^64",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 18446744073709551616\r\n\r\n{}",
+                status: 413),
             Head(testDescription: "a request line without a version", bytes: "GET /ok\r\nHost: x\r\n\r\n", status: 400),
             Head(testDescription: "HTTP/2.0", bytes: "GET /ok HTTP/2.0\r\nHost: x\r\n\r\n", status: 505),
-            Head(testDescription: "a chunk size that is not hex", bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", status: 400),
+            Head(
+                testDescription: "a chunk size that is not hex",
+                bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
+                status: 400),
         ]
 
         @Test(arguments: heads)

@@ -2,10 +2,11 @@ import Foundation
 import MicroHTTPTesting
 import Synchronization
 import Testing
+
 @testable import MicroHTTP
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Starting, stopping, and starting again: a graceful shutdown, and nothing left behind.

@@ -30,8 +30,9 @@ extension MicroHTTPEdgeTests {
             let routes = EdgeRoutes()
             try withLiveServer(Self.limits, router: routes.router) { live in
                 let pad = String(repeating: "b", count: 800)
-                #expect(try live.connect().request("GET", "/ok", headers: ["X-Pad-1": pad]).status == 200,
-                        "fields within the limit are answered")
+                #expect(
+                    try live.connect().request("GET", "/ok", headers: ["X-Pad-1": pad]).status == 200,
+                    "fields within the limit are answered")
 
                 let head = "GET /ok HTTP/1.1\r\nHost: x\r\nX-Pad-1: \(pad)\r\nX-Pad-2: \(pad)\r\nX-Pad-3: \(pad)\r\n\r\n"
                 let refused = try expectRefusedAndClosed(live, head, status: 431)

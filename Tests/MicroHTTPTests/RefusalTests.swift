@@ -16,15 +16,18 @@ extension MicroHTTPEdgeTests {
         }
 
         static let refusals = [
-            Refusal(testDescription: "404 for an unknown path",
-                    head: "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
-                    status: 404, header: nil),
-            Refusal(testDescription: "405 for a known path with another method",
-                    head: "POST /ok HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
-                    status: 405, header: ("allow", "GET, HEAD")),
-            Refusal(testDescription: "415 for a JSON route given text/plain",
-                    head: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n",
-                    status: 415, header: ("accept-post", "application/json")),
+            Refusal(
+                testDescription: "404 for an unknown path",
+                head: "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+                status: 404, header: nil),
+            Refusal(
+                testDescription: "405 for a known path with another method",
+                head: "POST /ok HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n",
+                status: 405, header: ("allow", "GET, HEAD")),
+            Refusal(
+                testDescription: "415 for a JSON route given text/plain",
+                head: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\n",
+                status: 415, header: ("accept-post", "application/json")),
         ]
 
         /// Only the head goes out; the answer must come without the 100 bytes it announces.
@@ -46,8 +49,9 @@ extension MicroHTTPEdgeTests {
         @Test func expectContinueOnARefusedRequestGetsTheFinalAnswerOnly() throws {
             try withLiveServer(router: EdgeRoutes().router) { live in
                 let connection = try live.connect()
-                try connection.send("POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
-                    + "Expect: 100-continue\r\n\r\n")
+                try connection.send(
+                    "POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+                        + "Expect: 100-continue\r\n\r\n")
                 let received = connection.readAvailable(timeoutSeconds: 2).text
                 let firstLine = received.prefix { $0 != "\r" }
                 #expect(firstLine.hasPrefix("HTTP/1.1 404"), "the first status line read: \(firstLine)")

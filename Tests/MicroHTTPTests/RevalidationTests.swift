@@ -1,5 +1,6 @@
 import MicroHTTPTesting
 import Testing
+
 @testable import MicroHTTP
 
 /// Conditional GET per RFC 9110: `If-None-Match` lists, `*`, weak comparison, several fields,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MicroHTTP
 
 @Suite struct RouterTests {
@@ -34,8 +35,9 @@ import Testing
         func ranges(_ accept: String) -> [String] {
             MediaType.acceptedRanges(accept).map { String(Substring($0.bytes)) }
         }
-        #expect(ranges("text/html;q=0.9, Application/X-NDJSON ; Q=0.000, image/svg+xml;level=1;q=0 ,  */* ,,")
-            == ["text/html", "*/*"])
+        #expect(
+            ranges("text/html;q=0.9, Application/X-NDJSON ; Q=0.000, image/svg+xml;level=1;q=0 ,  */* ,,")
+                == ["text/html", "*/*"])
         #expect(ranges("application/json;q=0.5,image/svg+xml;q=0.001") == ["application/json", "image/svg+xml"])
         #expect(ranges("a/b; q=0.") == [])
         #expect(ranges("") == [])

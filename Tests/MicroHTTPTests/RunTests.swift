@@ -3,7 +3,7 @@ import MicroHTTPTesting
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `HTTPServer.run()`: serving for as long as a task runs, with no signal or other process
@@ -11,8 +11,9 @@ import Glibc
 extension MicroHTTPEdgeTests {
     @Suite struct RunTests {
         @Test func runServesUntilItsTaskIsCancelledThenStops() async throws {
-            let server = HTTPServer(configuration: .testing, router: EdgeRoutes().router, problems: PlainProblemJSON(),
-                                    logger: CollectingLogger())
+            let server = HTTPServer(
+                configuration: .testing, router: EdgeRoutes().router, problems: PlainProblemJSON(),
+                logger: CollectingLogger())
             let returned = Flag()
             let serving = Task {
                 try await server.run()
@@ -43,8 +44,9 @@ extension MicroHTTPEdgeTests {
             try await withLiveServer(router: EdgeRoutes().router) { live async throws in
                 var taken = HTTPServerConfiguration.testing
                 taken.port = live.port
-                let server = HTTPServer(configuration: taken, router: EdgeRoutes().router, problems: PlainProblemJSON(),
-                                        logger: CollectingLogger())
+                let server = HTTPServer(
+                    configuration: taken, router: EdgeRoutes().router, problems: PlainProblemJSON(),
+                    logger: CollectingLogger())
                 await #expect(throws: HTTPServerError.self) { try await server.run() }
                 #expect(try TestHTTPConnection.request(port: live.port, "GET", "/ok").status == 200)
             }

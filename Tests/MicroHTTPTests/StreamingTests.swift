@@ -1,9 +1,10 @@
 import MicroHTTPTesting
 import Testing
+
 @testable import MicroHTTP
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Streamed bodies are pulled as the socket drains: a slow reader slows the producer.
@@ -22,12 +23,15 @@ extension MicroHTTPEdgeTests {
         static func router(counting produced: Counter) -> Router {
             var router = Router()
             router.get("/stream") { _ in
-                HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")], body: .stream(HTTPBodyStream {
-                    let index = produced.count
-                    guard index < pieces else { return nil }
-                    produced.increment()
-                    return piece(index)
-                }))
+                HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")],
+                    body: .stream(
+                        HTTPBodyStream {
+                            let index = produced.count
+                            guard index < pieces else { return nil }
+                            produced.increment()
+                            return piece(index)
+                        }))
             }
             return router
         }
@@ -61,8 +65,9 @@ extension MicroHTTPEdgeTests {
                 #expect(waitUntil(timeoutSeconds: 2) { produced.count > 0 }, "the stream never started")
                 usleep(1_000_000)  // the client not reading is the point
                 let whileStalled = produced.count
-                #expect(whileStalled < Self.pieces / 2,
-                        "\(whileStalled) of \(Self.pieces) pieces were produced for a client that read nothing")
+                #expect(
+                    whileStalled < Self.pieces / 2,
+                    "\(whileStalled) of \(Self.pieces) pieces were produced for a client that read nothing")
                 let response = try connection.readResponse(timeoutSeconds: 5)
                 #expect(response.status == 200)
                 #expect(response.body.count == Self.pieces * Self.pieceBytes)
@@ -78,14 +83,17 @@ extension MicroHTTPEdgeTests {
             let routes = EdgeRoutes()
             try withLiveServer(router: routes.router) { live in
                 let connection = try live.connect()
-                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
-                    + String(repeating: " ", count: 100))
-                #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 },
-                        "the request never began")
+                try connection.send(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+                        + String(repeating: " ", count: 100))
+                #expect(
+                    waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 1 },
+                    "the request never began")
                 #expect(live.logger.libraryMessages.isEmpty, "before the disconnect: \(live.logger.libraryMessages)")
                 connection.disconnect()
-                #expect(waitUntil(timeoutSeconds: 2) { !live.logger.libraryMessages.isEmpty },
-                        "no .library event after the client went mid-body; events: \(live.logger.all)")
+                #expect(
+                    waitUntil(timeoutSeconds: 2) { !live.logger.libraryMessages.isEmpty },
+                    "no .library event after the client went mid-body; events: \(live.logger.all)")
                 #expect(routes.echoHits.count == 0)
             }
         }

@@ -1,16 +1,17 @@
 import CAllocationCounter
 import RouteBarTestSupport
-import Testing
-@testable import RouteBarJSON
 import StrictJSON
+import Testing
+
+@testable import RouteBarJSON
 
 /// The pins hold for optimized code: a debug build boxes and copies far more. `make test`
 /// runs this suite again in a release build (`-enable-testing`, for `@testable`).
 private let optimized: Bool = {
     #if DEBUG
-    return false
+        return false
     #else
-    return true
+        return true
     #endif
 }()
 

@@ -1,13 +1,14 @@
 import Foundation
 import RouteBar
 import Testing
+
 @testable import RouteBarJSON
 
 /// The drawing options through the JSON API: read from the body or the query string,
 /// refused with a problem that says where, and answered with every field a list draws.
 @Suite struct DrawingOptionsDecodingTests {
-    private static let route = #"{"subPaths": [{"trafficType": 2, "sectionTime": 40}, {"trafficType": 3, "sectionTime": 0}, {"trafficType": 2, "sectionTime": 13}]}"#
-
+    private static let route =
+        #"{"subPaths": [{"trafficType": 2, "sectionTime": 40}, {"trafficType": 3, "sectionTime": 0}, {"trafficType": 2, "sectionTime": 13}]}"#
 
     /// A real ODsay response (숭실대입구역 → 신촌, examples/README.md names its source).
     private static func soongsilSinchon() throws -> [UInt8] {
@@ -16,10 +17,12 @@ import Testing
     }
 
     @Test func everyDrawingOptionIsReadFromTheBody() throws {
-        let request = try RouteBarRequest(json: Array("""
-            {"width": 343, "gap": 2, "theme": "dark", "timeScale": "shared", "labelMinimums": true,
-             "labelPadding": 6, "cornerRadius": 8, "routes": [\(Self.route)]}
-            """.utf8))
+        let request = try RouteBarRequest(
+            json: Array(
+                """
+                {"width": 343, "gap": 2, "theme": "dark", "timeScale": "shared", "labelMinimums": true,
+                 "labelPadding": 6, "cornerRadius": 8, "routes": [\(Self.route)]}
+                """.utf8))
         #expect(request.options.gap == 2)
         #expect(request.options.theme == .dark)
         #expect(request.options.timeScale == .shared)
@@ -29,9 +32,11 @@ import Testing
     }
 
     @Test func theQueryStringFillsInWhatTheBodyLeavesOut() throws {
-        let request = try RouteBarRequest(json: Array(#"{"width": 343, "gap": 2, "routes": [\#(Self.route)]}"#.utf8), query: {
-            ["gap": "1", "theme": "dark", "timeScale": "shared", "labelMinimums": "true", "labelPadding": "2"][$0]
-        })
+        let request = try RouteBarRequest(
+            json: Array(#"{"width": 343, "gap": 2, "routes": [\#(Self.route)]}"#.utf8),
+            query: {
+                ["gap": "1", "theme": "dark", "timeScale": "shared", "labelMinimums": "true", "labelPadding": "2"][$0]
+            })
         #expect(request.options.gap == 2, "the body wins")
         #expect(request.options.theme == .dark)
         #expect(request.options.timeScale == .shared)
@@ -105,9 +110,12 @@ import Testing
     func theAnswersSentenceIsTheLibrarysSentence(locale: LabelLocale) throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/odsay-soongsil-sinchon.json")
         var request = try RouteBarRequest(json: Array(try Data(contentsOf: url)), query: { $0 == "width" ? "343" : nil })
-        request.routes.append(Route(subPaths: [SubPath(trafficType: 3, sectionTime: 4), SubPath(trafficType: 4, sectionTime: 135, trainType: 1),
-                                               SubPath(trafficType: 4, sectionTime: 61.5, trainType: 4),
-                                               SubPath(trafficType: 1, sectionTime: 7, line: TransitLine(name: "수도권 신규\"선", subwayCode: 999))]))
+        request.routes.append(
+            Route(subPaths: [
+                SubPath(trafficType: 3, sectionTime: 4), SubPath(trafficType: 4, sectionTime: 135, trainType: 1),
+                SubPath(trafficType: 4, sectionTime: 61.5, trainType: 4),
+                SubPath(trafficType: 1, sectionTime: 7, line: TransitLine(name: "수도권 신규\"선", subwayCode: 999)),
+            ]))
         request.options.locale = locale
         let answer = try RouteBarResponse.encodeAnswer(request)
         let routes = try #require((try JSONSerialization.jsonObject(with: Data(answer.bytes)) as? [String: Any])?["routes"] as? [[String: Any]])

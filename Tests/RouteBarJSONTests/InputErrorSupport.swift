@@ -1,4 +1,5 @@
 import RouteBar
+
 @testable import RouteBarJSON
 
 /// The problem a whole exchange (decode, lay out, encode) ends with, or nil when it answers.

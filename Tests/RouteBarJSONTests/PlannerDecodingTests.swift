@@ -1,6 +1,7 @@
 import Foundation
 import RouteBar
 import Testing
+
 @testable import RouteBarJSON
 
 /// Every recorded planner answer in examples/planners/ lays out as it is, with the legs, minutes,
@@ -39,7 +40,9 @@ import Testing
         var result: [Leg] = []
         var previousEnd: Double?
         for item in legs {
-            if let previousEnd, let start = item.start, start - previousEnd >= 60 { result.append(Leg(mode: .wait, minutes: (start - previousEnd) / 60)) }
+            if let previousEnd, let start = item.start, start - previousEnd >= 60 {
+                result.append(Leg(mode: .wait, minutes: (start - previousEnd) / 60))
+            }
             result.append(item.leg)
             previousEnd = item.end ?? item.start.map { $0 + item.leg.minutes * 60 } ?? previousEnd.map { $0 + item.leg.minutes * 60 }
         }
@@ -55,8 +58,9 @@ import Testing
             let comparable = legs.map { leg in Leg(mode: leg.mode, minutes: leg.minutes, color: leg.color, badge: leg.badge) }
             #expect(got.count == comparable.count, "\(got) vs \(comparable)", sourceLocation: sourceLocation)
             for (a, b) in zip(got, comparable) {
-                #expect(a.mode == b.mode && abs(a.minutes - b.minutes) < 1e-9 && a.color == b.color && (b.badge == nil || a.badge == b.badge),
-                        "\(a) vs \(b)", sourceLocation: sourceLocation)
+                #expect(
+                    a.mode == b.mode && abs(a.minutes - b.minutes) < 1e-9 && a.color == b.color && (b.badge == nil || a.badge == b.badge),
+                    "\(a) vs \(b)", sourceLocation: sourceLocation)
             }
         }
         for (route, total) in zip(request.routes, totals) {
@@ -64,8 +68,10 @@ import Testing
         }
     }
 
-    static let otpModes: [String: TransitMode] = ["WALK": .walk, "BUS": .bus, "RAIL": .train, "TRAM": .tram, "SUBWAY": .subway,
-                                                   "REGIONAL_FAST_RAIL": .train, "FERRY": .ferry]
+    static let otpModes: [String: TransitMode] = [
+        "WALK": .walk, "BUS": .bus, "RAIL": .train, "TRAM": .tram, "SUBWAY": .subway,
+        "REGIONAL_FAST_RAIL": .train, "FERRY": .ferry,
+    ]
 
     @Test func openTripPlannerREST() throws {
         let (bytes, json) = try Self.sample("otp-rest-headway-seattle-transit.json")
@@ -75,8 +81,11 @@ import Testing
         for itinerary in itineraries {
             let legs = (itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
                 let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
-                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
-                            badge: leg["routeShortName"] as? String), start as Double?, end as Double?)
+                return (
+                    Leg(
+                        mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                        badge: leg["routeShortName"] as? String), start as Double?, end as Double?
+                )
             }
             expected.append(Self.withWaits(legs))
             totals.append(((itinerary["endTime"] as! Double) - (itinerary["startTime"] as! Double)) / 60_000)
@@ -95,12 +104,15 @@ import Testing
         let (bytes, json) = try Self.sample("otp-graphql-kpt-digitransit-helsinki-nodatawrapper.json")
         let itineraries = try #require((json["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])
         let expected = itineraries.map { itinerary in
-            Self.withWaits((itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
-                let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
-                let route = ((leg["trip"] as? [String: Any])?["route"] as? [String: Any])
-                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, badge: route?["shortName"] as? String),
-                        start as Double?, end as Double?)
-            })
+            Self.withWaits(
+                (itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                    let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
+                    let route = ((leg["trip"] as? [String: Any])?["route"] as? [String: Any])
+                    return (
+                        Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, badge: route?["shortName"] as? String),
+                        start as Double?, end as Double?
+                    )
+                })
         }
         let request = try Self.decode(bytes)
         Self.check(request, expected, totals: Array(repeating: nil, count: expected.count))
@@ -116,8 +128,11 @@ import Testing
         let (bytes, json) = try Self.sample("otp-rest-otpui-trimet-itinerary.json")
         let legs = (json["legs"] as? [[String: Any]] ?? []).map { leg in
             let start = (leg["startTime"] as! Double) / 1000, end = (leg["endTime"] as! Double) / 1000
-            return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
-                        badge: leg["routeShortName"] as? String), start as Double?, end as Double?)
+            return (
+                Leg(
+                    mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                    badge: leg["routeShortName"] as? String), start as Double?, end as Double?
+            )
         }
         let request = try Self.decode(bytes)
         Self.check(request, [Self.withWaits(legs)], totals: [((json["endTime"] as! Double) - (json["startTime"] as! Double)) / 60_000])
@@ -138,8 +153,12 @@ import Testing
                 let end = ((transit["arrival_time"] as? [String: Any])?["value"] as? Double)!
                 let line = transit["line"] as? [String: Any]
                 let vehicle = (line?["vehicle"] as? [String: Any])?["type"] as? String
-                legs.append((Leg(mode: vehicle == "BUS" ? .bus : .train, minutes: (end - start) / 60, color: Self.color(line?["color"]),
-                                 badge: line?["short_name"] as? String), start, end))
+                legs.append(
+                    (
+                        Leg(
+                            mode: vehicle == "BUS" ? .bus : .train, minutes: (end - start) / 60, color: Self.color(line?["color"]),
+                            badge: line?["short_name"] as? String), start, end
+                    ))
                 cursor = end
             } else {
                 let seconds = ((step["duration"] as? [String: Any])?["value"] as? Double)!
@@ -161,18 +180,18 @@ import Testing
     /// Routes API's reference (no recording with known provenance exists; FORMATS.md).
     @Test func googleRoutesV2() throws {
         let body = #"""
-        {"routes": [{"legs": [{"steps": [
-            {"travelMode": "WALK", "staticDuration": "60s", "distanceMeters": 80},
-            {"travelMode": "WALK", "staticDuration": "45.5s", "distanceMeters": 50},
-            {"travelMode": "TRANSIT", "staticDuration": "900s", "transitDetails": {
-                "stopDetails": {"departureTime": "2024-05-01T08:05:00Z", "arrivalTime": "2024-05-01T08:20:00Z",
-                                "departureStop": {"name": "Hauptbahnhof"}, "arrivalStop": {"name": "Marienplatz"}},
-                "headsign": "Ostbahnhof",
-                "transitLine": {"nameShort": "S1", "name": "Freising", "color": "#16bae7", "textColor": "#ffffff",
-                                "vehicle": {"type": "COMMUTER_TRAIN"}, "agencies": [{"name": "S-Bahn München"}]}}},
-            {"travelMode": "WALK", "staticDuration": "120s"}
-        ]}], "duration": "1500s"}]}
-        """#
+            {"routes": [{"legs": [{"steps": [
+                {"travelMode": "WALK", "staticDuration": "60s", "distanceMeters": 80},
+                {"travelMode": "WALK", "staticDuration": "45.5s", "distanceMeters": 50},
+                {"travelMode": "TRANSIT", "staticDuration": "900s", "transitDetails": {
+                    "stopDetails": {"departureTime": "2024-05-01T08:05:00Z", "arrivalTime": "2024-05-01T08:20:00Z",
+                                    "departureStop": {"name": "Hauptbahnhof"}, "arrivalStop": {"name": "Marienplatz"}},
+                    "headsign": "Ostbahnhof",
+                    "transitLine": {"nameShort": "S1", "name": "Freising", "color": "#16bae7", "textColor": "#ffffff",
+                                    "vehicle": {"type": "COMMUTER_TRAIN"}, "agencies": [{"name": "S-Bahn München"}]}}},
+                {"travelMode": "WALK", "staticDuration": "120s"}
+            ]}], "duration": "1500s"}]}
+            """#
         let request = try Self.decode(Array(body.utf8), ["source": "google"])
         let legs = request.routes[0].subPaths
         #expect(legs.map(\.mode) == [.walk, .train, .walk], "the two walking steps are one walk; no gap, no wait")
@@ -190,18 +209,22 @@ import Testing
     @Test func navitia() throws {
         let (bytes, json) = try Self.sample("navitia-kpt-paris-journeys.json")
         let journeys = try #require(json["journeys"] as? [[String: Any]])
-        let modes: [String: TransitMode] = ["RapidTransit": .train, "Bus": .bus, "Metro": .subway, "Tramway": .tram, "LocalTrain": .train,
-                                            "Train": .train]
+        let modes: [String: TransitMode] = [
+            "RapidTransit": .train, "Bus": .bus, "Metro": .subway, "Tramway": .tram, "LocalTrain": .train,
+            "Train": .train,
+        ]
         let expected = journeys.map { journey in
             (journey["sections"] as? [[String: Any]] ?? []).compactMap { section -> Leg? in
                 let minutes = (section["duration"] as! Double) / 60
                 switch section["type"] as! String {
                 case "public_transport":
                     let info = section["display_informations"] as! [String: Any]
-                    let id = ((info["links"] as? [[String: Any]] ?? []) + (section["links"] as? [[String: Any]] ?? []))
+                    let id =
+                        ((info["links"] as? [[String: Any]] ?? []) + (section["links"] as? [[String: Any]] ?? []))
                         .first { $0["type"] as? String == "physical_mode" }?["id"] as? String
-                    return Leg(mode: modes[String(id!.split(separator: ":").last!)]!, minutes: minutes, color: Self.color(info["color"]),
-                               badge: info["code"] as? String)
+                    return Leg(
+                        mode: modes[String(id!.split(separator: ":").last!)]!, minutes: minutes, color: Self.color(info["color"]),
+                        badge: info["code"] as? String)
                 case "waiting": return Leg(mode: .wait, minutes: minutes)
                 case "transfer" where section["transfer_type"] as? String == "stay_in": return nil
                 default: return Leg(mode: .walk, minutes: minutes)
@@ -221,12 +244,16 @@ import Testing
         let itineraries = try #require(json["itineraries"] as? [[String: Any]])
         func seconds(_ text: Any?) -> Double { ISO8601DateFormatter().date(from: text as! String)!.timeIntervalSince1970 }
         let expected = itineraries.map { itinerary in
-            Self.withWaits((itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
-                let start = seconds(leg["startTime"]), end = seconds(leg["endTime"])
-                let short = (leg["routeShortName"] as? String)?.trimmingCharacters(in: .whitespaces)
-                return (Leg(mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
-                            badge: short), start as Double?, end as Double?)
-            })
+            Self.withWaits(
+                (itinerary["legs"] as? [[String: Any]] ?? []).map { leg in
+                    let start = seconds(leg["startTime"]), end = seconds(leg["endTime"])
+                    let short = (leg["routeShortName"] as? String)?.trimmingCharacters(in: .whitespaces)
+                    return (
+                        Leg(
+                            mode: Self.otpModes[leg["mode"] as! String]!, minutes: (end - start) / 60, color: Self.color(leg["routeColor"]),
+                            badge: short), start as Double?, end as Double?
+                    )
+                })
         }
         let totals = itineraries.map { (seconds($0["endTime"]) - seconds($0["startTime"])) / 60 as Double? }
         let request = try Self.decode(bytes)
@@ -241,8 +268,11 @@ import Testing
         let legs = (json["legs"] as? [[String: Any]] ?? []).map { leg in
             let start = seconds(leg["departure"]), end = seconds(leg["arrival"])
             let walking = leg["walking"] as? Bool == true
-            return (Leg(mode: walking ? .walk : .train, minutes: (end - start) / 60,
-                        badge: (leg["line"] as? [String: Any])?["name"] as? String), start as Double?, end as Double?)
+            return (
+                Leg(
+                    mode: walking ? .walk : .train, minutes: (end - start) / 60,
+                    badge: (leg["line"] as? [String: Any])?["name"] as? String), start as Double?, end as Double?
+            )
         }
         let request = try Self.decode(bytes)
         #expect(request.shape == .planner(.hafas))
@@ -273,7 +303,8 @@ import Testing
     /// distances, stops, headsigns, fares and transfer counts.
     @Test func routeCardsPassThrough() throws {
         let (tmapBytes, tmap) = try Self.sample("tmap-csid-dgu-seoul-mangwon-eungbong.json")
-        let tmapItinerary = try #require((((tmap["metaData"] as? [String: Any])?["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])?.first)
+        let tmapItinerary = try #require(
+            (((tmap["metaData"] as? [String: Any])?["plan"] as? [String: Any])?["itineraries"] as? [[String: Any]])?.first)
         let tmapRoute = try Self.decode(tmapBytes).routes[0]
         let fare = ((tmapItinerary["fare"] as? [String: Any])?["regular"] as? [String: Any])
         #expect(tmapRoute.card?.fareAmount == fare?["totalFare"] as? Double)
@@ -311,7 +342,8 @@ import Testing
         #expect(hafasRoute.subPaths[1].card?.to == (train["destination"] as? [String: Any])?["name"] as? String)
 
         // Google's route-level fare, as Directions writes it.
-        let google = #"{"status": "OK", "routes": [{"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}, "legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 120}}]}]}]}"#
+        let google =
+            #"{"status": "OK", "routes": [{"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}, "legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 120}}]}]}]}"#
         let googleRoute = try Self.decode(Array(google.utf8)).routes[0]
         #expect(googleRoute.card?.fareAmount == 2.75 && googleRoute.card?.fareCurrency == "USD")
 
@@ -333,9 +365,14 @@ import Testing
     @Test(arguments: [
         (#"{"result": {"status": 11, "message": "경로탐색 결과가 없습니다."}}"#, "TMAP", "경로탐색 결과가 없습니다."),
         (#"{"status": "ZERO_RESULTS", "routes": [], "geocoded_waypoints": []}"#, "Google", "ZERO_RESULTS"),
-        (#"{"requestParameters": {}, "error": {"id": 404, "msg": "No trip found.", "message": "PATH_NOT_FOUND"}}"#, "OpenTripPlanner", "No trip found."),
-        (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, "Navitia",
-         "no solution found for this journey"),
+        (
+            #"{"requestParameters": {}, "error": {"id": 404, "msg": "No trip found.", "message": "PATH_NOT_FOUND"}}"#, "OpenTripPlanner",
+            "No trip found."
+        ),
+        (
+            #"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, "Navitia",
+            "no solution found for this journey"
+        ),
     ])
     func plannerErrorAnswersNameThePlanner(body: String, planner: String, message: String) {
         let error = #expect(throws: RouteBarInputError.self) { try Self.decode(Array(body.utf8)) }
@@ -356,7 +393,9 @@ import Testing
         #expect(PlannerTime.iso(seconds: 1_715_974_501) == "2024-05-17T19:35:01Z")
         #expect(PlannerTime.iso(seconds: 0) == "1970-01-01T00:00:00Z")
         #expect(PlannerTime.iso(seconds: -86_401) == "1969-12-30T23:59:59Z")
-        #expect(PlannerTime.iso(seconds: .greatestFiniteMagnitude) == "2999-12-31T23:59:59Z" || PlannerTime.iso(seconds: .greatestFiniteMagnitude).hasPrefix("3000-01-01"))
+        #expect(
+            PlannerTime.iso(seconds: .greatestFiniteMagnitude) == "2999-12-31T23:59:59Z"
+                || PlannerTime.iso(seconds: .greatestFiniteMagnitude).hasPrefix("3000-01-01"))
         #expect(PlannerTime.seconds(iso: "2024-11-06T16:34:00Z") == 1_730_910_840)
         #expect(PlannerTime.seconds(iso: "2023-11-13T22:14:00+01:00") == 1_699_910_040)
         #expect(PlannerTime.seconds(iso: "20181202T220451") == 1_543_788_291)
@@ -373,7 +412,8 @@ import Testing
 /// Our own shape takes named legs too: any app can send a neutral form.
 @Suite struct NamedLegTests {
     @Test func aNamedLegCarriesItsModeSecondsColourAndNames() throws {
-        let body = ##"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 120}, {"mode": "tram", "seconds": 540, "color": "#00a5de", "shortName": "T3", "name": "Tramway 3", "agency": "RATP"}, {"mode": "LIGHT_RAIL", "sectionTime": 4}]}]}"##
+        let body =
+            ##"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 120}, {"mode": "tram", "seconds": 540, "color": "#00a5de", "shortName": "T3", "name": "Tramway 3", "agency": "RATP"}, {"mode": "LIGHT_RAIL", "sectionTime": 4}]}]}"##
         let request = try RouteBarRequest(json: Array(body.utf8))
         let legs = request.routes[0].subPaths
         #expect(legs.map(\.mode) == [.walk, .tram, .tram])

@@ -2,6 +2,7 @@ import Foundation
 import RouteBar
 import RouteBarTestSupport
 import Testing
+
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
 
@@ -10,7 +11,6 @@ import Testing
         let bytes = try RouteBarResponse.answer(json: Array(body.utf8), query: { query[$0] }).bytes
         return try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
     }
-
 
     @Test func odsayLanesBecomeLinesColoursAndSentences() throws {
         let route = try #require((try answer(Samples.odsayResponse, query: ["width": "343"])["routes"] as? [[String: Any]])?.first)

@@ -1,16 +1,17 @@
 import RouteBar
 import RouteBarTestSupport
 import Testing
+
 @testable import RouteBarJSON
 
 private func decode(_ body: String, query: [String: String] = [:]) throws(RouteBarInputError) -> RouteBarRequest {
     try RouteBarRequest(json: Array(body.utf8), query: { query[$0] })
 }
 
-
 @Suite struct RequestDecodingTests {
     @Test func decodesOurShapeAndIgnoresUnknownMembers() throws {
-        let request = try decode("""
+        let request = try decode(
+            """
             {"width": 343, "scale": 3, "algorithm": "classic", "minSegmentRatio": 0.1, "height": 24,
              "minWalkingLength": 12, "minTransitLength": null, "style": {"dark": [true, null]},
              "routes": [{"id": "r1", "totalTime": 47, "pathType": 3,
@@ -19,13 +20,21 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
                         {"subPaths": [{"sectionTime": 1, "trafficType": 1}], "id": null}]}
             """)
         #expect(request.shape == .routeBar)
-        #expect(request.options == LayoutOptions(width: 343, scale: 3, algorithm: .classic, minSegmentRatio: 0.1,
-                                                 minWalkingLength: 12, minTransitLength: nil, height: 24))
-        #expect(request.routes == [
-            Route(id: "r1", totalTime: 47, subPaths: [SubPath(trafficType: 3, sectionTime: 6, line: TransitLine(name: "421")),
-                                                      SubPath(trafficType: 2, sectionTime: 14.5)]),
-            Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]),
-        ])
+        #expect(
+            request.options
+                == LayoutOptions(
+                    width: 343, scale: 3, algorithm: .classic, minSegmentRatio: 0.1,
+                    minWalkingLength: 12, minTransitLength: nil, height: 24))
+        #expect(
+            request.routes == [
+                Route(
+                    id: "r1", totalTime: 47,
+                    subPaths: [
+                        SubPath(trafficType: 3, sectionTime: 6, line: TransitLine(name: "421")),
+                        SubPath(trafficType: 2, sectionTime: 14.5),
+                    ]),
+                Route(subPaths: [SubPath(trafficType: 1, sectionTime: 1)]),
+            ])
         #expect(request.optionsFromQuery.isEmpty)
     }
 
@@ -88,39 +97,94 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
     }
 
     /// Each 422 names the value by a JSON pointer into the body (or a query parameter).
-    @Test(arguments: [
-        (#"[1]"#, "invalid-type", "", "the body must be an object, got an array"),
-        (#"{"routes": []}"#, "missing-field", "/width", "width is required: the bar's width in points"),
-        (#"{"width": 343}"#, "missing-field", "/routes", nil),
-        (#"{"width": "343", "routes": []}"#, "invalid-type", "/width", "width must be a number, got a string"),
-        (#"{"width": 343, "routes": {}}"#, "invalid-type", "/routes", "routes must be an array, got an object"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/sectionTime", "sectionTime is required"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"sectionTime": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/trafficType", "trafficType is required"),
-        (#"{"width": 343, "routes": [{"totalTime": 3}]}"#, "missing-field", "/routes/0/subPaths", nil),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2.5, "sectionTime": 3}]}]}"#, "invalid-type", "/routes/0/subPaths/0/trafficType", nil),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": true, "sectionTime": 3}]}]}"#, "invalid-type", "/routes/0/subPaths/0/trafficType", "trafficType must be a number, got a boolean"),
-        (#"{"width": 343, "routes": [{"id": 7, "subPaths": []}]}"#, "invalid-type", "/routes/0/id", "id must be a string, got a number"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e999}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime is too large to be a finite number"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got -4"),
-        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
-        // Underflow one way: below every Double is refused as a subnormal is, not read as 0.
-        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-400}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"),
-        (#"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-320}]}]}"#, "out-of-range", "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 1e-320"),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3000000000, "sectionTime": 1}]}]}"#, "out-of-range", "/routes/0/subPaths/0/trafficType", "trafficType must be an integer from -2147483648 to 2147483647, got 3000000000"),
-        (#"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range", "/routes/0/totalTime", nil),
-        (#"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 1e-303, "subPaths": [{"trafficType": 1, "sectionTime": 500}]}]}"#, "out-of-range", "/routes/0/totalTime", "totalTime must be 0 or a number from 0.001 to 1000000, got 1e-303"),
-        (#"{"width": 0, "routes": []}"#, "out-of-range", "/width", "width must be a number greater than 0 and at most 100000, got 0"),
-        (#"{"width": 100001, "routes": []}"#, "out-of-range", "/width", nil),
-        (#"{"width": 343, "scale": 5, "routes": []}"#, "out-of-range", "/scale", "scale must be a number from 1 to 4, got 5"),
-        (#"{"width": 343, "algorithm": "pretty", "routes": []}"#, "unknown-algorithm", "/algorithm", #"algorithm must be "fit" or "classic", got "pretty""#),
-        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}, {"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#, "no-visible-segment", "/routes/1", nil),
-        (#"{"width": 2, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}, {"trafficType": 2, "sectionTime": 1}, {"trafficType": 3, "sectionTime": 1}]}]}"#, "bar-too-narrow", "/width", nil),
-        (#"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 0, "subPaths": [{"trafficType": 1, "sectionTime": 1}]}]}"#, "classic-undefined", "/routes/0/totalTime", nil),
-        (#"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": [{"trafficType": 1, "sectionTime": "5"}]}]}}"#, "invalid-type", "/result/path/0/subPath/0/sectionTime", nil),
-        (#"{"result": {"searchType": 0}}"#, "missing-field", "/result/path", nil),
-        (#"{"error": {"code": "-98", "msg": "출발지 정류장이 없습니다."}}"#, "odsay-error", "/error", #"the body is an ODsay error response: "출발지 정류장이 없습니다."; there are no routes to lay out"#),
-        (#"{"error": [{"code": "500", "message": "[ApiKeyAuthFailed]"}]}"#, "odsay-error", "/error", nil),
-    ] as [(String, String, String, String?)])
+    @Test(
+        arguments: [
+            (#"[1]"#, "invalid-type", "", "the body must be an object, got an array"),
+            (#"{"routes": []}"#, "missing-field", "/width", "width is required: the bar's width in points"),
+            (#"{"width": 343}"#, "missing-field", "/routes", nil),
+            (#"{"width": "343", "routes": []}"#, "invalid-type", "/width", "width must be a number, got a string"),
+            (#"{"width": 343, "routes": {}}"#, "invalid-type", "/routes", "routes must be an array, got an object"),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/sectionTime",
+                "sectionTime is required"
+            ),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"sectionTime": 3}]}]}"#, "missing-field", "/routes/0/subPaths/0/trafficType",
+                "trafficType is required"
+            ),
+            (#"{"width": 343, "routes": [{"totalTime": 3}]}"#, "missing-field", "/routes/0/subPaths", nil),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2.5, "sectionTime": 3}]}]}"#, "invalid-type",
+                "/routes/0/subPaths/0/trafficType", nil
+            ),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": true, "sectionTime": 3}]}]}"#, "invalid-type",
+                "/routes/0/subPaths/0/trafficType", "trafficType must be a number, got a boolean"
+            ),
+            (#"{"width": 343, "routes": [{"id": 7, "subPaths": []}]}"#, "invalid-type", "/routes/0/id", "id must be a string, got a number"),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e999}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/sectionTime", "sectionTime is too large to be a finite number"
+            ),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -4}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got -4"
+            ),
+            (
+                #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"
+            ),
+            // Underflow one way: below every Double is refused as a subnormal is, not read as 0.
+            (
+                #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-400}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"
+            ),
+            (
+                #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-320}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 1e-320"
+            ),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3000000000, "sectionTime": 1}]}]}"#, "out-of-range",
+                "/routes/0/subPaths/0/trafficType", "trafficType must be an integer from -2147483648 to 2147483647, got 3000000000"
+            ),
+            (
+                #"{"width": 343, "routes": [{"totalTime": -1, "subPaths": [{"trafficType": 1, "sectionTime": 4}]}]}"#, "out-of-range",
+                "/routes/0/totalTime", nil
+            ),
+            (
+                #"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 1e-303, "subPaths": [{"trafficType": 1, "sectionTime": 500}]}]}"#,
+                "out-of-range", "/routes/0/totalTime", "totalTime must be 0 or a number from 0.001 to 1000000, got 1e-303"
+            ),
+            (#"{"width": 0, "routes": []}"#, "out-of-range", "/width", "width must be a number greater than 0 and at most 100000, got 0"),
+            (#"{"width": 100001, "routes": []}"#, "out-of-range", "/width", nil),
+            (#"{"width": 343, "scale": 5, "routes": []}"#, "out-of-range", "/scale", "scale must be a number from 1 to 4, got 5"),
+            (
+                #"{"width": 343, "algorithm": "pretty", "routes": []}"#, "unknown-algorithm", "/algorithm",
+                #"algorithm must be "fit" or "classic", got "pretty""#
+            ),
+            (
+                #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}, {"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#,
+                "no-visible-segment", "/routes/1", nil
+            ),
+            (
+                #"{"width": 2, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}, {"trafficType": 2, "sectionTime": 1}, {"trafficType": 3, "sectionTime": 1}]}]}"#,
+                "bar-too-narrow", "/width", nil
+            ),
+            (
+                #"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 0, "subPaths": [{"trafficType": 1, "sectionTime": 1}]}]}"#,
+                "classic-undefined", "/routes/0/totalTime", nil
+            ),
+            (
+                #"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": [{"trafficType": 1, "sectionTime": "5"}]}]}}"#, "invalid-type",
+                "/result/path/0/subPath/0/sectionTime", nil
+            ),
+            (#"{"result": {"searchType": 0}}"#, "missing-field", "/result/path", nil),
+            (
+                #"{"error": {"code": "-98", "msg": "출발지 정류장이 없습니다."}}"#, "odsay-error", "/error",
+                #"the body is an ODsay error response: "출발지 정류장이 없습니다."; there are no routes to lay out"#
+            ),
+            (#"{"error": [{"code": "500", "message": "[ApiKeyAuthFailed]"}]}"#, "odsay-error", "/error", nil),
+        ] as [(String, String, String, String?)])
     func invalidRequests(body: String, type: String, pointer: String, detail: String?) {
         let error = inputError(body)
         #expect(error?.type.isMalformed == false, "\(body)")
@@ -152,8 +216,10 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         #expect(missing?.pointer == nil)
         #expect(missing?.detail == "width is required: pass the bar's width in points in the query string, as ?width=343.")
 
-        for (name, value, type) in [("width", "wide", "invalid-type"), ("width", "nan", "invalid-type"), ("scale", "inf", "invalid-type"),
-                                    ("scale", "9", "out-of-range"), ("algorithm", "best", "unknown-algorithm")] {
+        for (name, value, type) in [
+            ("width", "wide", "invalid-type"), ("width", "nan", "invalid-type"), ("scale", "inf", "invalid-type"),
+            ("scale", "9", "out-of-range"), ("algorithm", "best", "unknown-algorithm"),
+        ] {
             var query = ["width": "343"]
             query[name] = value
             let error = inputError(Samples.odsayResponse, query: query)

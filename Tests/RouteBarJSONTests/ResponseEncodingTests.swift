@@ -2,6 +2,7 @@ import Foundation
 import RouteBar
 import RouteBarTestSupport
 import Testing
+
 @testable import RouteBarJSON
 
 @Suite struct ResponseEncodingTests {
@@ -48,7 +49,10 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""minuteLength":5.4787234042553195"#))
         #expect(text.contains(#""minWalkingLength":17,"minTransitLength":17"#))
-        #expect(text.hasPrefix(#"{"width":343,"scale":1,"algorithm":"classic","gap":0,"theme":"light","timeScale":"route","routes":[{"index":0,"id":"seed","totalTime":47,"walkingCount":3,"transitCount":2,"transferCount":1,"barWidth":342.5"#))
+        #expect(
+            text.hasPrefix(
+                #"{"width":343,"scale":1,"algorithm":"classic","gap":0,"theme":"light","timeScale":"route","routes":[{"index":0,"id":"seed","totalTime":47,"walkingCount":3,"transitCount":2,"transferCount":1,"barWidth":342.5"#
+            ))
     }
 
     @Test func routesWithoutAnIdHaveNoIdMember() throws {

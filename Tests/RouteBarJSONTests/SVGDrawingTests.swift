@@ -1,6 +1,7 @@
 import Foundation
 import RouteBar
 import Testing
+
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
 
@@ -12,7 +13,8 @@ import Testing
         return String(decoding: RouteBarSVG.render(laidOut.routes, options: laidOut.options), as: UTF8.self)
     }
 
-    private let lanes = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}, {"trafficType": 1, "sectionTime": 21, "lane": [{"name": "수도권 3호선", "subwayCode": 3}]}]}]}"#
+    private let lanes =
+        #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}, {"trafficType": 1, "sectionTime": 21, "lane": [{"name": "수도권 3호선", "subwayCode": 3}]}]}]}"#
 
     @Test func barsHaveRoundedEndsGapsBadgesAndTextInTheirTextColour() throws {
         let drawn = try svg(lanes, query: ["gap": "2", "cornerRadius": "6"])
@@ -25,7 +27,8 @@ import Testing
     }
 
     @Test func everyRouteGroupCarriesItsIndex() throws {
-        let two = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}]}, {"subPaths": [{"trafficType": 2, "sectionTime": 9}]}]}"#
+        let two =
+            #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}]}, {"subPaths": [{"trafficType": 2, "sectionTime": 9}]}]}"#
         let drawn = try svg(two)
         #expect(drawn.contains(#"<g class="route" data-index="0" "#) && drawn.contains(#"<g class="route" data-index="1" "#))
     }

@@ -93,7 +93,9 @@ import Testing
 
     @Test func theCheckFindsTheLayoutErrorBeforeTheFirstPiece() throws {
         // The second width is too narrow for the route's visible legs at scale 1.
-        let body = Array(#"{"widths": [343, 2], "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}, {"trafficType": 1, "sectionTime": 5}, {"trafficType": 3, "sectionTime": 2}]}]}"#.utf8)
+        let body = Array(
+            #"{"widths": [343, 2], "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}, {"trafficType": 1, "sectionTime": 5}, {"trafficType": 3, "sectionTime": 2}]}]}"#
+                .utf8)
         let request = try RouteBarRequest(json: body)
         do {
             _ = try RouteBarJSONPieces(request)

@@ -1,14 +1,17 @@
 import RouteBar
 import RouteBarTestSupport
 import Testing
+
 @testable import RouteBarJSON
 
 /// Decoding and answering reuse one workspace per thread: every request must still get
 /// exactly its own routes and answer, and values a caller kept must not change afterwards.
 @Suite struct WorkspaceReuseTests {
     private func body(routes: Int, legs: Int, lane: Bool) -> String {
-        let leg = lane ? #"{"trafficType": 1, "sectionTime": 7, "lane": [{"name": "수도권 2호선", "subwayCode": 2}]}"#
-                       : #"{"trafficType": 3, "sectionTime": 4}"#
+        let leg =
+            lane
+            ? #"{"trafficType": 1, "sectionTime": 7, "lane": [{"name": "수도권 2호선", "subwayCode": 2}]}"#
+            : #"{"trafficType": 3, "sectionTime": 4}"#
         let route = #"{"id": "r", "subPaths": ["# + Array(repeating: leg, count: legs).joined(separator: ",") + "]}"
         return #"{"width": 3000, "routes": ["# + Array(repeating: route, count: routes).joined(separator: ",") + "]}"
     }
@@ -23,17 +26,22 @@ import Testing
 
         #expect(shortRequest.routes == [Route(id: "r", subPaths: Array(repeating: SubPath(trafficType: 3, sectionTime: 4), count: 2))])
         #expect(longRequest.routes.count == 40)
-        #expect(longRequest.routes.allSatisfy {
-            $0.subPaths == Array(repeating: SubPath(trafficType: 1, sectionTime: 7, line: TransitLine(name: "수도권 2호선", subwayCode: 2)),
-                                 count: 30)
-        }, "a request kept while later ones were decoded on this thread is unchanged")
+        #expect(
+            longRequest.routes.allSatisfy {
+                $0.subPaths
+                    == Array(
+                        repeating: SubPath(trafficType: 1, sectionTime: 7, line: TransitLine(name: "수도권 2호선", subwayCode: 2)),
+                        count: 30)
+            }, "a request kept while later ones were decoded on this thread is unchanged")
         for _ in 0..<3 {
             #expect(try RouteBarRequest(json: short).routes == shortRequest.routes)
             #expect(try RouteBarResponse.answer(json: short).bytes == shortAnswer)
             #expect(try RouteBarResponse.answer(json: long).bytes == longAnswer)
         }
         // A request that fails half-way leaves nothing behind for the next one.
-        #expect(throws: RouteBarInputError.self) { try RouteBarResponse.answer(json: Array(#"{"width": 3000, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}]}, {"#.utf8)) }
+        #expect(throws: RouteBarInputError.self) {
+            try RouteBarResponse.answer(json: Array(#"{"width": 3000, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 4}]}, {"#.utf8))
+        }
         #expect(try RouteBarResponse.answer(json: short).bytes == shortAnswer)
     }
 }

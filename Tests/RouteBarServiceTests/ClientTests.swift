@@ -8,13 +8,18 @@ import Testing
 /// `RouteBarClient` against the real service. An app imports RouteBar and RouteBarClient
 /// together: the client's answers are the library's own values.
 @Suite struct ClientTests {
-    static let seed = LayoutRequest(width: 343, scale: 3, routes: [
-        Route(id: "seed", totalTime: 47, subPaths: [
-            SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14, line: TransitLine(name: "421", busType: 11)),
-            SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21, line: TransitLine(name: "수도권 3호선", subwayCode: 3)),
-            SubPath(trafficType: 3, sectionTime: 3),
-        ]),
-    ])
+    static let seed = LayoutRequest(
+        width: 343, scale: 3,
+        routes: [
+            Route(
+                id: "seed", totalTime: 47,
+                subPaths: [
+                    SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14, line: TransitLine(name: "421", busType: 11)),
+                    SubPath(trafficType: 3, sectionTime: 3),
+                    SubPath(trafficType: 1, sectionTime: 21, line: TransitLine(name: "수도권 3호선", subwayCode: 3)),
+                    SubPath(trafficType: 3, sectionTime: 3),
+                ])
+        ])
 
     static func client(_ server: LiveServer) -> RouteBarClient {
         RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
@@ -54,8 +59,9 @@ import Testing
             #expect(!odsay.routes.isEmpty)
             #expect(odsay.theme == .light && odsay.timeScale == .route && odsay.gap == 0)
 
-            let dark = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8),
-                                               options: ["width": "343", "theme": "dark", "gap": "2", "timeScale": "shared"])
+            let dark = try await client.layOut(
+                odsayResponse: Data(Samples.odsayResponse.utf8),
+                options: ["width": "343", "theme": "dark", "gap": "2", "timeScale": "shared"])
             #expect(dark.theme == .dark && dark.gap == 2 && dark.timeScale == .shared)
             #expect(dark.routes.map(\.index) == Array(0..<dark.routes.count))
             let drawn = dark.routes[0]
@@ -97,7 +103,8 @@ import Testing
             #expect(bus.color == "#1D59B3" && bus.textColor == "#FFFFFF")
             #expect(LinePalette.badge(mode: bus.mode, line: bus.line) == "Q31")
             #expect(bus.line?.agency == "MTA")
-            #expect(route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma 13 min, walk 2 min, wait 11 min, bus Q31 24 min, walk 3 min")
+            #expect(
+                route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma 13 min, walk 2 min, wait 11 min, bus Q31 24 min, walk 3 min")
         }
     }
 
@@ -147,7 +154,9 @@ import Testing
             } catch let error as RouteBarClientError {
                 streamed = error
             }
-            guard case .problem(let streamProblem) = streamed else { Issue.record("the stream did not throw a problem: \(String(describing: streamed))"); return }
+            guard case .problem(let streamProblem) = streamed else {
+                Issue.record("the stream did not throw a problem: \(String(describing: streamed))"); return
+            }
             #expect(streamProblem.type == "urn:routebar:problem:out-of-range")
         }
     }

@@ -8,8 +8,11 @@ import Testing
         #expect(version.stdout == "routebar \(try RepositoryVersion.openAPIInfoVersion())\n")
         let help = try ServerProcess.runToCompletion(["--help"])
         #expect(help.status == 0)
-        for flag in ["--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace", "--access-log", "ROUTEBAR_ACCESS_LOG",
-                     "ROUTEBAR_HOST", "ROUTEBAR_PORT", "ROUTEBAR_THREADS", "ROUTEBAR_MAX_BODY_BYTES"] {
+        for flag in [
+            "--host", "--port", "--threads", "--max-body-bytes", "--connection-limit", "--connection-timeout", "--shutdown-grace", "--access-log",
+            "ROUTEBAR_ACCESS_LOG",
+            "ROUTEBAR_HOST", "ROUTEBAR_PORT", "ROUTEBAR_THREADS", "ROUTEBAR_MAX_BODY_BYTES",
+        ] {
             #expect(help.stdout.contains(flag), "help lists \(flag)")
         }
     }

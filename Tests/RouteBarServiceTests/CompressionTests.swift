@@ -3,7 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// gzip both ways, and caching semantics, against the real binary. Decoding and encoding in
@@ -27,7 +27,9 @@ import Glibc
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let writer = Thread { stdin.fileHandleForWriting.write(Data(input)); try? stdin.fileHandleForWriting.close() }
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(Data(input)); try? stdin.fileHandleForWriting.close()
+        }
         writer.start()
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
@@ -46,11 +48,14 @@ import Glibc
 
     static let resources = [
         Resource(testDescription: "JSON", method: "POST", target: "/v1/route-bars", headers: ["Content-Type": "application/json"], body: batch),
-        Resource(testDescription: "NDJSON", method: "POST", target: "/v1/route-bars",
-                 headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"], body: batch),
+        Resource(
+            testDescription: "NDJSON", method: "POST", target: "/v1/route-bars",
+            headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"], body: batch),
         Resource(testDescription: "SVG", method: "POST", target: "/v1/route-bars.svg", headers: ["Content-Type": "application/json"], body: batch),
-        Resource(testDescription: "a 422 problem", method: "POST", target: "/v1/route-bars",
-                 headers: ["Content-Type": "application/json"], body: #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": -1}]}]}"#),
+        Resource(
+            testDescription: "a 422 problem", method: "POST", target: "/v1/route-bars",
+            headers: ["Content-Type": "application/json"], body: #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": -1}]}]}"#
+        ),
         Resource(testDescription: "the spec", method: "GET", target: "/openapi.yaml", headers: [:], body: ""),
         Resource(testDescription: "the playground", method: "GET", target: "/", headers: [:], body: ""),
         Resource(testDescription: "metrics", method: "GET", target: "/metrics", headers: [:], body: ""),
@@ -88,14 +93,16 @@ import Glibc
             let connection = try TestHTTPConnection(port: server.port)
             let body = Array(Self.batch.utf8)
             for refusing in ["gzip;q=0", "deflate, br", "identity", "GZIP;Q=0.000, *;q=0"] {
-                let response = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept-Encoding": refusing], body: body)
+                let response = try connection.request(
+                    "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept-Encoding": refusing], body: body)
                 #expect(response.headers["content-encoding"] == nil, "\(refusing)")
             }
             let small = Array(Samples.seedRequest().utf8)
             let plainSmall = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json"], body: small)
             #expect(plainSmall.body.count < 1400)
-            let forced = try connection.request("POST", "/v1/route-bars",
-                                                headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip, identity;q=0"], body: small)
+            let forced = try connection.request(
+                "POST", "/v1/route-bars",
+                headers: ["Content-Type": "application/json", "Accept-Encoding": "gzip, identity;q=0"], body: small)
             #expect(forced.headers["content-encoding"] == "gzip")
             #expect(try Self.gunzip(forced.body) == plainSmall.body)
         }
@@ -105,9 +112,10 @@ import Glibc
         try withRouteBarService { server in
             let connection = try TestHTTPConnection(port: server.port)
             let routes = Array(repeating: Samples.seedRouteJSON, count: 300).joined(separator: ",")
-            let response = try connection.request("POST", "/v1/route-bars",
-                                                  headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson", "Accept-Encoding": "gzip"],
-                                                  body: Array(#"{"width": 343, "routes": ["#.utf8) + Array(routes.utf8) + Array("]}".utf8))
+            let response = try connection.request(
+                "POST", "/v1/route-bars",
+                headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson", "Accept-Encoding": "gzip"],
+                body: Array(#"{"width": 343, "routes": ["#.utf8) + Array(routes.utf8) + Array("]}".utf8))
             #expect(response.headers["content-encoding"] == "gzip")
             let lines = try Self.gunzip(response.body).split(separator: UInt8(ascii: "\n"))
             #expect(lines.count == 300)
@@ -175,7 +183,8 @@ import Glibc
         #expect(try response.json()["limit"] as? Int == 1 << 20)
         #expect(took < 1, "took \(took) s")
         let status = try String(contentsOfFile: "/proc/\(server.pid)/status", encoding: .utf8)
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? .max
+        let peak =
+            status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? .max
         #expect(peak < 100 * 1024, "peak RSS \(peak) KiB")
         #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import RouteBarTestSupport
 import Testing
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// NDJSON, SVG and the playground page, over HTTP.
@@ -12,9 +13,10 @@ import FoundationXML
             let connection = try TestHTTPConnection(port: server.port)
             let json = try connection.postJSON("/v1/route-bars?width=343&scale=3", Samples.odsayResponse)
             let routes = try #require(try json.json()["routes"] as? [[String: Any]])
-            let streamed = try connection.request("POST", "/v1/route-bars?width=343&scale=3",
-                                                  headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"],
-                                                  body: Array(Samples.odsayResponse.utf8))
+            let streamed = try connection.request(
+                "POST", "/v1/route-bars?width=343&scale=3",
+                headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"],
+                body: Array(Samples.odsayResponse.utf8))
             #expect(streamed.status == 200)
             #expect(streamed.headers["content-type"] == "application/x-ndjson")
             #expect(streamed.headers["transfer-encoding"] == "chunked")
@@ -37,9 +39,10 @@ import FoundationXML
             let connection = try TestHTTPConnection(port: server.port)
             let json = try connection.postJSON("/v1/route-bars?width=343", Samples.odsayResponse)
             let routes = try #require(try json.json()["routes"] as? [[String: Any]])
-            let byAccept = try connection.request("POST", "/v1/route-bars?width=343",
-                                                  headers: ["Content-Type": "application/json", "Accept": "image/svg+xml"],
-                                                  body: Array(Samples.odsayResponse.utf8))
+            let byAccept = try connection.request(
+                "POST", "/v1/route-bars?width=343",
+                headers: ["Content-Type": "application/json", "Accept": "image/svg+xml"],
+                body: Array(Samples.odsayResponse.utf8))
             let byPath = try connection.postJSON("/v1/route-bars.svg?width=343", Samples.odsayResponse)
             #expect(byAccept.status == 200 && byPath.status == 200)
             #expect(byAccept.headers["content-type"] == "image/svg+xml")
@@ -65,8 +68,9 @@ import FoundationXML
         try withRouteBarService { server in
             let connection = try TestHTTPConnection(port: server.port)
             func contentType(_ accept: String) throws -> String? {
-                let response = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": accept],
-                                                      body: Array(Samples.seedRequest().utf8))
+                let response = try connection.request(
+                    "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": accept],
+                    body: Array(Samples.seedRequest().utf8))
                 #expect(response.headers["vary"] == "Accept, Accept-Encoding")
                 return response.headers["content-type"]
             }
@@ -86,8 +90,9 @@ import FoundationXML
                 return Double(line?.split(separator: " ").last ?? "0") ?? 0
             }
             let before = try sent()
-            let streamed = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"],
-                                                  body: Array(Samples.seedRequest().utf8))
+            let streamed = try connection.request(
+                "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"],
+                body: Array(Samples.seedRequest().utf8))
             #expect(try sent() - before == Double(streamed.body.count))
         }
     }
@@ -110,8 +115,10 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
     private var inTitle = false
     private var text = ""
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         if root == nil { root = name }
         if name == "title" {
             inTitle = true

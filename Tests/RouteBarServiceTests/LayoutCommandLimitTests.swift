@@ -3,7 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `routebar layout` under the server's limits, and when it cannot write.

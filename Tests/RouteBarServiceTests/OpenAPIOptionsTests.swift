@@ -22,7 +22,6 @@ import Testing
         return lines[(start + 1)..<end]
     }
 
-
     /// Each `name:` entry at `indent` spaces in `lines`, with the scalars its block states.
     static func entries(at indent: Int, in lines: ArraySlice<Substring>) -> [String: [String: String]] {
         var entries: [String: [String: String]] = [:]

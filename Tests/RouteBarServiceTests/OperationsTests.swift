@@ -43,8 +43,9 @@ import Testing
     @Test func requestIdsAreEchoedOrMadeAndTheAccessLogHasOneLinePerRequest() throws {
         let server = try ServerProcess(arguments: ["--access-log", "on"])
         let connection = try TestHTTPConnection(port: server.port)
-        let given = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "X-Request-Id": "trip-42"],
-                                           body: Array(#"{"width": -1, "routes": []}"#.utf8))
+        let given = try connection.request(
+            "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "X-Request-Id": "trip-42"],
+            body: Array(#"{"width": -1, "routes": []}"#.utf8))
         #expect(given.headers["x-request-id"] == "trip-42")
         let made = try connection.request("GET", "/healthz")
         let madeId = try #require(made.headers["x-request-id"])
@@ -52,12 +53,13 @@ import Testing
         #expect(try connection.request("GET", "/healthz").headers["x-request-id"] != madeId, "each request gets its own id")
 
         var lines: [[String: Any]] = []
-        #expect(waitUntil(timeoutSeconds: 10) {
-            lines = server.stderrLines.compactMap { line in
-                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-            }.filter { $0["event"] as? String == "request" }
-            return lines.count >= 3
-        })
+        #expect(
+            waitUntil(timeoutSeconds: 10) {
+                lines = server.stderrLines.compactMap { line in
+                    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+                }.filter { $0["event"] as? String == "request" }
+                return lines.count >= 3
+            })
         #expect(lines.count == 3)
         let first = try #require(lines.first)
         #expect(first["method"] as? String == "POST")

@@ -36,8 +36,9 @@ import Testing
                         #expect(!label.contains("."), "whole minutes in \(label)")
                         #expect(!label.contains(locale == "ko" ? "기타" : "other"), "every mode named in \(label)")
                     }
-                    let ndjson = try connection.request("POST", "/v1/route-bars" + query,
-                                                        headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"], body: body)
+                    let ndjson = try connection.request(
+                        "POST", "/v1/route-bars" + query,
+                        headers: ["Content-Type": "application/json", "Accept": "application/x-ndjson"], body: body)
                     #expect(ndjson.status == 200)
                     let lines = ndjson.text.split(separator: "\n")
                     #expect(lines.count == routes.count)

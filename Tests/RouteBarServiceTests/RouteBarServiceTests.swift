@@ -3,7 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real binary, started per test on an ephemeral loopback port, spoken to over HTTP.
@@ -17,9 +17,10 @@ import Glibc
             let spec = try TestHTTPConnection.request(port: server.port, "GET", "/openapi.yaml")
             #expect(spec.status == 200)
             #expect(spec.headers["content-type"] == "application/yaml")
-            let onDisk = try Data(contentsOf: URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("openapi.yaml"))
+            let onDisk = try Data(
+                contentsOf: URL(fileURLWithPath: #filePath)
+                    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("openapi.yaml"))
             #expect(spec.body == Array(onDisk), "the served contract is the package's openapi.yaml")
 
             let head = try TestHTTPConnection.request(port: server.port, "HEAD", "/healthz")
@@ -65,7 +66,8 @@ import Glibc
         try withRouteBarService { server in
             let connection = try TestHTTPConnection(port: server.port)
             for index in 0..<50 {
-                let response = index % 2 == 0
+                let response =
+                    index % 2 == 0
                     ? try connection.postJSON("/v1/route-bars", Samples.seedRequest(width: Double(300 + index)))
                     : try connection.request("GET", "/healthz")
                 #expect(response.status == 200)
@@ -95,8 +97,9 @@ import Glibc
 
             let connection = try TestHTTPConnection(port: server.port)
             for body in [large, small, small, large, small] {
-                let tagged = try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "X-Request-Id": "tagged"],
-                                                    body: Array(body.utf8))
+                let tagged = try connection.request(
+                    "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "X-Request-Id": "tagged"],
+                    body: Array(body.utf8))
                 #expect(tagged.headers["x-request-id"] == "tagged")
                 #expect(tagged.body == (body == large ? expectedLarge.body : expectedSmall.body))
                 let untagged = try connection.postJSON("/v1/route-bars", small)
@@ -124,11 +127,14 @@ import Glibc
     @Test func pipelinedRequestsAreAnsweredInOrderEachWithItsOwnAnswer() throws {
         try withRouteBarService { server in
             let widths = [300.0, 343, 414]
-            let expected = try widths.map { try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", Samples.seedRequest(width: $0)).body }
+            let expected = try widths.map {
+                try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", Samples.seedRequest(width: $0)).body
+            }
             var batch = ""
             for (index, width) in widths.enumerated() {
                 let body = Samples.seedRequest(width: width)
-                batch += "POST /v1/route-bars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Request-Id: pipelined-\(index)\r\n"
+                batch +=
+                    "POST /v1/route-bars HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Request-Id: pipelined-\(index)\r\n"
                     + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
             }
             batch += "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
@@ -158,8 +164,9 @@ import Glibc
                             let width = 200 + client * 20 + request
                             let response = try connection.postJSON("/v1/route-bars", Samples.seedRequest(width: Double(width), scale: 2))
                             guard response.status == 200, let answer = try? response.json(), answer["width"] as? Double == Double(width),
-                                  let route = (answer["routes"] as? [[String: Any]])?.first,
-                                  let segments = route["segments"] as? [[String: Any]] else { continue }
+                                let route = (answer["routes"] as? [[String: Any]])?.first,
+                                let segments = route["segments"] as? [[String: Any]]
+                            else { continue }
                             let total = segments.compactMap { $0["width"] as? Double }.reduce(0, +)
                             if abs(total - Double(width)) < 1e-9 { widths.append(width) }
                         }
@@ -178,8 +185,10 @@ import Glibc
     @Test func badInputGetsProblemsAndTheServerKeepsServing() throws {
         try withRouteBarService { server in
             let connection = try TestHTTPConnection(port: server.port)
-            func expectProblem(_ response: TestHTTPResponse, _ status: Int, _ type: String, pointer: String? = nil,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+            func expectProblem(
+                _ response: TestHTTPResponse, _ status: Int, _ type: String, pointer: String? = nil,
+                sourceLocation: SourceLocation = #_sourceLocation
+            ) throws {
                 #expect(response.status == status, sourceLocation: sourceLocation)
                 #expect(response.headers["content-type"] == "application/problem+json", sourceLocation: sourceLocation)
                 let problem = try response.json()
@@ -190,33 +199,53 @@ import Glibc
                 if let pointer { #expect(problem["pointer"] as? String == pointer, sourceLocation: sourceLocation) }
             }
             try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [}"#), 400, "urn:routebar:problem:malformed-json")
-            try expectProblem(try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json"],
-                                                     body: Array(#"{"width": 343, "routes": [{"id": ""#.utf8) + [0xFF] + Array(#""}]}"#.utf8)),
-                              400, "urn:routebar:problem:invalid-utf8")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": []} []"#), 400, "urn:routebar:problem:trailing-data")
+            try expectProblem(
+                try connection.request(
+                    "POST", "/v1/route-bars", headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"width": 343, "routes": [{"id": ""#.utf8) + [0xFF] + Array(#""}]}"#.utf8)),
+                400, "urn:routebar:problem:invalid-utf8")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": []} []"#), 400, "urn:routebar:problem:trailing-data")
             try expectProblem(try connection.postJSON("/v1/route-bars", String(repeating: "[", count: 200_000)), 400, "urn:routebar:problem:too-deep")
             try expectProblem(try connection.postJSON("/v1/route-bars", ""), 400, "urn:routebar:problem:empty-body")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": "343", "routes": []}"#), 422, "urn:routebar:problem:invalid-type", pointer: "/width")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1}]}]}"#),
-                              422, "urn:routebar:problem:missing-field", pointer: "/routes/0/subPaths/0/sectionTime")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -1}]}]}"#),
-                              422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e400}]}]}"#),
-                              422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 100001, "routes": []}"#), 422, "urn:routebar:problem:out-of-range", pointer: "/width")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": "343", "routes": []}"#), 422, "urn:routebar:problem:invalid-type",
+                pointer: "/width")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1}]}]}"#),
+                422, "urn:routebar:problem:missing-field", pointer: "/routes/0/subPaths/0/sectionTime")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -1}]}]}"#),
+                422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1e400}]}]}"#),
+                422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 100001, "routes": []}"#), 422, "urn:routebar:problem:out-of-range",
+                pointer: "/width")
             let odsayError = try connection.postJSON("/v1/route-bars?width=343", #"{"error": {"code": "-98", "msg": "출발지 정류장이 없습니다."}}"#)
             try expectProblem(odsayError, 422, "urn:routebar:problem:odsay-error", pointer: "/error")
             #expect(try odsayError.json()["odsayCode"] as? String == "-98", "ODsay's code as a member, not only in the detail")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "theme": "sepia", "routes": []}"#),
-                              422, "urn:routebar:problem:unknown-value", pointer: "/theme")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "scale": 0.5, "routes": []}"#), 422, "urn:routebar:problem:out-of-range", pointer: "/scale")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "algorithm": "best", "routes": []}"#), 422, "urn:routebar:problem:unknown-algorithm", pointer: "/algorithm")
-            try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#),
-                              422, "urn:routebar:problem:no-visible-segment", pointer: "/routes/0")
-            let tooMany = "{\"width\": 343, \"routes\": [" + Array(repeating: #"{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}"#, count: 1_001).joined(separator: ",") + "]}"
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "theme": "sepia", "routes": []}"#),
+                422, "urn:routebar:problem:unknown-value", pointer: "/theme")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "scale": 0.5, "routes": []}"#), 422, "urn:routebar:problem:out-of-range",
+                pointer: "/scale")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "algorithm": "best", "routes": []}"#), 422,
+                "urn:routebar:problem:unknown-algorithm", pointer: "/algorithm")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#),
+                422, "urn:routebar:problem:no-visible-segment", pointer: "/routes/0")
+            let tooMany =
+                "{\"width\": 343, \"routes\": ["
+                + Array(repeating: #"{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}"#, count: 1_001).joined(separator: ",") + "]}"
             try expectProblem(try connection.postJSON("/v1/route-bars", tooMany), 422, "urn:routebar:problem:too-many", pointer: "/routes")
 
-            let classic = try connection.postJSON("/v1/route-bars", #"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 0, "subPaths": [{"trafficType": 1, "sectionTime": 1}]}]}"#)
+            let classic = try connection.postJSON(
+                "/v1/route-bars",
+                #"{"width": 343, "algorithm": "classic", "routes": [{"totalTime": 0, "subPaths": [{"trafficType": 1, "sectionTime": 1}]}]}"#)
             try expectProblem(classic, 422, "urn:routebar:problem:classic-undefined", pointer: "/routes/0/totalTime")
             #expect((try classic.json()["detail"] as? String)?.contains(#""algorithm": "fit""#) == true)
 
@@ -239,10 +268,14 @@ import Glibc
             try expectProblem(form, 415, "about:blank")
             let detail = try form.json()["detail"] as? String ?? ""
             #expect(detail.contains("--json") && detail.contains("-H 'Content-Type: application/json'"))
-            try expectProblem(try TestHTTPConnection(port: server.port).request("POST", "/v1/route-bars", body: Array(Samples.seedRequest().utf8)),
-                              415, "about:blank")
-            #expect(try connection.request("POST", "/v1/route-bars", headers: ["Content-Type": "application/json; charset=utf-8"],
-                                           body: Array(Samples.seedRequest().utf8)).status == 200)
+            try expectProblem(
+                try TestHTTPConnection(port: server.port).request("POST", "/v1/route-bars", body: Array(Samples.seedRequest().utf8)),
+                415, "about:blank")
+            #expect(
+                try connection.request(
+                    "POST", "/v1/route-bars", headers: ["Content-Type": "application/json; charset=utf-8"],
+                    body: Array(Samples.seedRequest().utf8)
+                ).status == 200)
 
             #expect(try connection.request("GET", "/healthz").status == 200)
             // Garbage instead of HTTP: that connection is answered or dropped, the server stays up.
@@ -277,8 +310,9 @@ import Glibc
             // Under the limit, chunked works.
             let small = try TestHTTPConnection(port: server.port)
             let body = Samples.seedRequest()
-            try small.send("POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-                + String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n")
+            try small.send(
+                "POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                    + String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n")
             #expect(try small.readResponse().status == 200)
             #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
         }
@@ -294,14 +328,16 @@ import Glibc
             try connection.send(Array(body[..<(body.count / 2)]))
         }
         // All three request lines have arrived (the scrape itself is the fourth request in flight).
-        #expect(try waitUntil(timeoutSeconds: 10) {
-            let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
-            return page.split(separator: "\n").contains("routebar_http_requests_in_flight 4")
-        }, "the three requests are in flight before SIGTERM")
+        #expect(
+            try waitUntil(timeoutSeconds: 10) {
+                let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
+                return page.split(separator: "\n").contains("routebar_http_requests_in_flight 4")
+            }, "the three requests are in flight before SIGTERM")
         server.signal(SIGTERM)
         // Shutdown has begun once new connections are refused; the server then still waits for the requests in flight.
-        #expect(waitUntil(timeoutSeconds: 10) { (try? TestHTTPConnection(port: server.port).request("GET", "/healthz")) == nil },
-                "new connections are refused once shutdown began")
+        #expect(
+            waitUntil(timeoutSeconds: 10) { (try? TestHTTPConnection(port: server.port).request("GET", "/healthz")) == nil },
+            "new connections are refused once shutdown began")
         #expect(server.isRunning, "the server waits for the requests in flight; it said: \(server.stderrLines.suffix(20))")
         for connection in inFlight {
             try connection.send(Array(body[(body.count / 2)...]))
@@ -341,7 +377,9 @@ import Glibc
 @Suite struct SlowClientTests {
     @Test func aTricklingRequestIsClosedAtTheDeadline() throws {
         // 2 s, not 1: under the sanitizers a loaded server alone can take a second to read a request.
-        try withRouteBarService({ $0.idleTimeoutSeconds = 2; $0.requestTimeoutSeconds = 2 }) { server in
+        try withRouteBarService({
+            $0.idleTimeoutSeconds = 2; $0.requestTimeoutSeconds = 2
+        }) { server in
             let slow = try TestHTTPConnection(port: server.port, timeoutSeconds: 1)
             let clock = ContinuousClock()
             let start = clock.now

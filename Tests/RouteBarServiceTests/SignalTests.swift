@@ -3,7 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What each stop signal does: every one drains the requests in flight and closes idle
@@ -28,10 +28,11 @@ import Glibc
         let connection = try TestHTTPConnection(port: server.port)
         try connection.postJSONWithoutReading("/v1/route-bars", #"{"width": 343, "scale": 3, "routes": ["# + routes + "]}")
         // The request is in flight (with the metrics scrape itself, two are) when the signal comes.
-        #expect(try waitUntil(timeoutSeconds: 10) {
-            let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
-            return page.split(separator: "\n").contains("routebar_http_requests_in_flight 2")
-        })
+        #expect(
+            try waitUntil(timeoutSeconds: 10) {
+                let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
+                return page.split(separator: "\n").contains("routebar_http_requests_in_flight 2")
+            })
         server.signal(stop)
         let response = try connection.readResponse(method: "POST")
         #expect(response.status == 200)

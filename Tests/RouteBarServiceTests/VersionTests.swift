@@ -1,7 +1,8 @@
 import Foundation
 import RouteBarTestSupport
-@testable import RouteBarService
 import Testing
+
+@testable import RouteBarService
 
 /// The repository's release version: `info.version` in its openapi.yaml, read from the file here
 /// (independently of the binary, which reads the copy compiled into it).
@@ -29,8 +30,9 @@ enum RepositoryVersion {
     /// `version` field all say the repository's `info.version`.
     @Test func everyPlaceThatSaysTheVersionSaysOpenAPIsInfoVersion() throws {
         let version = try RepositoryVersion.openAPIInfoVersion()
-        #expect(version.wholeMatch(of: /(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)([-+][0-9A-Za-z.+-]+)?/) != nil,
-                "info.version \(version) is a semantic version (a plain X.Y.Z tag for SwiftPM)")
+        #expect(
+            version.wholeMatch(of: /(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)([-+][0-9A-Za-z.+-]+)?/) != nil,
+            "info.version \(version) is a semantic version (a plain X.Y.Z tag for SwiftPM)")
 
         let printed = try ServerProcess.runToCompletion(["--version"])
         #expect(printed.status == 0)

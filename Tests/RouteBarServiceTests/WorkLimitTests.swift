@@ -3,7 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The work one request may ask for, and answers too large to hold.
@@ -27,7 +27,9 @@ import Glibc
         let server = try ServerProcess()
         let legs = (0..<29).map { #"{"trafficType": \#([3, 2, 1][$0 % 3]), "sectionTime": \#(1 + $0 % 7)}"# }.joined(separator: ",")
         let routes = (0..<200).map { #"{"id": "r\#($0)", "subPaths": [\#(legs)]}"# }.joined(separator: ",")
-        let body = #"{"widths": [320, 375, 390, 414, 428, 430, 480, 540, 600, 720, 768, 800, 834, 1024, 1180, 1366], "scale": 4, "routes": ["# + routes + "]}"
+        let body =
+            #"{"widths": [320, 375, 390, 414, 428, 430, 480, 540, 600, 720, 768, 800, 834, 1024, 1180, 1366], "scale": 4, "routes": ["# + routes
+            + "]}"
         let streamed = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars", body)
         #expect(streamed.status == 200)
         #expect(streamed.headers["transfer-encoding"] == "chunked", "an answer estimated over 4 MiB is streamed")

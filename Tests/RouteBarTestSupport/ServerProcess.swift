@@ -2,7 +2,7 @@ import Foundation
 @_exported import MicroHTTPTesting
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The real `routebar` binary, started on an ephemeral loopback port for one test.
@@ -94,7 +94,9 @@ public final class ServerProcess: @unchecked Sendable {
         // The test bundle runs from the build directory, where the executable also lands.
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var directory = exe.deletingLastPathComponent()
-        while !directory.path.hasSuffix(".xctest") && directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("routebar").path) {
+        while !directory.path.hasSuffix(".xctest") && directory.path != "/"
+            && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("routebar").path)
+        {
             directory = directory.deletingLastPathComponent()
         }
         if directory.path.hasSuffix(".xctest") { directory = directory.deletingLastPathComponent() }
@@ -102,7 +104,9 @@ public final class ServerProcess: @unchecked Sendable {
     }
 
     /// Runs the binary with arguments to completion (for --help, --version, bad flags).
-    public static func runToCompletion(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+    public static func runToCompletion(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+        status: Int32, stdout: String, stderr: String
+    ) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RouteBar
 
 /// The seed's code (002: `registerCVCell`, `lengthComputation(totalTime:)`, `sizeForItemAt`),
@@ -21,11 +22,13 @@ private func seedWidths(frameWidth: Double, totalTime: Double, subPaths: [(traff
     }
 }
 
-private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
-    SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14),
-    SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21),
-    SubPath(trafficType: 3, sectionTime: 3),
-])
+private let seedRoute = Route(
+    id: "seed", totalTime: 47,
+    subPaths: [
+        SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14),
+        SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21),
+        SubPath(trafficType: 3, sectionTime: 3),
+    ])
 
 @Suite struct ClassicLayoutTests {
     @Test func seedRouteGivesTheSeedsNumbers() throws {
@@ -54,7 +57,8 @@ private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
             let width = Double(Int.random(in: 200...1_200, using: &generator)) + [0, 0.5, 0.25].randomElement(using: &generator)!
             let totalTime = sum + Int.random(in: 0...5, using: &generator)
             guard legs.contains(where: { $0.sectionTime > 0 }) else { continue }
-            let route = Route(totalTime: Double(totalTime), subPaths: legs.map { SubPath(trafficType: $0.trafficType, sectionTime: Double($0.sectionTime)) })
+            let route = Route(
+                totalTime: Double(totalTime), subPaths: legs.map { SubPath(trafficType: $0.trafficType, sectionTime: Double($0.sectionTime)) })
             let expected = seedWidths(frameWidth: width, totalTime: Double(totalTime), subPaths: legs)
             guard expected.allSatisfy({ $0 >= 0 }) else { continue }
             let bar = try RouteBarLayout(LayoutOptions(width: width, algorithm: .classic)).layOut(route)
@@ -78,8 +82,11 @@ private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
     @Test func zeroTotalTimeIsADivisionByZero() {
         var route = seedRoute
         route.totalTime = 0
-        #expect(throws: RouteBarError(.classicUndefined, at: .totalTime(route: 0),
-                                      "classic divides by route 0's totalTime, which is 0; use \"algorithm\": \"fit\"")) {
+        #expect(
+            throws: RouteBarError(
+                .classicUndefined, at: .totalTime(route: 0),
+                "classic divides by route 0's totalTime, which is 0; use \"algorithm\": \"fit\"")
+        ) {
             try RouteBarLayout(LayoutOptions(width: 343, algorithm: .classic)).layOut(route)
         }
     }
@@ -87,8 +94,9 @@ private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
     @Test func manyLegsGoNegativeAndSuggestFit() {
         // 25 legs need 25 * 17 = 425 points of minimums in a 342.5-point bar, so a minute is
         // worth -82.5 / 124 points and the 100-minute leg gets 17 - 66.53 points.
-        let route = Route(subPaths: Array(repeating: SubPath(trafficType: 2, sectionTime: 1), count: 24)
-            + [SubPath(trafficType: 1, sectionTime: 100)])
+        let route = Route(
+            subPaths: Array(repeating: SubPath(trafficType: 2, sectionTime: 1), count: 24)
+                + [SubPath(trafficType: 1, sectionTime: 100)])
         do {
             _ = try RouteBarLayout(LayoutOptions(width: 343, algorithm: .classic)).layOut(route)
             Issue.record("expected an error")

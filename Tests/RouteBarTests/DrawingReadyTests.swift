@@ -5,12 +5,14 @@ import Testing
 /// readable colours, hours, one time scale, and labels that fit.
 @Suite struct DrawingReadyTests {
     /// Bus 361 (40 min), a zero-minute transfer walk, bus 143 (13 min): the case.
-    private let busToBus = Route(totalTime: 59, subPaths: [
-        SubPath(trafficType: 3, sectionTime: 6),
-        SubPath(trafficType: 2, sectionTime: 40, line: TransitLine(name: "361", busType: 11)),
-        SubPath(trafficType: 3, sectionTime: 0),
-        SubPath(trafficType: 2, sectionTime: 13, line: TransitLine(name: "143", busType: 11)),
-    ])
+    private let busToBus = Route(
+        totalTime: 59,
+        subPaths: [
+            SubPath(trafficType: 3, sectionTime: 6),
+            SubPath(trafficType: 2, sectionTime: 40, line: TransitLine(name: "361", busType: 11)),
+            SubPath(trafficType: 3, sectionTime: 0),
+            SubPath(trafficType: 2, sectionTime: 13, line: TransitLine(name: "143", busType: 11)),
+        ])
 
     @Test func gapsAreWholePixelsBetweenVisibleSegmentsAndTheBarStillFills() throws {
         var options = LayoutOptions(width: 343, scale: 3)
@@ -45,8 +47,9 @@ import Testing
         #expect(bar.accessibilityLabel == "총 59분: 도보 6분, 버스 361 40분, 환승 버스 143 13분")
         var english = LayoutOptions(width: 343)
         english.locale = .en
-        #expect(try RouteBarLayout(english).layOut(busToBus).accessibilityLabel
-            == "Total 59 min: walk 6 min, bus 361 40 min, transfer to bus 143 13 min")
+        #expect(
+            try RouteBarLayout(english).layOut(busToBus).accessibilityLabel
+                == "Total 59 min: walk 6 min, bus 361 40 min, transfer to bus 143 13 min")
     }
 
     @Test func aVisibleWalkBetweenTwoLegsIsNoTransfer() throws {

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import RouteBar
 
 @Suite struct FitLayoutTests {
-    private let seedRoute = Route(id: "seed", totalTime: 47, subPaths: [
-        SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14),
-        SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21),
-        SubPath(trafficType: 3, sectionTime: 3),
-    ])
+    private let seedRoute = Route(
+        id: "seed", totalTime: 47,
+        subPaths: [
+            SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14),
+            SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 1, sectionTime: 21),
+            SubPath(trafficType: 3, sectionTime: 3),
+        ])
 
     @Test func seedRouteAtScale3FillsTheBarInWholePixels() throws {
         let bar = try RouteBarLayout(LayoutOptions(width: 343, scale: 3)).layOut(seedRoute)
@@ -24,11 +27,13 @@ import Testing
 
     @Test func totalTimeIsEchoedWhileTheLegsShareTheBar() throws {
         // ODsay reports 37 minutes for legs that add up to 34.
-        let route = Route(totalTime: 37, subPaths: [
-            SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 2, sectionTime: 9),
-            SubPath(trafficType: 3, sectionTime: 0), SubPath(trafficType: 1, sectionTime: 18),
-            SubPath(trafficType: 3, sectionTime: 4),
-        ])
+        let route = Route(
+            totalTime: 37,
+            subPaths: [
+                SubPath(trafficType: 3, sectionTime: 3), SubPath(trafficType: 2, sectionTime: 9),
+                SubPath(trafficType: 3, sectionTime: 0), SubPath(trafficType: 1, sectionTime: 18),
+                SubPath(trafficType: 3, sectionTime: 4),
+            ])
         let bar = try RouteBarLayout(LayoutOptions(width: 375, scale: 2)).layOut(route)
         #expect(bar.totalTime == 37)
         #expect(bar.walkingCount == 2)
@@ -69,8 +74,11 @@ import Testing
     @Test func aRouteWithoutVisibleLegsIsAnError() {
         let route = Route(subPaths: [SubPath(trafficType: 3, sectionTime: 0)])
         for algorithm in LayoutAlgorithm.allCases {
-            #expect(throws: RouteBarError(.noVisibleSegment, at: .route(0),
-                                          "route 0 has no leg with sectionTime > 0, so there is nothing to draw")) {
+            #expect(
+                throws: RouteBarError(
+                    .noVisibleSegment, at: .route(0),
+                    "route 0 has no leg with sectionTime > 0, so there is nothing to draw")
+            ) {
                 try RouteBarLayout(LayoutOptions(width: 343, algorithm: algorithm)).layOut(route)
             }
         }
@@ -82,7 +90,7 @@ import Testing
         options.minTransitLength = 40.25
         let bar = try RouteBarLayout(options).layOut(seedRoute)
         #expect(bar.minWalkingLength == 10)
-        #expect(bar.minTransitLength == 40.5) // round(80.5) = 81 pixels
+        #expect(bar.minTransitLength == 40.5)  // round(80.5) = 81 pixels
         #expect(bar.segments[2].width >= 10)
         #expect(bar.segments[1].width >= 40.5)
     }
@@ -90,9 +98,9 @@ import Testing
     @Test func devicePixelsForgiveBinaryRoundingOnly() {
         #expect(RouteBarLayout.devicePixels(width: 343, scale: 2.625) == 900)
         #expect(RouteBarLayout.devicePixels(width: 4.35, scale: 1) == 4)
-        #expect(RouteBarLayout.devicePixels(width: 1.45, scale: 3) == 4) // 4.35 in binary is 4.3499...
-        #expect(RouteBarLayout.devicePixels(width: 108.7, scale: 4) == 434) // 434.8
-        #expect(RouteBarLayout.devicePixels(width: 144.99999999999997, scale: 3) == 435) // 434.99999999999994
+        #expect(RouteBarLayout.devicePixels(width: 1.45, scale: 3) == 4)  // 4.35 in binary is 4.3499...
+        #expect(RouteBarLayout.devicePixels(width: 108.7, scale: 4) == 434)  // 434.8
+        #expect(RouteBarLayout.devicePixels(width: 144.99999999999997, scale: 3) == 435)  // 434.99999999999994
         #expect(RouteBarLayout.devicePixels(width: 320.5, scale: 1) == 320)
     }
 
@@ -104,17 +112,21 @@ import Testing
         var generator = SplitMix64(seed: UInt64(scale * 1000))
         for _ in 0..<2_000 {
             let routes = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
-                Route(subPaths: (0..<Int.random(in: 1...40, using: &generator)).map { _ in
-                    let minutes = Bool.random(using: &generator) ? Double(Int.random(in: 0...150, using: &generator))
-                                                                 : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator)
-                    guard Bool.random(using: &generator) else {
-                        return SubPath(trafficType: Int.random(in: 0...9, using: &generator), sectionTime: minutes)
-                    }
-                    var leg = SubPath(mode: TransitMode.allCases.randomElement(using: &generator)!,
-                                      minutes: Double(Int.random(in: 0...5_400, using: &generator)) / 60)
-                    leg.interlined = leg.kind == .transit && Int.random(in: 0..<5, using: &generator) == 0
-                    return leg
-                })
+                Route(
+                    subPaths: (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                        let minutes =
+                            Bool.random(using: &generator)
+                            ? Double(Int.random(in: 0...150, using: &generator))
+                            : Double.random(in: RouteBarLayout.minVisibleMinutes...90, using: &generator)
+                        guard Bool.random(using: &generator) else {
+                            return SubPath(trafficType: Int.random(in: 0...9, using: &generator), sectionTime: minutes)
+                        }
+                        var leg = SubPath(
+                            mode: TransitMode.allCases.randomElement(using: &generator)!,
+                            minutes: Double(Int.random(in: 0...5_400, using: &generator)) / 60)
+                        leg.interlined = leg.kind == .transit && Int.random(in: 0..<5, using: &generator) == 0
+                        return leg
+                    })
             }
             guard routes.allSatisfy({ $0.subPaths.contains(where: \.isVisible) }) else { continue }
             var options = LayoutOptions(width: Double.random(in: 40...1_200, using: &generator).rounded() / 2, scale: scale)
@@ -199,9 +211,11 @@ import Testing
                 #expect(segment.transferBefore == nil)
                 continue
             }
-            #expect(segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit && !leg.interlined : nil),
-                    "a transfer is transit right after transit (a wait between does not count), unless interlined")
-            #expect(segment.label == SegmentLabel.text(minutes: Double(SegmentLabel.shownMinutes(leg.sectionTime)), locale: options.locale)
+            #expect(
+                segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit && !leg.interlined : nil),
+                "a transfer is transit right after transit (a wait between does not count), unless interlined")
+            #expect(
+                segment.label == SegmentLabel.text(minutes: Double(SegmentLabel.shownMinutes(leg.sectionTime)), locale: options.locale)
                     && segment.label?.contains(".") == false, "labels in whole minutes")
             seenVisible = true
             if leg.kind != .waiting { lastVisibleTransit = leg.kind == .transit }
@@ -209,8 +223,11 @@ import Testing
             let floor = bar.compressed ? (pixels - gap * (visible - 1)) / visible : (leg.kind.takesTransitMinimum ? minTransit : minWalking)
             #expect(Int((segment.width * scale).rounded()) >= floor, "each visible segment gets its minimum")
         }
-        if options.labelMinimums && !bar.compressed && allLabelsFit(legs, options: options, available: pixels - gap * (visible - 1),
-                                                                     minimums: (minWalking, minTransit)) {
+        if options.labelMinimums && !bar.compressed
+            && allLabelsFit(
+                legs, options: options, available: pixels - gap * (visible - 1),
+                minimums: (minWalking, minTransit))
+        {
             #expect(bar.segments.allSatisfy { $0.width == 0 || $0.labelFits == true }, "when every label fits, every label is granted its room")
         }
         for a in bar.segments where a.width > 0 {

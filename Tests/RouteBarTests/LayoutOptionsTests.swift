@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RouteBar
 
 @Suite struct LayoutOptionsTests {
@@ -48,8 +49,9 @@ import Testing
     }
 
     @Test func modesNameODsayCodes() {
-        #expect((0...9).map { TransitMode(trafficType: $0).rawValue }
-            == ["other", "subway", "bus", "walk", "train", "expressBus", "intercityBus", "airplane", "other", "other"])
+        #expect(
+            (0...9).map { TransitMode(trafficType: $0).rawValue }
+                == ["other", "subway", "bus", "walk", "train", "expressBus", "intercityBus", "airplane", "other", "other"])
         #expect(SubPath(trafficType: 3, sectionTime: 1).kind == .walking)
         #expect(SubPath(trafficType: 7, sectionTime: 1).kind == .transit)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RouteBar
 
 /// `layOut(_:reusing:each:)` reuses one value's storage from route to route; it must give exactly

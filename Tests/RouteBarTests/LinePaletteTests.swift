@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RouteBar
 
 /// The expected (code, colour) pairs are typed out again here rather than read from the tables, so
@@ -85,8 +86,9 @@ private func isUppercaseHexColor(_ string: String) -> Bool {
         }
         for entry in LinePalette.subwayLines + LinePalette.busTypes {
             #expect(!entry.name.isEmpty, "\(entry.code)")
-            #expect(!entry.englishName.isEmpty && entry.englishName.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
-                    "\(entry.code) \(entry.englishName): printable ASCII, so any English screen reader says it")
+            #expect(
+                !entry.englishName.isEmpty && entry.englishName.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F },
+                "\(entry.code) \(entry.englishName): printable ASCII, so any English screen reader says it")
             #expect(documented(entry.code, entry.name, entry.color), "\(entry.code) \(entry.name) has no source in docs/line-tables.md")
         }
         for entry in TrainClass.entries {

@@ -1,15 +1,18 @@
 import Testing
+
 @testable import RouteBar
 
 /// Labels, accessibility sentences, lines and colours on laid-out segments.
 @Suite struct PresentationTests {
-    private let seedWithLanes = Route(id: "seed", totalTime: 47, subPaths: [
-        SubPath(trafficType: 3, sectionTime: 6),
-        SubPath(trafficType: 2, sectionTime: 14, line: TransitLine(name: "421", busType: 11)),
-        SubPath(trafficType: 3, sectionTime: 3),
-        SubPath(trafficType: 1, sectionTime: 21, line: TransitLine(name: "수도권 3호선", subwayCode: 3)),
-        SubPath(trafficType: 3, sectionTime: 3),
-    ])
+    private let seedWithLanes = Route(
+        id: "seed", totalTime: 47,
+        subPaths: [
+            SubPath(trafficType: 3, sectionTime: 6),
+            SubPath(trafficType: 2, sectionTime: 14, line: TransitLine(name: "421", busType: 11)),
+            SubPath(trafficType: 3, sectionTime: 3),
+            SubPath(trafficType: 1, sectionTime: 21, line: TransitLine(name: "수도권 3호선", subwayCode: 3)),
+            SubPath(trafficType: 3, sectionTime: 3),
+        ])
 
     @Test func labelsInBothLocales() {
         #expect(SegmentLabel.text(minutes: 6, locale: .ko) == "6분")
@@ -17,8 +20,10 @@ import Testing
     }
 
     /// Widths keep a planner's exact minutes; labels show whole ones, the nearest, at least 1.
-    @Test(arguments: [(2.5, "3분"), (839.0 / 60, "14분"), (13.49, "13분"), (0.2, "1분"), (0.001, "1분"), (0, "0분"),
-                      (61.1, "1시간 1분"), (59.6, "1시간"), (1_440.4, "24시간")])
+    @Test(arguments: [
+        (2.5, "3분"), (839.0 / 60, "14분"), (13.49, "13분"), (0.2, "1분"), (0.001, "1분"), (0, "0분"),
+        (61.1, "1시간 1분"), (59.6, "1시간"), (1_440.4, "24시간"),
+    ])
     func labelsShowWholeMinutes(minutes: Double, label: String) {
         #expect(SegmentLabel.text(minutes: minutes, locale: .ko) == label)
         #expect(SegmentLabel.estimatedWidth(minutes: minutes, locale: .ko, fontSize: 12) == SegmentLabel.estimatedWidth(label, fontSize: 12))
@@ -38,28 +43,35 @@ import Testing
         #expect(bar.accessibilityLabel == "총 47분: 도보 6분, 버스 421 14분, 도보 3분, 3호선 21분, 도보 3분")
         var english = LayoutOptions(width: 343)
         english.locale = .en
-        #expect(try RouteBarLayout(english).layOut(seedWithLanes).accessibilityLabel
-            == "Total 47 min: walk 6 min, bus 421 14 min, walk 3 min, Line 3 21 min, walk 3 min")
+        #expect(
+            try RouteBarLayout(english).layOut(seedWithLanes).accessibilityLabel
+                == "Total 47 min: walk 6 min, bus 421 14 min, walk 3 min, Line 3 21 min, walk 3 min")
     }
 
     @Test func englishSentencesNameKnownLinesInEnglishAndMarkOthersAsSubway() throws {
-        let route = Route(totalTime: 30, subPaths: [
-            SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신분당선", subwayCode: 109)),
-            SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신규선", subwayCode: 999)),
-            SubPath(trafficType: 1, sectionTime: 10),
-        ])
+        let route = Route(
+            totalTime: 30,
+            subPaths: [
+                SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신분당선", subwayCode: 109)),
+                SubPath(trafficType: 1, sectionTime: 10, line: TransitLine(name: "수도권 신규선", subwayCode: 999)),
+                SubPath(trafficType: 1, sectionTime: 10),
+            ])
         var english = LayoutOptions(width: 343)
         english.locale = .en
-        #expect(try RouteBarLayout(english).layOut(route).accessibilityLabel
-            == "Total 30 min: Shinbundang Line 10 min, transfer to subway 신규선 10 min, transfer to subway 10 min")
-        #expect(try RouteBarLayout(LayoutOptions(width: 343)).layOut(route).accessibilityLabel
-            == "총 30분: 신분당선 10분, 환승 신규선 10분, 환승 지하철 10분")
+        #expect(
+            try RouteBarLayout(english).layOut(route).accessibilityLabel
+                == "Total 30 min: Shinbundang Line 10 min, transfer to subway 신규선 10 min, transfer to subway 10 min")
+        #expect(
+            try RouteBarLayout(LayoutOptions(width: 343)).layOut(route).accessibilityLabel
+                == "총 30분: 신분당선 10분, 환승 신규선 10분, 환승 지하철 10분")
     }
 
     @Test func zeroMinuteLegsAreLeftOutOfTheSentenceAndUnlabelled() throws {
-        let route = Route(totalTime: 12, subPaths: [
-            SubPath(trafficType: 3, sectionTime: 0), SubPath(trafficType: 2, sectionTime: 10), SubPath(trafficType: 3, sectionTime: 2),
-        ])
+        let route = Route(
+            totalTime: 12,
+            subPaths: [
+                SubPath(trafficType: 3, sectionTime: 0), SubPath(trafficType: 2, sectionTime: 10), SubPath(trafficType: 3, sectionTime: 2),
+            ])
         let bar = try RouteBarLayout(LayoutOptions(width: 200)).layOut(route)
         #expect(bar.accessibilityLabel == "총 12분: 버스 10분, 도보 2분")
         #expect(bar.segments[0].label == nil && bar.segments[0].labelFits == nil)

@@ -11,13 +11,15 @@ import Testing
         var generator = SplitMix64(seed: 7)
         var failures = 0
         for _ in 0..<4_000 {
-            var options = LayoutOptions(width: [1, 2, 5, 40, 343, 1_200].randomElement(using: &generator)!,
-                                        scale: [1, 2, 3].randomElement(using: &generator)!, algorithm: algorithm)
+            var options = LayoutOptions(
+                width: [1, 2, 5, 40, 343, 1_200].randomElement(using: &generator)!,
+                scale: [1, 2, 3].randomElement(using: &generator)!, algorithm: algorithm)
             if algorithm == .fit { options.gap = [0, 0, 2].randomElement(using: &generator)! }
             if Bool.random(using: &generator) { options.minTransitLength = [0, 30, 400].randomElement(using: &generator)! }
             let legs = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
-                SubPath(trafficType: Int.random(in: 1...3, using: &generator),
-                        sectionTime: [0, 0, 0.01, 1, 7, 45, 2_000_000].randomElement(using: &generator)!)
+                SubPath(
+                    trafficType: Int.random(in: 1...3, using: &generator),
+                    sectionTime: [0, 0, 0.01, 1, 7, 45, 2_000_000].randomElement(using: &generator)!)
             }
             let totalTime: Double? = [nil, 0, 30, -1].randomElement(using: &generator)!
             let route = Route(totalTime: totalTime, subPaths: legs)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StrictJSON
+import Testing
 
 /// Reads any JSON value into Foundation-like values, through the reader's API only.
 private func readValue(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Any {
@@ -148,13 +148,16 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
 
     @Test func numbersMatchTheStandardLibrary() throws {
         var generator = SystemRandomNumberGenerator()
-        var texts = ["0", "-0", "1", "0.1", "0.30000000000000004", "5.4787234042553195", "1e22", "1e23", "9007199254740993",
-                     "123456789012345678901234567890", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
-                     "0.000001", "1E+2", "1e-7", "-12.5e-3", "100000000000000000000000", "3.14159265358979323846"]
+        var texts = [
+            "0", "-0", "1", "0.1", "0.30000000000000004", "5.4787234042553195", "1e22", "1e23", "9007199254740993",
+            "123456789012345678901234567890", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
+            "0.000001", "1E+2", "1e-7", "-12.5e-3", "100000000000000000000000", "3.14159265358979323846",
+        ]
         for _ in 0..<5_000 {
             let value = Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator))
             texts.append(value.description)
-            texts.append(String(Int.random(in: -1_000_000...1_000_000, using: &generator)) + "." + String(Int.random(in: 0...999_999, using: &generator)))
+            texts.append(
+                String(Int.random(in: -1_000_000...1_000_000, using: &generator)) + "." + String(Int.random(in: 0...999_999, using: &generator)))
         }
         for text in texts {
             let parsed = try parse(text).get() as? Double
@@ -216,17 +219,18 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(skip(Array(text.utf8))?.reason == reason, "skipValue agrees on \(text)")
     }
 
-    @Test(arguments: [
-        [0x22, 0xC0, 0xAF, 0x22],             // overlong '/'
-        [0x22, 0xE0, 0x80, 0xAF, 0x22],       // overlong, three bytes
-        [0x22, 0xED, 0xA0, 0x80, 0x22],       // UTF-16 surrogate in UTF-8
-        [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], // beyond U+10FFFF
-        [0x22, 0xFF, 0x22],
-        [0x22, 0x80, 0x22],                   // lone continuation byte
-        [0x22, 0xE4, 0xB8, 0x22],             // truncated sequence
-        [0xFE, 0xFF],
-        [0x7B, 0xC3, 0xA9, 0x7D],             // valid UTF-8 where a key must be
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xC0, 0xAF, 0x22],  // overlong '/'
+            [0x22, 0xE0, 0x80, 0xAF, 0x22],  // overlong, three bytes
+            [0x22, 0xED, 0xA0, 0x80, 0x22],  // UTF-16 surrogate in UTF-8
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],  // beyond U+10FFFF
+            [0x22, 0xFF, 0x22],
+            [0x22, 0x80, 0x22],  // lone continuation byte
+            [0x22, 0xE4, 0xB8, 0x22],  // truncated sequence
+            [0xFE, 0xFF],
+            [0x7B, 0xC3, 0xA9, 0x7D],  // valid UTF-8 where a key must be
+        ] as [[UInt8]])
     func rejectsInvalidUTF8(bytes: [UInt8]) {
         guard case .failure(let error) = parse(bytes) else {
             Issue.record("accepted \(bytes)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import StrictJSON
+import Testing
 
 @Suite struct JSONWriterTests {
     @Test func writesNestedValuesWithCommas() {
@@ -23,15 +23,19 @@ import StrictJSON
     }
 
     @Test func doublesAreShortestRoundTripAndWholeNumbersHaveNoFraction() {
-        let values: [Double] = [17, -0.0, 0, 5.4787234042553195, 102.33333333333333, 1e300, -2.5e-8, 9_007_199_254_740_991, 9_007_199_254_740_992, 0.1]
+        let values: [Double] = [
+            17, -0.0, 0, 5.4787234042553195, 102.33333333333333, 1e300, -2.5e-8, 9_007_199_254_740_991, 9_007_199_254_740_992, 0.1,
+        ]
         for value in values {
             var writer = JSONWriter()
             writer.number(value)
             let text = String(decoding: writer.bytes, as: UTF8.self)
             #expect(Double(text) == value || (value == 0 && Double(text) == 0), "\(value) -> \(text)")
             // (Not checked against JSONSerialization: on Linux it reads 5.4787234042553195 one ulp off.)
-            #expect(String(decoding: writer.bytes, as: UTF8.self) == (value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992
-                ? String(Int(value)) : value.description))
+            #expect(
+                String(decoding: writer.bytes, as: UTF8.self)
+                    == (value.rounded(.towardZero) == value && abs(value) < 9_007_199_254_740_992
+                        ? String(Int(value)) : value.description))
         }
         var writer = JSONWriter()
         writer.beginArray()

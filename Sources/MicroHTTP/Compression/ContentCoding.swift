@@ -26,9 +26,13 @@ enum ContentCoding {
                 parameters = parameters.dropFirst(parameter.count)
                 if ASCII.isZeroQuality(ASCII.trimmed(parameter)) { accepted = false }
             }
-            if ASCII.equalIgnoringCase(name, "gzip") || ASCII.equalIgnoringCase(name, "x-gzip") { gzip = accepted }
-            else if ASCII.equalIgnoringCase(name, "identity") { identity = accepted }
-            else if ASCII.equalIgnoringCase(name, "*") { star = accepted }
+            if ASCII.equalIgnoringCase(name, "gzip") || ASCII.equalIgnoringCase(name, "x-gzip") {
+                gzip = accepted
+            } else if ASCII.equalIgnoringCase(name, "identity") {
+                identity = accepted
+            } else if ASCII.equalIgnoringCase(name, "*") {
+                star = accepted
+            }
         }
         return Acceptance(gzip: gzip ?? star ?? false, identity: identity ?? star ?? true)
     }

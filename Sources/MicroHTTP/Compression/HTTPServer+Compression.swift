@@ -14,8 +14,9 @@ extension HTTPServer {
     /// Whether the answer is to be gzip-coded; adds `Vary` to every compressible answer.
     private func codesAsGzip(_ response: inout HTTPResponse, _ connection: MHDConnection) -> Bool {
         guard let threshold = configuration.compressAtBytes,
-              let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
-              ContentCoding.isCompressible(contentType) else { return false }
+            let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
+            ContentCoding.isCompressible(contentType)
+        else { return false }
         let acceptance = connection.withValue(.header, "Accept-Encoding") { ContentCoding.acceptance($0) }
         let varies = Self.variesOnAcceptEncoding(response.headers)
         // Most answers: no gzip asked for, and the application already named the header.
@@ -36,9 +37,10 @@ extension HTTPServer {
         case .stream(let stream):
             guard let encoder = GzipStream(stream, level: configuration.compressionLevel) else { return }
             // zlib's deflate state at level 1 and the default memLevel: 256 KiB while it lives.
-            response.body = .stream(HTTPBodyStream(heldBytes: stream.heldBytes + 256 * 1024) { () throws(HTTPBodyStream.Abort) in
-                try encoder.next()
-            })
+            response.body = .stream(
+                HTTPBodyStream(heldBytes: stream.heldBytes + 256 * 1024) { () throws(HTTPBodyStream.Abort) in
+                    try encoder.next()
+                })
         }
         response.headers.append(HTTPHeader("Content-Encoding", "gzip"))
         if let index = response.headers.firstIndex(where: { $0.name == "ETag" }) {

@@ -36,8 +36,10 @@ public struct HTTPProblem: Error, Sendable, Hashable {
         }
     }
 
-    public init(status: Int, type: String = "about:blank", title: String? = nil, detail: String,
-                members: [Member] = [], headers: [HTTPHeader] = []) {
+    public init(
+        status: Int, type: String = "about:blank", title: String? = nil, detail: String,
+        members: [Member] = [], headers: [HTTPHeader] = []
+    ) {
         self.status = status
         self.type = type
         self.title = title ?? HTTPStatus.reasonPhrase(status)

@@ -63,8 +63,9 @@ public final class HTTPMetrics: Sendable {
                 text += "\(name)_requests_total{route=\"\(routeLabels[route])\",status=\"\(label)\"} \(value)\n"
             }
         }
-        family(&text, "\(name)_request_duration_seconds", "histogram",
-               "Time from the request's head arriving to its answer being sent, by route.")
+        family(
+            &text, "\(name)_request_duration_seconds", "histogram",
+            "Time from the request's head arriving to its answer being sent, by route.")
         for route in routeLabels.indices {
             var cumulative = 0
             for bucket in 0...Self.bucketBounds.count {
@@ -85,16 +86,27 @@ public final class HTTPMetrics: Sendable {
             text += "\(name)_response_body_bytes_total{route=\"\(routeLabels[route])\"} \(counters.load(responseBytesBase + route))\n"
         }
         let singles: [(name: String, type: String, help: String, value: Int)] = [
-            ("requests_in_flight", "gauge", "Requests whose request line has arrived and whose answer is not yet sent.", requestsInFlight.load(ordering: .relaxed)),
+            (
+                "requests_in_flight", "gauge", "Requests whose request line has arrived and whose answer is not yet sent.",
+                requestsInFlight.load(ordering: .relaxed)
+            ),
             ("open_connections", "gauge", "Open client connections.", openConnections.load(ordering: .relaxed)),
-            ("connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.",
-             connectionsRefused.load(ordering: .relaxed)),
-            ("idle_connections_closed_total", "counter", "Idle connections closed to admit a new one at the connection limit.",
-             idleConnectionsClosed.load(ordering: .relaxed)),
-            ("answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.",
-             answerBytesHeld.load(ordering: .relaxed)),
-            ("answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.",
-             answersOverBudget.load(ordering: .relaxed)),
+            (
+                "connections_refused_total", "counter", "Connections told 503 and closed because the connection limit was reached.",
+                connectionsRefused.load(ordering: .relaxed)
+            ),
+            (
+                "idle_connections_closed_total", "counter", "Idle connections closed to admit a new one at the connection limit.",
+                idleConnectionsClosed.load(ordering: .relaxed)
+            ),
+            (
+                "answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.",
+                answerBytesHeld.load(ordering: .relaxed)
+            ),
+            (
+                "answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.",
+                answersOverBudget.load(ordering: .relaxed)
+            ),
         ]
         for single in singles {
             family(&text, "\(name)_\(single.name)", single.type, single.help)

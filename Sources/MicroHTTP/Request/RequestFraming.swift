@@ -16,8 +16,10 @@ struct RequestFraming {
 
     /// Checks the head; a problem when it must be refused.
     /// `version` is the request line's, lent for the call.
-    static func check(_ connection: MHDConnection, _ context: RequestContext, version: UnsafeBufferPointer<UInt8>?,
-                      _ configuration: HTTPServerConfiguration) throws(HTTPProblem) -> RequestFraming {
+    static func check(
+        _ connection: MHDConnection, _ context: RequestContext, version: UnsafeBufferPointer<UInt8>?,
+        _ configuration: HTTPServerConfiguration
+    ) throws(HTTPProblem) -> RequestFraming {
         guard let version, version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8) else {
             throw HTTPProblem(status: 505, detail: "This server speaks HTTP/1.1 and HTTP/1.0 only.")
         }
@@ -44,7 +46,8 @@ struct RequestFraming {
         }
         if fields.transferEncoding != nil && fields.contentLength != nil {
             throw HTTPProblem(
-                status: 400, detail: "The request has both Content-Length and Transfer-Encoding; its end cannot be known safely (RFC 9112, section 6.3).")
+                status: 400,
+                detail: "The request has both Content-Length and Transfer-Encoding; its end cannot be known safely (RFC 9112, section 6.3).")
         }
         var framing = RequestFraming()
         if let coding = fields.transferEncoding {
@@ -62,7 +65,8 @@ struct RequestFraming {
             throw tooLarge(configuration, detail: "The body's Content-Length is beyond any limit; the limit is \(configuration.maxBodyBytes) bytes.")
         case .some(.value(let length)):
             if length > configuration.maxBodyBytes {
-                throw tooLarge(configuration, detail: "The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
+                throw tooLarge(
+                    configuration, detail: "The body is \(length) bytes (Content-Length); the limit is \(configuration.maxBodyBytes) bytes.")
             }
             framing.body = length > 0 ? .length(length) : .none
         }
@@ -125,7 +129,8 @@ struct RequestFraming {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
         case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"): true
         case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
-             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="): true
+            UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
+            true
         default: false
         }
     }
@@ -170,12 +175,15 @@ struct RequestFraming {
 
             var problem: HTTPProblem {
                 switch self {
-                case .badName: HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
+                case .badName:
+                    HTTPProblem(status: 400, detail: "A header field name holds a character a name may not hold (a space before the colon?).")
                 case .bareCR: HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
                 case .control: HTTPProblem(status: 400, detail: "A header field value holds a control character (RFC 9110, section 5.5).")
                 case .badHost: HTTPProblem(status: 400, detail: "The Host field is not a valid host and optional port (RFC 9110, section 7.2).")
                 case .folded:
-                    HTTPProblem(status: 400, detail: "A header field is folded across lines (obs-fold, RFC 9112 section 5.2), which this server does not accept.")
+                    HTTPProblem(
+                        status: 400,
+                        detail: "A header field is folded across lines (obs-fold, RFC 9112 section 5.2), which this server does not accept.")
                 }
             }
         }
@@ -215,7 +223,9 @@ struct RequestFraming {
             } else if ASCII.equalIgnoringCase(name, "content-encoding") {
                 // One coding, once: several (`gzip, gzip`) are not decoded.
                 let coding = ASCII.trimmed(value[...])
-                let this: Coding = ASCII.equalIgnoringCase(coding, "gzip") || ASCII.equalIgnoringCase(coding, "x-gzip") ? .gzip
+                let this: Coding =
+                    ASCII.equalIgnoringCase(coding, "gzip") || ASCII.equalIgnoringCase(coding, "x-gzip")
+                    ? .gzip
                     : ASCII.equalIgnoringCase(coding, "identity") ? .identity : .unsupported
                 contentEncoding = contentEncoding == nil ? this : .unsupported
             } else if ASCII.equalIgnoringCase(name, "transfer-encoding") {
@@ -250,8 +260,9 @@ struct RequestFraming {
                 return HTTPProblem(status: 400, detail: "The query parameter \(shown) holds %00.", members: [.init("parameter", shown)])
             }
             if names.contains(where: { $0.elementsEqual(name) }) {
-                return HTTPProblem(status: 400, detail: "The query parameter \(shown) is given more than once.",
-                                   members: [.init("parameter", shown)])
+                return HTTPProblem(
+                    status: 400, detail: "The query parameter \(shown) is given more than once.",
+                    members: [.init("parameter", shown)])
             }
             names.append(name)
             return nil

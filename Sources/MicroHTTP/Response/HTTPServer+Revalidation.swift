@@ -10,7 +10,8 @@ extension HTTPServer {
     /// such length, so its answer is never made a 304.
     func revalidate(_ response: inout HTTPResponse, _ connection: MHDConnection) {
         guard response.body.knownCount != nil,
-              let tag = response.headers.first(where: { $0.name == "ETag" })?.value else { return }
+            let tag = response.headers.first(where: { $0.name == "ETag" })?.value
+        else { return }
         var named = false
         connection.forEachValue(.header) { name, value in
             guard ASCII.equalIgnoringCase(name, "if-none-match"), let value else { return true }

@@ -31,7 +31,8 @@ public struct StaticResource: Sendable {
     /// The document with its tag; the server answers 304 instead when the client names the
     /// tag of the coding it would get (`HTTPServer.revalidate`).
     public func response(to request: HTTPRequest) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), Self.cacheControl],
-                     body: .bytes(bytes))
+        HTTPResponse(
+            status: 200, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), Self.cacheControl],
+            body: .bytes(bytes))
     }
 }

@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Closes connections that take too long, and closes idle ones when the server stops.
@@ -83,8 +83,10 @@ final class ConnectionWatchdog: Sendable {
     private let logger: (any HTTPServerLogger)?
 
     /// A timeout of 0 turns that deadline off.
-    init(headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
-         afterSweep: @escaping @Sendable () -> Void) {
+    init(
+        headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
+        afterSweep: @escaping @Sendable () -> Void
+    ) {
         headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
         requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
         self.logger = logger
@@ -107,7 +109,9 @@ final class ConnectionWatchdog: Sendable {
 
     func stop() {
         stopping.raise()
-        if let running = thread.withLock({ thread -> pthread_t? in defer { thread = nil }; return thread }) {
+        if let running = thread.withLock({ thread -> pthread_t? in
+            defer { thread = nil }; return thread
+        }) {
             pthread_join(running, nil)
         }
     }
@@ -115,9 +119,10 @@ final class ConnectionWatchdog: Sendable {
     /// Registers a new connection; `refused` ones get one second to read their 503.
     func opened(socket: ConnectionSocket, refused: Bool, now: UInt64 = monotonicNanoseconds()) -> Watched {
         let head = refused ? 1_000_000_000 : headNanoseconds
-        let watched = Watched(socket: socket, refused: refused,
-                              headDueBy: head == 0 ? 0 : now + head,
-                              requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds, now: now)
+        let watched = Watched(
+            socket: socket, refused: refused,
+            headDueBy: head == 0 ? 0 : now + head,
+            requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds, now: now)
         connections.withLock { $0[ObjectIdentifier(watched)] = watched }
         return watched
     }
@@ -171,7 +176,8 @@ final class ConnectionWatchdog: Sendable {
             var closed = 0
             for watched in connections.values
             where Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
-                || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now) {
+                || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now)
+            {
                 // Its result does not matter here: a socket whose client has gone is closing
                 // already, and a failure is logged.
                 _ = shutDown(watched)
@@ -194,7 +200,8 @@ final class ConnectionWatchdog: Sendable {
             for watched in connections.values
             where !watched.refused && watched.phase == .idle && !watched.evicted.load(ordering: .relaxed)
                 && now >= watched.idleSince.load(ordering: .relaxed) && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
-                && Self.hasNothingUnread(watched.socket) {
+                && Self.hasNothingUnread(watched.socket)
+            {
                 if longest == nil || watched.idleSince.load(ordering: .relaxed) < longest!.idleSince.load(ordering: .relaxed) {
                     longest = watched
                 }
@@ -215,7 +222,8 @@ final class ConnectionWatchdog: Sendable {
             var closed = 0
             for watched in connections.values
             where watched.phase == .idle && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
-                && now >= watched.idleSince.load(ordering: .relaxed) && Self.hasNothingUnread(watched.socket) {
+                && now >= watched.idleSince.load(ordering: .relaxed) && Self.hasNothingUnread(watched.socket)
+            {
                 // Counted either way: a socket whose client has gone is closing already, and a
                 // failure is logged.
                 _ = shutDown(watched)
@@ -233,7 +241,7 @@ final class ConnectionWatchdog: Sendable {
         do throws(SystemCallError) {
             try watched.socket.shutDown(.readAndWrite)
             return true
-        } catch where error.errno == ENOTCONN {
+        } catch  where error.errno == ENOTCONN {
             return true
         } catch {
             logger?.log(.warning("while closing a connection: \(error)"))

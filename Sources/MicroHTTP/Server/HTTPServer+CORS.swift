@@ -29,7 +29,8 @@ extension HTTPServer {
     /// and the headers a page may read besides the safelisted ones.
     func addCORSHeaders(_ response: inout HTTPResponse, _ connection: MHDConnection) {
         guard let origin = allowedOrigin(connection),
-              !response.headers.contains(where: { $0.name == "Access-Control-Allow-Origin" }) else { return }
+            !response.headers.contains(where: { $0.name == "Access-Control-Allow-Origin" })
+        else { return }
         let any = configuration.corsOrigins.contains("*")
         response.headers.append(HTTPHeader("Access-Control-Allow-Origin", any ? "*" : origin))
         response.headers.append(HTTPHeader("Access-Control-Expose-Headers", Self.corsExposedHeaders))

@@ -38,8 +38,9 @@ extension HTTPServer {
         if state.request.targetQueryParameters > configuration.maxQueryParameters {
             // Answered now: libmicrohttpd would run out of memory on them before our handler.
             let count = state.request.targetQueryParameters, limit = configuration.maxQueryParameters
-            let problem = HTTPProblem(status: 400, detail: "The request target has \(count) query parameters; the limit is \(limit).",
-                                      members: [.init("limit", limit)])
+            let problem = HTTPProblem(
+                status: 400, detail: "The request target has \(count) query parameters; the limit is \(limit).",
+                members: [.init("limit", limit)])
             answerDirectly(problem, state.request, socket: state.watched.socket, then: .readAndWrite)
         }
     }
@@ -53,12 +54,15 @@ extension HTTPServer {
         metrics.requestsInFlight.subtract(1, ordering: .releasing)
         memory.requestFinished()
         let elapsed = monotonicNanoseconds() &- context.startNanoseconds
-        metrics.record(route: context.pathIndex, status: context.status, nanoseconds: elapsed,
-                       requestBytes: context.requestBytes, responseBytes: context.responseBytes)
+        metrics.record(
+            route: context.pathIndex, status: context.status, nanoseconds: elapsed,
+            requestBytes: context.requestBytes, responseBytes: context.responseBytes)
         guard configuration.accessLog else { return }
-        logger.log(.request(HTTPAccessRecord(
-            method: context.method, path: context.path, status: context.status, requestBytes: context.requestBytes,
-            responseBytes: context.responseBytes, durationMicroseconds: Int(elapsed / 1_000),
-            requestId: context.requestId, problemType: context.problemType)))
+        logger.log(
+            .request(
+                HTTPAccessRecord(
+                    method: context.method, path: context.path, status: context.status, requestBytes: context.requestBytes,
+                    responseBytes: context.responseBytes, durationMicroseconds: Int(elapsed / 1_000),
+                    requestId: context.requestId, problemType: context.problemType)))
     }
 }

@@ -46,7 +46,8 @@ extension HTTPServer {
                 // Coded or not, no more than the limit is read: a gzip body that inflates to
                 // little could otherwise be sent forever.
                 context.body.removeAll()
-                let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes as sent.")
+                let problem = RequestFraming.tooLarge(
+                    configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes as sent.")
                 return answerMidBody(problem, context, socket: state.watched.socket)
             }
             if let decoder = context.decoder {
@@ -56,8 +57,10 @@ extension HTTPServer {
                     return .proceed
                 } catch {
                     context.body.removeAll()
-                    let problem = error == .tooLarge
-                        ? RequestFraming.tooLarge(configuration, detail: "The body decompresses to more than the limit of \(configuration.maxBodyBytes) bytes.")
+                    let problem =
+                        error == .tooLarge
+                        ? RequestFraming.tooLarge(
+                            configuration, detail: "The body decompresses to more than the limit of \(configuration.maxBodyBytes) bytes.")
                         : HTTPProblem(status: 400, detail: "The body is not valid gzip (Content-Encoding: gzip).")
                     return answerMidBody(problem, context, socket: state.watched.socket)
                 }
@@ -91,12 +94,14 @@ extension HTTPServer {
         case .methodNotAllowed(let allow, let pathIndex):
             context.pathIndex = pathIndex
             if context.method == "OPTIONS", framing.body == .none,
-               let preflight = preflightRoute(connection, path: context.path, allow: allow, pathIndex: pathIndex) {
+                let preflight = preflightRoute(connection, path: context.path, allow: allow, pathIndex: pathIndex)
+            {
                 context.route = preflight
                 return .proceed
             }
-            problem = HTTPProblem(status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
-                                  headers: [HTTPHeader("Allow", allow)])
+            problem = HTTPProblem(
+                status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
+                headers: [HTTPHeader("Allow", allow)])
         case .route(let route):
             context.route = route
             context.pathIndex = route.pathIndex
@@ -140,8 +145,9 @@ extension HTTPServer {
         if context.clientGone { return .closeNow }
         guard let route = context.route else { return .closeNow }
         if let threshold = configuration.offloadBodyBytes, context.body.count >= threshold {
-            let request = SuspendedRequest(server: self, context: context, connection: connection, route: route,
-                                           socket: connection.socket)
+            let request = SuspendedRequest(
+                server: self, context: context, connection: connection, route: route,
+                socket: connection.socket)
             do {
                 try handlerPool.run(request) { connection.suspend() }
                 return .proceed
@@ -177,7 +183,8 @@ extension HTTPServer {
     /// The client's `X-Request-Id` when it is a sane token, or a new one.
     private func requestId(_ given: String?) -> String {
         if let given, (1...128).contains(given.utf8.count),
-           given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+        {
             return given
         }
         let sequence = requestSequence.wrappingAdd(1, ordering: .relaxed).newValue

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // Handing answers to libmicrohttpd, or, where it cannot take one, to the socket.
@@ -27,8 +27,9 @@ extension HTTPServer {
         // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
         context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0
         context.problemType = response.problemType
-        return connection.queue(response, requestId: context.requestId, closing: close || draining.load(ordering: .acquiring),
-                                countingInto: context, hold: hold)
+        return connection.queue(
+            response, requestId: context.requestId, closing: close || draining.load(ordering: .acquiring),
+            countingInto: context, hold: hold)
     }
 
     /// Counts the answer's bytes against `maxAnswerMemoryBytes` until libmicrohttpd lets go of
@@ -43,9 +44,10 @@ extension HTTPServer {
         metrics.answerBytesHeld.wrappingSubtract(bytes, ordering: .relaxed)
         metrics.answersOverBudget.wrappingAdd(1, ordering: .relaxed)
         let limit = configuration.maxAnswerMemoryBytes
-        response = problems.response(for: HTTPProblem(
-            status: 503, detail: "The server holds \(limit) bytes of answers for its clients already; try again shortly.",
-            members: [.init("limit", limit)], headers: [HTTPHeader("Retry-After", "1")]))
+        response = problems.response(
+            for: HTTPProblem(
+                status: 503, detail: "The server holds \(limit) bytes of answers for its clients already; try again shortly.",
+                members: [.init("limit", limit)], headers: [HTTPHeader("Retry-After", "1")]))
         return nil
     }
 
@@ -83,13 +85,13 @@ extension HTTPServer {
         do throws(SystemCallError) {
             // How much went does not change what follows (see above).
             _ = try socket.sendWithoutWaiting(bytes)
-        } catch where Self.isClientGone(error) {
+        } catch  where Self.isClientGone(error) {
         } catch {
             logger.log(.warning("while answering a connection directly: \(error)"))
         }
         do throws(SystemCallError) {
             try socket.shutDown(direction)
-        } catch where Self.isClientGone(error) {
+        } catch  where Self.isClientGone(error) {
         } catch {
             logger.log(.warning("while ending a connection: \(error)"))
         }

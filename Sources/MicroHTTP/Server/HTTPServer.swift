@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An HTTP/1.1 server on libmicrohttpd: a poll() thread per worker, strict request framing,
@@ -57,15 +57,18 @@ public final class HTTPServer: Sendable {
     let handlerPool: HandlerPool
 
     /// `extraMetrics` appends the application's own families to the metrics page.
-    public init(configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
-                logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }) {
+    public init(
+        configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
+        logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         handlerPool = HandlerPool(limit: configuration.offloadQueueLimit)
         self.problems = problems
         self.logger = logger
         var router = router
-        let metrics = HTTPMetrics(namespace: configuration.metricsNamespace,
-                                  routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []))
+        let metrics = HTTPMetrics(
+            namespace: configuration.metricsNamespace,
+            routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []))
         if let path = configuration.metricsPath {
             router.get(path) { _ in
                 var text = ""
@@ -113,7 +116,8 @@ public final class HTTPServer: Sendable {
     ///
     /// A handler must not call it (it would wait for itself): that is a precondition failure.
     public func shutdown() {
-        precondition(!HandlerThreadMark.isSet, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
+        precondition(
+            !HandlerThreadMark.isSet, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
         running.withLock { running in
             guard let daemon = running else { return }
             draining.store(true, ordering: .releasing)
@@ -148,7 +152,10 @@ public final class HTTPServer: Sendable {
                     // Connections between requests would hold the exit until their idle timeout.
                     watchdog.closeIdleConnections()
                     if metrics.requestsInFlight.load(ordering: .acquiring) == 0
-                        && metrics.openConnections.load(ordering: .acquiring) == 0 { break }
+                        && metrics.openConnections.load(ordering: .acquiring) == 0
+                    {
+                        break
+                    }
                 }
                 usleep(5_000)
             }
@@ -195,10 +202,12 @@ public final class HTTPServer: Sendable {
         // shutdown() blocks for up to the grace period: on a thread of its own, so that it holds
         // none of the concurrency pool's threads meanwhile.
         await withCheckedContinuation { (stopped: CheckedContinuation<Void, Never>) in
-            guard let thread = startThread({ [self] in
-                shutdown()
-                stopped.resume()
-            }) else {
+            guard
+                let thread = startThread({ [self] in
+                    shutdown()
+                    stopped.resume()
+                })
+            else {
                 // No thread to be had: block this one instead, rather than not stop.
                 shutdown()
                 stopped.resume()

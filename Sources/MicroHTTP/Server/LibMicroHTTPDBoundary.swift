@@ -2,9 +2,9 @@ internal import CMicroHTTPD
 internal import CMicroHTTPDShims
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // The C boundary: the only file of MicroHTTP that imports libmicrohttpd or its shims. Every
@@ -207,12 +207,14 @@ struct MHDConnection {
             var visitor: Visitor = escapable
             withUnsafeMutablePointer(to: &visitor) { visitorPointer in
                 // The count of values visited: the visitor has seen what it needed.
-                _ = MHD_get_connection_values_n(pointer, kind.mhd, { cls, _, key, keySize, value, valueSize in
-                    guard let cls, let key else { return .YES }
-                    let visit = cls.assumingMemoryBound(to: Visitor.self).pointee
-                    let bytes = value.map { bytesOf($0, count: valueSize) }
-                    return visit(bytesOf(key, count: keySize), bytes) ? .YES : .NO
-                }, visitorPointer)
+                _ = MHD_get_connection_values_n(
+                    pointer, kind.mhd,
+                    { cls, _, key, keySize, value, valueSize in
+                        guard let cls, let key else { return .YES }
+                        let visit = cls.assumingMemoryBound(to: Visitor.self).pointee
+                        let bytes = value.map { bytesOf($0, count: valueSize) }
+                        return visit(bytesOf(key, count: keySize), bytes) ? .YES : .NO
+                    }, visitorPointer)
             }
         }
     }
@@ -245,8 +247,10 @@ struct MHDConnection {
     /// `Connection: close`; `.closeNow` when libmicrohttpd refuses it. `hold` counts the body
     /// against the answer budget for as long as libmicrohttpd keeps it; a streamed body's bytes
     /// are counted into `context`.
-    func queue(_ response: HTTPResponse, requestId: String, closing: Bool,
-               countingInto context: RequestContext, hold: AnswerHold?) -> AccessResult {
+    func queue(
+        _ response: HTTPResponse, requestId: String, closing: Bool,
+        countingInto context: RequestContext, hold: AnswerHold?
+    ) -> AccessResult {
         guard let created = LibMicroHTTPD.makeResponse(response.body, countingInto: context, hold: hold) else { return .closeNow }
         defer { MHD_destroy_response(created) }
         // libmicrohttpd refuses a field with an empty name or value, a CR or LF, or its own
@@ -349,7 +353,9 @@ struct MHDDaemon {
 extension MHDDaemon.Handover {
     fileprivate init(_ failure: cmhd_call_failure, handed: Int32) {
         connections = Int(max(0, handed))
-        self.failure = failure.error_number == 0 ? nil
+        self.failure =
+            failure.error_number == 0
+            ? nil
             : SystemCallError(failure.call.map { String(cString: $0) } ?? "accept4", errno: failure.error_number)
     }
 }
@@ -396,8 +402,10 @@ private enum LibMicroHTTPD {
         Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
     }
 
-    static func settings(host: UnsafePointer<CChar>, configuration: HTTPServerConfiguration,
-                         context: UnsafeMutableRawPointer) -> cmhd_settings {
+    static func settings(
+        host: UnsafePointer<CChar>, configuration: HTTPServerConfiguration,
+        context: UnsafeMutableRawPointer
+    ) -> cmhd_settings {
         cmhd_settings(
             host: host, port: configuration.port,
             threads: UInt32(max(1, configuration.threads)),
@@ -420,14 +428,16 @@ private enum LibMicroHTTPD {
         }
         slot.pointee = Unmanaged.passUnretained(state.request).toOpaque()
         let upload = UnsafeRawBufferPointer(start: uploadData, count: uploadData == nil ? 0 : uploadDataSize.pointee)
-        let result = server.handle(mhd, state, method: cStringBytes(method), url: cStringBytes(url),
-                                   version: version.map { cStringBytes($0) }, upload: upload)
+        let result = server.handle(
+            mhd, state, method: cStringBytes(method), url: cStringBytes(url),
+            version: version.map { cStringBytes($0) }, upload: upload)
         // Every piece of body is taken whole (libmicrohttpd's first call for a request has none).
         uploadDataSize.pointee = 0
         return result.mhd
     }
 
-    static let requestLineArrived: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = { cls, uri, connection in
+    static let requestLineArrived: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer? = {
+        cls, uri, connection in
         guard let cls, let connection, let state = MHDConnection(connection).state else { return nil }
         server(cls).requestLineArrived(state, target: uri.map { cStringBytes($0) } ?? UnsafeBufferPointer(start: nil, count: 0))
         return Unmanaged.passUnretained(state.request).toOpaque()
@@ -557,10 +567,12 @@ func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
     }
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
     var created = pthread_t()
-    let result = pthread_create(&created, nil, { context in
-        Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
-        return nil
-    }, box)
+    let result = pthread_create(
+        &created, nil,
+        { context in
+            Unmanaged<Box>.fromOpaque(context!).takeRetainedValue().body()
+            return nil
+        }, box)
     guard result == 0 else {
         Unmanaged<Box>.fromOpaque(box).release()
         return nil

@@ -64,12 +64,17 @@ final class RequestContext {
         // One pass over the bytes: length, and `%00` in any case.
         var percentAt = -2
         for byte in target {
-            if byte == UInt8(ascii: "%") { percentAt = targetBytes }
-            else if byte == UInt8(ascii: "?") && !targetHasQuery { targetHasQuery = true; targetQueryParameters = 1; percentAt = -2 }
-            else if byte == UInt8(ascii: "&") && targetHasQuery { targetQueryParameters += 1; percentAt = -2 }
-            else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
+            if byte == UInt8(ascii: "%") {
+                percentAt = targetBytes
+            } else if byte == UInt8(ascii: "?") && !targetHasQuery {
+                targetHasQuery = true; targetQueryParameters = 1; percentAt = -2
+            } else if byte == UInt8(ascii: "&") && targetHasQuery {
+                targetQueryParameters += 1; percentAt = -2
+            } else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
                 if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
-            } else { percentAt = -2 }
+            } else {
+                percentAt = -2
+            }
             targetBytes += 1
         }
         route = nil

@@ -17,8 +17,9 @@ extension DecodedOptions {
                 }
             case .flag:
                 guard text == "true" || text == "false" else {
-                    throw .init(.invalidType, "the query parameter \(option.name) must be true or false, got \"\(text)\"",
-                                parameter: option.name)
+                    throw .init(
+                        .invalidType, "the query parameter \(option.name) must be true or false, got \"\(text)\"",
+                        parameter: option.name)
                 }
                 setFlag(text == "true", for: option, keepingExisting: true)
             case .number:
@@ -36,8 +37,9 @@ extension DecodedOptions {
     private static func queryNumber(_ text: String, for option: LayoutOption) throws(RouteBarInputError) -> Double {
         // Double("nan") and Double("inf") parse; a query number is digits, a point and an exponent.
         guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-            throw .init(.invalidType, "the query parameter \(option.name) must be a number, got \"\(text)\"",
-                        parameter: option.name)
+            throw .init(
+                .invalidType, "the query parameter \(option.name) must be a number, got \"\(text)\"",
+                parameter: option.name)
         }
         do {
             try option.check(value)

@@ -55,11 +55,12 @@ struct DecodedOptions {
 extension RouteBarInputError {
     /// A choice given a name it does not know.
     static func unknownName(_ text: String, for option: LayoutOption, pointer: String?, parameter: String?) -> Self {
-        let type: ProblemType = switch option {
-        case .algorithm: .unknownAlgorithm
-        case .locale: .unknownLocale
-        default: .unknownValue
-        }
+        let type: ProblemType =
+            switch option {
+            case .algorithm: .unknownAlgorithm
+            case .locale: .unknownLocale
+            default: .unknownValue
+            }
         return .init(type, "\(option.name) must be \(option.choicesPhrase), got \"\(text)\"", pointer: pointer, parameter: parameter)
     }
 }

@@ -134,7 +134,7 @@ extension RequestDecoder {
                 if try decoder.reader.peekKind() == .object {
                     try decoder.decodeRouteObject(into: &leg, at: pointer + "/route")
                 } else if let name = try decoder.plannerText(pointer + "/route"), !name.isEmpty {
-                    leg.longName = leg.longName ?? name   // OpenTripPlanner 1 REST: a name, often the long one
+                    leg.longName = leg.longName ?? name  // OpenTripPlanner 1 REST: a name, often the long one
                 }
             } else if decoder.reader.keyEquals("trip") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
@@ -182,9 +182,11 @@ extension RequestDecoder {
         // hafas-client: a cancelled leg keeps only its planned times.
         leg.start = leg.start ?? plannedStart
         leg.end = leg.end ?? plannedEnd
-        leg.mode = walking ? .walk
+        leg.mode =
+            walking
+            ? .walk
             : product.flatMap(PlannerMode.named) ?? modeName.flatMap(PlannerMode.named) ?? productName.flatMap(PlannerMode.named)
-            ?? .other
+                ?? .other
         return leg
     }
 

@@ -84,7 +84,8 @@ extension RequestDecoder {
         }
         switch type {
         case "public_transport", "on_demand_transport":
-            leg.mode = physicalModeID.flatMap(PlannerMode.named) ?? physicalMode.flatMap(PlannerMode.named)
+            leg.mode =
+                physicalModeID.flatMap(PlannerMode.named) ?? physicalMode.flatMap(PlannerMode.named)
                 ?? commercialMode.flatMap(PlannerMode.named) ?? (type == "on_demand_transport" ? .bus : .other)
             if leg.longName == leg.shortName { leg.longName = nil }
         case "transfer":

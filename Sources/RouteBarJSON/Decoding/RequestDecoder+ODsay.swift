@@ -67,7 +67,7 @@ extension RequestDecoder {
         case .object:
             try reader.beginObject()
             while try reader.nextKey() {
-                if (reader.keyEquals("msg") || reader.keyEquals("message")), try reader.peekKind() == .string {
+                if reader.keyEquals("msg") || reader.keyEquals("message"), try reader.peekKind() == .string {
                     message = try reader.readString()
                 } else if reader.keyEquals("code"), try reader.peekKind() == .string {
                     code = try reader.readString()

@@ -7,22 +7,26 @@ extension RequestDecoder {
         let waits = try Self.waits(query)
         let (shape, routes, pointers) = try shapeAndRoutes(waits: waits)
         if let source, !Self.shape(shape, is: source) {
-            throw .init(.unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as "
-                        + Self.name(of: shape), parameter: "source")
+            throw .init(
+                .unknownShape,
+                "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as "
+                    + Self.name(of: shape), parameter: "source")
         }
         var options = self.options
         let fromQuery = try options.merge(query: query)
         guard let width = widths?.first ?? options.width else {
             throw shape == .odsay
-                ? .init(.missingField, "width is required: pass the bar's width in points in the query string, as ?width=343",
-                        parameter: "width")
+                ? .init(
+                    .missingField, "width is required: pass the bar's width in points in the query string, as ?width=343",
+                    parameter: "width")
                 : .init(.missingField, "width is required: the bar's width in points", pointer: "/width")
         }
         if widths != nil && self.options.isSet(.width) {
             throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
         }
-        var request = RouteBarRequest(options: options.layoutOptions(width: width), routes: routes, shape: shape,
-                                      optionsFromQuery: fromQuery, widths: widths)
+        var request = RouteBarRequest(
+            options: options.layoutOptions(width: width), routes: routes, shape: shape,
+            optionsFromQuery: fromQuery, widths: widths)
         request.routePointers = pointers
         return request
     }
@@ -31,8 +35,10 @@ extension RequestDecoder {
     static func source(_ query: (String) -> String?) throws(RouteBarInputError) -> Planner? {
         guard let text = query("source") else { return nil }
         guard let planner = Planner(rawValue: text) else {
-            throw .init(.unknownValue, "source must be " + Planner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                        + ", got \"\(text)\"", parameter: "source")
+            throw .init(
+                .unknownValue,
+                "source must be " + Planner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    + ", got \"\(text)\"", parameter: "source")
         }
         return planner
     }
@@ -83,8 +89,9 @@ extension RequestDecoder {
         if sawUnknownMember && !sawRouteBarMember {
             throw .init(.unknownShape, "the body is none of the shapes routebar reads: \(Planner.supportedShapes)", pointer: "")
         }
-        throw .init(.missingField,
-                    "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
-                    pointer: "/routes")
+        throw .init(
+            .missingField,
+            "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
+            pointer: "/routes")
     }
 }

@@ -114,7 +114,8 @@ extension RequestDecoder {
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("mode") || reader.keyEquals("seconds") || reader.keyEquals("color") || reader.keyEquals("textColor")
-                || reader.keyEquals("shortName") || reader.keyEquals("name") || reader.keyEquals("agency") {
+                || reader.keyEquals("shortName") || reader.keyEquals("name") || reader.keyEquals("agency")
+            {
                 var leg = named ?? PlannerLeg()
                 try decodeNamedLegMember(into: &leg, at: pointer())
                 named = leg
@@ -143,8 +144,9 @@ extension RequestDecoder {
         if let named {
             // A named leg: its mode and minutes win over ODsay's code and minutes, if both came.
             let minutes = named.seconds.map { $0 / 60 } ?? subPath.sectionTime
-            var leg = SubPath(mode: named.mode, minutes: minutes, line: named.line ?? subPath.line, color: named.color,
-                              textColor: named.textColor)
+            var leg = SubPath(
+                mode: named.mode, minutes: minutes, line: named.line ?? subPath.line, color: named.color,
+                textColor: named.textColor)
             if sawTrafficType, !named.modeGiven { leg.trafficType = subPath.trafficType }
             leg.otherLines = subPath.otherLines
             leg.trainType = subPath.trainType
@@ -166,16 +168,21 @@ extension RequestDecoder {
             guard try expect(.string, "mode", at: pointer + "/mode") else { return }
             let text = try reader.readString()
             guard let mode = TransitMode(rawValue: text) ?? PlannerMode.named(text) else {
-                return note(.init(.unknownValue, "mode must be one of " + TransitMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                                  + ", or a planner's name for one, got \"\(text)\"", pointer: pointer + "/mode"))
+                return note(
+                    .init(
+                        .unknownValue,
+                        "mode must be one of " + TransitMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                            + ", or a planner's name for one, got \"\(text)\"", pointer: pointer + "/mode"))
             }
             leg.mode = mode
             leg.modeGiven = true
         } else if reader.keyEquals("seconds") {
             leg.seconds = try number("seconds", at: pointer + "/seconds", nullable: false)
             if let seconds = leg.seconds, seconds < 0 || seconds > RouteBarLayout.maxMinutes * 60 {
-                note(.init(.outOfRange, "seconds must be a number from 0 to \(Int(RouteBarLayout.maxMinutes * 60)), got \(seconds)",
-                           pointer: pointer + "/seconds"))
+                note(
+                    .init(
+                        .outOfRange, "seconds must be a number from 0 to \(Int(RouteBarLayout.maxMinutes * 60)), got \(seconds)",
+                        pointer: pointer + "/seconds"))
             }
         } else if reader.keyEquals("color") || reader.keyEquals("textColor") {
             let isColor = reader.keyEquals("color")
@@ -203,8 +210,10 @@ extension RequestDecoder {
         if value.rounded(.towardZero) != value {
             note(.init(.invalidType, "trafficType must be an integer (ODsay's mode code), got \(value)", pointer: pointer))
         } else {
-            note(.init(.outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
-                       pointer: pointer))
+            note(
+                .init(
+                    .outOfRange, "trafficType must be an integer from \(Int32.min) to \(Int32.max), got \(value.shortDescription)",
+                    pointer: pointer))
         }
     }
 

@@ -24,7 +24,8 @@ public enum Planner: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Every shape, as a phrase for the `unknown-shape` problem.
-    static let supportedShapes = "routebar's own (routes[].subPaths), ODsay searchPubTransPathT (result.path), "
+    static let supportedShapes =
+        "routebar's own (routes[].subPaths), ODsay searchPubTransPathT (result.path), "
         + "TMAP (metaData.plan.itineraries), OpenTripPlanner REST or GraphQL (plan.itineraries, data.plan, "
         + "data.planConnection.edges), Google Directions or Routes (routes[].legs[].steps), Navitia (journeys[].sections), "
         + "MOTIS (itineraries, direct), HAFAS as hafas-client writes it (journeys[].legs, or one journey)"

@@ -46,8 +46,9 @@ struct PlannerLeg {
         let short = shortName.flatMap(PlannerText.trimmed)
         let long = longName.flatMap(PlannerText.trimmed)
         guard let name = long ?? short else { return nil }
-        return TransitLine(name: name, subwayCode: subwayCode, busType: busType, shortName: short,
-                           agency: agency.flatMap(PlannerText.trimmed))
+        return TransitLine(
+            name: name, subwayCode: subwayCode, busType: busType, shortName: short,
+            agency: agency.flatMap(PlannerText.trimmed))
     }
 }
 
@@ -69,8 +70,9 @@ struct PlannerItinerary {
     var card: RouteCard? {
         let departure = departure ?? legs.first?.departure, arrival = arrival ?? legs.last?.arrival
         guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil else { return nil }
-        return RouteCard(departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
-                         fareCurrency: fareCurrency, transfers: transfers)
+        return RouteCard(
+            departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
+            fareCurrency: fareCurrency, transfers: transfers)
     }
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     var pointer = ""
@@ -90,8 +92,9 @@ struct PlannerItinerary {
         var lastEnd = previousEnd
         for (index, leg) in legs.enumerated() {
             guard let minutes = leg.minutes else {
-                throw RouteBarInputError(.missingField, "the leg has neither a duration nor departure and arrival times",
-                                         pointer: "\(pointer)/\(index)")
+                throw RouteBarInputError(
+                    .missingField, "the leg has neither a duration nor departure and arrival times",
+                    pointer: "\(pointer)/\(index)")
             }
             if leg.mode == .wait && !waits { continue }
             if waits, let previousEnd, let start = leg.start, start - previousEnd >= Self.shortestWait {
@@ -122,7 +125,8 @@ enum PlannerText {
     /// Without surrounding whitespace ("B " from MOTIS), nil when nothing is left.
     static func trimmed(_ text: String) -> String? {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return nil }
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
         return String(text[first...last])
     }
 

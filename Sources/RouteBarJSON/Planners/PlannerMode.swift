@@ -34,10 +34,16 @@ enum PlannerMode {
             (.bus, ["bus", "trolleybus", "sharetaxi", "busrapidtransit", "brt", "localbus"]),
             (.subway, ["subway", "metro", "métro", "metrorail", "underground"]),
             (.tram, ["tram", "tramway", "lightrail", "monorail", "streetcar"]),
-            (.train, ["rail", "train", "heavyrail", "commutertrain", "highspeedtrain", "longdistancetrain", "suburban",
-                      "regionalrail", "regionalfastrail", "highspeedrail", "longdistance", "nightrail", "rapidtransit",
-                      "localtrain", "trainderegion", "ter", "rer", "trainsdebanlieuerer", "traindebanlieuerer", "national",
-                      "nationalexpress", "regional", "regionalexpress", "regionalexp", "interregional", "intercity", "ice", "ic", "ec", "tgv", "nightjet", "eurostar"]),
+            (
+                .train,
+                [
+                    "rail", "train", "heavyrail", "commutertrain", "highspeedtrain", "longdistancetrain", "suburban",
+                    "regionalrail", "regionalfastrail", "highspeedrail", "longdistance", "nightrail", "rapidtransit",
+                    "localtrain", "trainderegion", "ter", "rer", "trainsdebanlieuerer", "traindebanlieuerer", "national",
+                    "nationalexpress", "regional", "regionalexpress", "regionalexp", "interregional", "intercity", "ice", "ic", "ec", "tgv",
+                    "nightjet", "eurostar",
+                ]
+            ),
             (.expressBus, ["expressbus"]),
             (.intercityBus, ["intercitybus", "coach", "longdistancebus"]),
             (.ferry, ["ferry", "boat", "watercraft", "water"]),

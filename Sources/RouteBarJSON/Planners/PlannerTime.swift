@@ -50,7 +50,8 @@ enum PlannerTime {
             skip(UInt8(ascii: "Z"))
         }
         guard utf8.isEmpty, (1...12).contains(digits[1]), (1...31).contains(digits[2]), digits[3] <= 24, digits[4] < 60,
-              digits[5] <= 60 else { return nil }
+            digits[5] <= 60
+        else { return nil }
         let days = daysFromCivil(year: digits[0], month: digits[1], day: digits[2])
         return Double(days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + digits[5] - offset) + fraction
     }
