@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# The library products as another app meets them: a clone of this repository, tagged with the
-# version in openapi.yaml, is the dependency of a throwaway package that asks for it by version
-# (`.package(url: "file://...", from: VERSION)`, which SwiftPM refuses when a product's targets
-# carry unsafe flags). Its program lays out the seed route with RouteBar and encodes it with
-# RouteBarJSON; the bytes must equal the server's answer to the same request. Run by `make test`.
-# Ends with `consumer: N passed, M failed`.
+# The library products as another app meets them: a clone of this repository is the dependency
+# of a throwaway package that asks for it by version (`.package(url: "file://...", from:
+# VERSION)`, VERSION being openapi.yaml's info.version; SwiftPM refuses that when a product's
+# targets carry unsafe flags). SwiftPM resolves the repository's own release tag, the commit a
+# user pinning VERSION gets; this script makes no tag of its own. When the checkout has no such
+# tag (a clone that did not bring tags: README, "Releases"), it says so and depends on the
+# clone's HEAD by revision instead.
+#
+# The consumer uses all four products: it lays out the seed route with RouteBar, encodes it with
+# RouteBarJSON and draws it with RouteBarDrawing, and asks the running server for the same layout
+# through RouteBarClient. The encoded bytes must equal the server's JSON answer, the drawing its
+# SVG answer, and the client's routes the library's. Run by `make test`; ends with
+# `consumer: N passed, M failed`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ROOT=$PWD
@@ -19,7 +26,13 @@ VERSION=$(sed -n '/^info:/,/^[a-z]/s/^  version: *\([0-9][0-9.]*[0-9A-Za-z.+-]*\
 
 # What is committed is what a consumer gets.
 git clone -q "$ROOT" "$WORK/routebar"
-git -C "$WORK/routebar" tag -f "$VERSION" >/dev/null
+if git -C "$WORK/routebar" rev-parse -q --verify "refs/tags/$VERSION" >/dev/null; then
+    REQUIREMENT="from: \"$VERSION\""
+    echo "consumer: the repository's tag $VERSION is $(git -C "$WORK/routebar" rev-parse --short "$VERSION^{commit}")"
+else
+    REQUIREMENT="revision: \"$(git -C "$WORK/routebar" rev-parse HEAD)\""
+    echo "consumer: NOTE this checkout has no tag $VERSION (its clone brought no tags); depending on HEAD by revision"
+fi
 
 mkdir -p "$WORK/consumer/Sources/consumer"
 cat >"$WORK/consumer/Package.swift" <<SWIFT
@@ -29,19 +42,24 @@ import PackageDescription
 let package = Package(
     name: "consumer",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(url: "file://$WORK/routebar", from: "$VERSION")],
+    dependencies: [.package(url: "file://$WORK/routebar", $REQUIREMENT)],
     targets: [
         .executableTarget(name: "consumer", dependencies: [
             .product(name: "RouteBar", package: "routebar"),
             .product(name: "RouteBarJSON", package: "routebar"),
+            .product(name: "RouteBarDrawing", package: "routebar"),
+            .product(name: "RouteBarClient", package: "routebar"),
         ]),
     ]
 )
 SWIFT
 cat >"$WORK/consumer/Sources/consumer/main.swift" <<'SWIFT'
-// The seed route from the original app, laid out and encoded by the libraries alone: no
-// import Glibc, no server.
+// The seed route from the original app, laid out, encoded and drawn by the libraries alone (no
+// import Glibc, no server), then asked of the server through the client.
+import Foundation
 import RouteBar
+import RouteBarClient
+import RouteBarDrawing
 import RouteBarJSON
 
 let seed = Route(id: "seed", totalTime: 47, subPaths: [
@@ -50,25 +68,42 @@ let seed = Route(id: "seed", totalTime: 47, subPaths: [
 ])
 let options = LayoutOptions(width: 343, scale: 3)
 let routes = try RouteBarLayout(options).layOut([seed])
-print(String(decoding: RouteBarResponse.encode(routes, options: options).bytes, as: UTF8.self), terminator: "")
+let output = URL(fileURLWithPath: CommandLine.arguments[1])
+try Data(RouteBarResponse.encode(routes, options: options).bytes).write(to: output.appendingPathComponent("library.json"))
+try Data(RouteBarSVG.render(routes, options: options)).write(to: output.appendingPathComponent("library.svg"))
+
+let client = RouteBarClient(baseURL: URL(string: CommandLine.arguments[2])!)
+let answer = try await client.layOut(LayoutRequest(options: options, routes: [seed]))
+print(answer.routes == routes ? "the client's routes equal the library's" : "DIFFERENT: the client's routes are not the library's")
 SWIFT
 
-echo "consumer: building a package that depends on routebar from: \"$VERSION\" (file:// clone, tagged)"
+echo "consumer: building a package that depends on routebar $REQUIREMENT (file:// clone)"
 if ! (cd "$WORK/consumer" && swift build 2>&1 | tail -n 20); then echo "FAIL: the consumer does not build"; exit 1; fi
-(cd "$WORK/consumer" && swift run --skip-build consumer) >"$WORK/library.json"
 
 start_service
-curl -s -H 'Content-Type: application/json' --data-binary \
-    '{"width": 343, "scale": 3, "routes": [{"id": "seed", "totalTime": 47, "subPaths": [{"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3}, {"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}' \
-    "$BASE/v1/route-bars" >"$WORK/server.json"
+(cd "$WORK/consumer" && swift run --skip-build consumer "$WORK" "$BASE") >"$WORK/client.txt"
+SEED='{"width": 343, "scale": 3, "routes": [{"id": "seed", "totalTime": 47, "subPaths": [{"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3}, {"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}'
+curl -s -H 'Content-Type: application/json' --data-binary "$SEED" "$BASE/v1/route-bars" >"$WORK/server.json"
+curl -s -H 'Content-Type: application/json' -H 'Accept: image/svg+xml' --data-binary "$SEED" "$BASE/v1/route-bars" >"$WORK/server.svg"
 
 SUMMARY_PRINTED=1
+passed=0
+failed=0
 if cmp -s "$WORK/library.json" "$WORK/server.json"; then
-    echo "library answer: $(wc -c <"$WORK/library.json") bytes, identical to the server's"
-    echo "consumer: 1 passed, 0 failed"
+    passed=$((passed + 1)); echo "ok    RouteBarJSON: $(wc -c <"$WORK/library.json") bytes, identical to the server's answer"
 else
-    echo "FAIL: the library's answer differs from the server's"
+    failed=$((failed + 1)); echo "FAIL  RouteBarJSON's answer differs from the server's"
     diff <(tr ',' '\n' <"$WORK/library.json") <(tr ',' '\n' <"$WORK/server.json") | head -20
-    echo "consumer: 0 passed, 1 failed"
-    exit 1
 fi
+if cmp -s "$WORK/library.svg" "$WORK/server.svg"; then
+    passed=$((passed + 1)); echo "ok    RouteBarDrawing: $(wc -c <"$WORK/library.svg") bytes, identical to the server's SVG"
+else
+    failed=$((failed + 1)); echo "FAIL  RouteBarDrawing's SVG differs from the server's"
+fi
+if grep -qx "the client's routes equal the library's" "$WORK/client.txt"; then
+    passed=$((passed + 1)); echo "ok    RouteBarClient: the server's routes equal RouteBarLayout's own"
+else
+    failed=$((failed + 1)); echo "FAIL  RouteBarClient: $(cat "$WORK/client.txt")"
+fi
+echo "consumer: $passed passed, $failed failed"
+[ "$failed" = 0 ]

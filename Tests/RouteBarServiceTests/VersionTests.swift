@@ -23,6 +23,20 @@ enum RepositoryVersion {
         }
         return version
     }
+
+    /// The repository's tags, from `git tag --list`.
+    static func gitTags() throws -> [String] {
+        let git = Process()
+        git.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        git.arguments = ["-C", root.path, "tag", "--list"]
+        let out = Pipe()
+        git.standardOutput = out
+        try git.run()
+        let listed = out.fileHandleForReading.readDataToEndOfFile()
+        git.waitUntilExit()
+        guard git.terminationStatus == 0 else { throw TestClientError("git tag --list exited with \(git.terminationStatus)") }
+        return String(decoding: listed, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
 }
 
 @Suite struct VersionTests {
@@ -51,12 +65,30 @@ enum RepositoryVersion {
         // The served contract is the file byte for byte: RouteBarServiceTests.healthAndContract.
     }
 
-    /// The release rule (README, "Releases"): the version and its CHANGELOG entry move together.
-    @Test func theChangelogHasAnEntryForTheVersion() throws {
+    /// The release rule (README, "Releases"): `info.version` is CHANGELOG.md's newest released
+    /// version, the first `## [X.Y.Z] - YYYY-MM-DD` heading after `## [Unreleased]`.
+    @Test func infoVersionIsTheChangelogsNewestRelease() throws {
         let version = try RepositoryVersion.openAPIInfoVersion()
         let changelog = try String(contentsOf: RepositoryVersion.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        #expect(changelog.contains("\n## [Unreleased]\n"))
-        #expect(changelog.contains("\n## [\(version)] - "), "CHANGELOG.md has a section for \(version)")
+        let headings = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") }
+        #expect(headings.first == "## [Unreleased]", "\(headings.prefix(2))")
+        let released = headings.dropFirst().first.flatMap { $0.wholeMatch(of: /## \[([^\]]+)\] - \d{4}-\d{2}-\d{2}/) }
+        #expect(
+            released.map { String($0.1) } == version,
+            "newest CHANGELOG release \(String(describing: headings.dropFirst().first)), info.version \(version)")
+    }
+
+    /// The newest release tag (bare `X.Y.Z`, by SemVer precedence) is `info.version`. A release
+    /// bumps both in one commit and tags it; a checkout whose clone brought no tags (a shallow
+    /// clone, or a mirror that does not carry them: README, "Releases") has nothing to compare.
+    @Test func theNewestTagIsInfoVersion() throws {
+        let version = try RepositoryVersion.openAPIInfoVersion()
+        let tags = try RepositoryVersion.gitTags().compactMap(ReleaseVersion.init)
+        guard let newest = tags.max() else {
+            print("theNewestTagIsInfoVersion: this checkout has no release tags; nothing to compare")
+            return
+        }
+        #expect(newest == ReleaseVersion(version), "newest tag \(newest), info.version \(version)")
     }
 
     /// The Kubernetes manifest deploys the image of this version, and labels its pods with it.
@@ -90,4 +122,19 @@ enum RepositoryVersion {
             #expect(RouteBarVersion.infoVersion(inOpenAPI: Array(spec.utf8)) == expected, "\(spec.debugDescription)")
         }
     }
+}
+
+/// A bare `MAJOR.MINOR.PATCH` release tag, ordered by SemVer precedence (pre-releases are not
+/// release tags).
+struct ReleaseVersion: Comparable, CustomStringConvertible {
+    let parts: [Int]
+
+    init?(_ tag: String) {
+        let parts = tag.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ $0.first != "+" && Int($0) != nil }) else { return nil }
+        self.parts = parts.compactMap { Int($0) }
+    }
+
+    static func < (a: Self, b: Self) -> Bool { a.parts.lexicographicallyPrecedes(b.parts) }
+    var description: String { parts.map(String.init).joined(separator: ".") }
 }
