@@ -36,6 +36,25 @@ release: deps
 run: release
 	.build/release/routebar serve --host $(HOST) --port $(PORT) --access-log on
 
+## install: the release build as $(PREFIX)/bin/routebar (PREFIX defaults to /usr/local), so that
+## `routebar` is on PATH; DESTDIR=DIR stages it under DIR. sudo only when not root and the directory
+## (or, while it does not exist yet, its nearest existing parent) is not writable.
+## uninstall: removes $(DESTDIR)$(PREFIX)/bin/routebar, the same way.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
+# Sets $$sudo to $(SUDO) when the directory $(1) cannot be written as we are.
+sudo_for = dir='$(1)'; while [ ! -d "$$dir" ]; do dir=$$(dirname "$$dir"); done; \
+	sudo=; if [ ! -w "$$dir" ]; then sudo='$(SUDO)'; fi
+.PHONY: install uninstall
+install: release
+	@$(call sudo_for,$(INSTALL_BIN)); set -x; \
+	$$sudo install -d '$(INSTALL_BIN)' && $$sudo install -m 755 .build/release/routebar '$(INSTALL_BIN)/routebar'
+
+uninstall:
+	@$(call sudo_for,$(INSTALL_BIN)); set -x; \
+	$$sudo rm -f '$(INSTALL_BIN)/routebar'
+
 test: deps
 	swift format lint --strict --recursive Sources Tests Package.swift
 	swift build --build-tests
@@ -56,7 +75,7 @@ test: deps
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
 
-## screenshots: docs/playground.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
+## screenshots: docs/playground{,-dark}.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
 ## the running service (the browser test's checks run too).
 .PHONY: screenshots
 screenshots: build

@@ -2,26 +2,38 @@
 # README test: every command README.md shows runs as written.
 #
 #   1. the service is started on a free loopback port (scripts/test-service.sh);
-#   2. every command in README.md's ```sh blocks that runs `curl` or `routebar` (alone or in a
-#      pipeline, such as `gzip -c FILE | curl ...`; backslash continuations and quoted strings over
-#      several lines are one command) is run from the repository's root with bash, `set -o pipefail`
-#      and a timeout, after three rewrites that leave the command otherwise as the README has it:
+#   2. every command in README.md's ```sh blocks that runs `curl`, `routebar` or `make install`
+#      (alone or in a pipeline, such as `gzip -c FILE | curl ...`; backslash continuations and
+#      quoted strings over several lines are one command) is run, in the README's order, from the
+#      repository's root with bash, `set -o pipefail` and a timeout (INSTALL_TIMEOUT for
+#      `make install`, which may have to build the release binary), after rewrites that leave the
+#      command otherwise as the README has it:
 #        - `localhost:8080` and `127.0.0.1:8080` become the test server's address;
-#        - `routebar` as a command becomes the binary under test;
+#        - `make install` gets `PREFIX=<a temporary directory>` (any PREFIX or DESTDIR the README
+#          gives is dropped), so it installs .build/release/routebar there and never in /usr/local;
 #        - output files (curl's `-o FILE`, `> FILE`) go to a scratch directory, never the repository;
-#      curl also gets `-sS -D FILE` (and `-o FILE` when it has none) to capture its status;
-#   3. each must succeed: curl's HTTP status 2xx and routebar's exit status 0, or what the command's
-#      comment says (`# 422` or `# status 422` for curl, `# exit status N` for routebar), and the
-#      whole pipeline's exit status 0;
+#      curl also gets `-sS -D FILE` (and `-o FILE` when it has none) to capture its status.
+#      `routebar` is not rewritten: every command runs with that PREFIX's bin first on PATH, so
+#      `routebar ...` is what the README's `make install` put there, as for a reader who ran it;
+#      a `routebar` command before the README's `make install` fails;
+#   3. each must succeed: curl's HTTP status 2xx and other commands' exit status 0, or what the
+#      command's comment says (`# 422` or `# status 422` for curl, `# exit status N` for routebar),
+#      and the whole pipeline's exit status 0;
 #   4. where a ```json block follows a ```sh block (nothing but blank lines between), it is the
 #      whole answer to that block's last command: the real answer must equal it as JSON;
-#   5. the last line is `readme: N passed, M failed`, for CI to read.
+#   5. no command writes into the checkout: `git status --porcelain --untracked-files=all` (which
+#      leaves out ignored paths such as .build/ and .venv/) must be the same after the commands as
+#      before them (outside a git checkout, no new file may appear in the root or examples/);
+#      then `make uninstall` with the same PREFIX must remove the installed binary;
+#   6. the last line is `readme: N passed, M failed`, for CI to read.
 #
-# Lines starting with other commands (`make`, `docker`, `swift`...) and `routebar serve` are not
-# run. A command that cannot run as written is a README bug: fix the README, not this script.
+# Lines starting with other commands (`make run`, `make test`, `docker`, `swift`...) and
+# `routebar serve` are not run. A command that cannot run as written is a README bug: fix the
+# README, not this script.
 #
-# Run by `make test` after the contract tests. ROUTEBAR_BINARY picks the binary to test
-# (default .build/debug/routebar, relative to the repository root).
+# Run by `make test` after the contract tests. ROUTEBAR_BINARY picks the server binary to test
+# (default .build/debug/routebar, relative to the repository root); the README's `routebar`
+# commands run the release binary its `make install` installs.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -29,8 +41,9 @@ ROOT=$PWD
 BINARY=${ROUTEBAR_BINARY:-.build/debug/routebar}
 case $BINARY in /*) ;; *) BINARY=$ROOT/$BINARY ;; esac
 
-# Seconds one README command may take.
+# Seconds one README command may take; `make install` may first build the release binary.
 COMMAND_TIMEOUT=30
+INSTALL_TIMEOUT=${INSTALL_TIMEOUT:-3600}
 
 failure_summary() { echo "readme: 0 passed, 1 failed"; }
 source scripts/test-service.sh
@@ -49,10 +62,15 @@ start_service
 IFS= read -r -d '' RUNNER <<'PY' || true
 import json, os, re, shlex, subprocess, sys
 
-root, port, binary, work = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
-timeout = float(sys.argv[5])
-RUN = ("curl", "routebar")
+root, port, work = sys.argv[1], sys.argv[2], sys.argv[3]
+timeout, install_timeout = float(sys.argv[4]), float(sys.argv[5])
+RUN = ("curl", "routebar", "make install")
 NOT_RUN = ("routebar serve",)
+
+# Where the README's `make install` installs, first on every command's PATH.
+prefix = os.path.join(work, "prefix")
+installed = os.path.join(prefix, "bin", "routebar")
+env = dict(os.environ, PATH=os.path.join(prefix, "bin") + os.pathsep + os.environ.get("PATH", ""))
 
 # --- README.md's fenced blocks ---------------------------------------------------------------
 
@@ -190,7 +208,7 @@ def rewrite(cmd, scratch):
     tokens, comment = lex(text)
     code_end = len(text) if not comment else text.rindex(comment)
     edits = []  # (start, end, replacement)
-    plan = {"curl": None, "routebar": False, "answer_file": None}
+    plan = {"curl": None, "routebar": False, "install": False, "answer_file": None}
     all_stages = stages(tokens)
     for s, stage in enumerate(all_stages):
         words = [t for t in stage if t[0] == "word"]
@@ -222,8 +240,13 @@ def rewrite(cmd, scratch):
             if output:
                 plan["answer_file"] = output
         elif name == "routebar":
-            edits.append((words[0][1], words[0][2], shlex.quote(binary)))
             plan["routebar"] = True
+        elif [w[3] for w in words[:2]] == ["make", "install"]:
+            for w in words[2:]:
+                if re.match(r"(PREFIX|DESTDIR)=", w[3]):
+                    edits.append((w[1], w[2], ""))
+            edits.append((words[-1][2], words[-1][2], " PREFIX=" + shlex.quote(prefix)))
+            plan["install"] = True
     run = text[:code_end]
     for start, end, new in sorted(edits, reverse=True):
         run = run[:start] + new + run[end:]
@@ -246,6 +269,15 @@ def http_status(header_file):
     codes = [c for c in codes if c >= 200] or codes
     return codes[-1] if codes else None
 
+def git_status():
+    """The checkout's status (ignored paths left out), or None outside a git checkout."""
+    try:
+        proc = subprocess.run(["git", "-C", root, "status", "--porcelain", "--untracked-files=all"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return set(proc.stdout.decode("utf-8", "replace").splitlines()) if proc.returncode == 0 else None
+
 def watched():
     """What is in the places a stray output file would land."""
     seen = set()
@@ -254,8 +286,10 @@ def watched():
             seen.update(os.path.join(d, name) for name in os.listdir(d))
     return seen
 
+status_before = git_status()
 before = watched()
 passed = failed = skipped = 0
+install_ran = False
 for n, cmd in enumerate(commands, 1):
     where = "README.md:%d" % cmd["line"]
     shown = one_line(cmd["text"])
@@ -264,8 +298,9 @@ for n, cmd in enumerate(commands, 1):
         failed += 1
         continue
     tokens, _ = lex(cmd["text"])
-    heads = [" ".join(t[3] for t in s if t[0] == "word")[:len("routebar serve")] for s in stages(tokens)]
-    names = [h.split(" ")[0] for h in heads]
+    stage_words = [[t[3] for t in s if t[0] == "word"] for s in stages(tokens)]
+    heads = [" ".join(w)[:len("routebar serve")] for w in stage_words]
+    names = ["make install" if w[:2] == ["make", "install"] else w[0] for w in stage_words if w]
     if not any(name in RUN for name in names) or any(h in NOT_RUN for h in heads):
         print("skip %s  %s" % (where, shown))
         skipped += 1
@@ -275,13 +310,21 @@ for n, cmd in enumerate(commands, 1):
     run, comment, plan = rewrite(cmd, scratch)
     kind, want = expected(comment, plan)
     problems = []
+    if plan["routebar"] and not install_ran:
+        problems.append("runs routebar before the README's `make install` has put it on PATH")
+    limit = install_timeout if plan["install"] else timeout
     try:
-        proc = subprocess.run(["bash", "-o", "pipefail", "-c", run], cwd=root, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+        proc = subprocess.run(["bash", "-o", "pipefail", "-c", run], cwd=root, stdin=subprocess.DEVNULL, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=limit)
         exit_status, stdout, stderr = proc.returncode, proc.stdout, proc.stderr
     except subprocess.TimeoutExpired:
         exit_status, stdout, stderr = None, b"", b""
-        problems.append("no exit within %g s" % timeout)
+        problems.append("no exit within %g s" % limit)
+    if plan["install"]:
+        if os.access(installed, os.X_OK):
+            install_ran = True
+        else:
+            problems.append("installed no executable %s" % installed)
     if kind == "status":
         got = http_status(plan["curl"])
         result = "HTTP %s" % got
@@ -321,10 +364,25 @@ for n, cmd in enumerate(commands, 1):
         passed += 1
         print("ok   %s  %s  (%s)" % (where, shown, result))
 
-stray = sorted(watched() - before)
-if stray:
-    failed += 1
-    print("FAIL the commands left files in the repository: " + ", ".join(stray))
+status_after = git_status()
+if status_before is not None and status_after is not None:
+    changed = sorted(status_after ^ status_before)
+    if changed:
+        failed += 1
+        print("FAIL the commands changed the checkout (git status --porcelain, before ^ after): "
+              + "; ".join(changed))
+else:
+    stray = sorted(watched() - before)
+    if stray:
+        failed += 1
+        print("FAIL the commands left files in the repository: " + ", ".join(stray))
+if install_ran:
+    proc = subprocess.run(["make", "uninstall", "PREFIX=" + prefix], cwd=root, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
+    if proc.returncode != 0 or os.path.lexists(installed):
+        failed += 1
+        print("FAIL make uninstall PREFIX=%s left %s (exit %d): %s"
+              % (prefix, installed, proc.returncode, proc.stdout.decode("utf-8", "replace")[-600:]))
 if passed == 0:
     failed += 1
     print("FAIL no README command ran")
@@ -333,7 +391,7 @@ sys.exit(1 if failed else 0)
 PY
 
 rc=0
-python3 -c "$RUNNER" "$ROOT" "$PORT" "$BINARY" "$WORK" "$COMMAND_TIMEOUT" || rc=$?
+python3 -c "$RUNNER" "$ROOT" "$PORT" "$WORK" "$COMMAND_TIMEOUT" "$INSTALL_TIMEOUT" || rc=$?
 SUMMARY_PRINTED=1
 if ! kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "routebar exited during the README commands:" >&2
