@@ -3,17 +3,16 @@
 #
 #   1. Debian's chromium is installed with apt when it is missing (sudo only when not root);
 #   2. the service is started on a free loopback port;
-#   3. for each configuration below, headless Chromium loads /?QUERY, lets the page POST its
-#      textarea example to /v1/route-bars and draw the bars, and dumps the DOM. Two checks:
-#        - the page's own <output id="check"> says "widths ok: N segments", N being the number
-#          of visible segments (width > 0) the API returns for the same body and query;
-#        - the drawn .segment boxes' data-width values, in order, equal the API's visible
-#          segment widths exactly (as numbers).
-#      The reference answer is fetched here directly, with the textarea content taken from the
-#      served page, so the page and this script post the same body;
-#   4. with SCREENSHOT=1, docs/playground.png is (re)written for the README; this is the only
-#      step that cares about fonts (optional: fonts-noto-cjk is installed for Hangul when no
-#      Korean font is present). The checks above do not depend on fonts.
+#   3. scripts/browser-playground.py drives the page in one headless Chromium over the DevTools
+#      protocol: it sets each control (one per query parameter of POST /v1/route-bars in
+#      openapi.yaml) as a person would, and checks the two requests the page sends (same origin,
+#      JSON and SVG, the step's values in the query) and that the JSON, the SVG source and the
+#      drawn <svg> it shows are the service's answer to that body and query (bytes for the SVG);
+#      that gap, theme, timeScale, ... change the answer; every example of the picker (equal to
+#      its file in examples/); light, dark and prefers-color-scheme. Then (3b) every sample SVG's
+#      labels are measured; the checks need a Korean font, installed when missing;
+#   4. with SCREENSHOT=1, docs/playground.png (light), docs/playground-dark.png and
+#      docs/route-list-{light,dark}.png are (re)written for the README;
 #   5. the last line is `browser: N passed, M failed`, for CI to read.
 #
 # Run by `make test` after the other suites. ROUTEBAR_BINARY picks the binary to test
@@ -24,13 +23,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BINARY=${ROUTEBAR_BINARY:-.build/debug/routebar}
 SCREENSHOT=${SCREENSHOT:-0}
 
-# Query strings of the page URL (the page presets its controls from them).
-CONFIGS=(
-    "width=343&scale=3"
-    "width=320&scale=2&algorithm=classic&locale=en"
-)
 # Bounds, in seconds: far above what a run needs.
 CHROMIUM_TIMEOUT=90      # one Chromium run (its virtual time budget is 10 s)
+PLAYGROUND_TIMEOUT=240   # the whole playground run (about 10 s)
 APT_NETWORK_TIMEOUT=600  # apt-get update / download; the unpacking itself is not interrupted
 
 CHROMIUM_FLAGS=(--headless --no-sandbox --disable-gpu --no-first-run --hide-scrollbars
@@ -75,102 +70,34 @@ curl -fsS --max-time 10 "$BASE/" -o "$WORK/page.html"
 
 # --- 3. the page in Chromium ---------------------------------------------------------------
 
+# Hangul is measured (3b) and pictured in a real CJK font, which is installed when missing.
+if [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then apt_install fonts-noto-cjk; fi
+SCREENSHOT_DIR=
+if [ "$SCREENSHOT" = 1 ]; then mkdir -p docs; SCREENSHOT_DIR=docs; fi
+
 # record LINE: a result line from compare ("ok ..." or "FAIL ..."), printed and counted.
 record() {
     echo "$1"
     case $1 in ok\ *) PASSED=$((PASSED + 1)) ;; *) FAILED=$((FAILED + 1)) ;; esac
 }
 
-run=0
-for query in "${CONFIGS[@]}"; do
-    run=$((run + 1))
-    dom=$WORK/dom-$run.html
-    status=0
-    chromium_run "$WORK/chromium.log" --dump-dom "$BASE/?$query" >"$dom" || status=$?
-    if [ "$status" != 0 ] || [ ! -s "$dom" ]; then
-        record "FAIL $query: chromium exited with status $status (124: timed out after ${CHROMIUM_TIMEOUT}s); its stderr ends:"
-        tail -n 15 "$WORK/chromium.log" | sed 's/^/    /'
-        continue
-    fi
-    while IFS= read -r line; do record "$line"; done < <(
-        python3 - "$BASE" "$query" "$WORK/page.html" "$dom" <<'PY' || echo "FAIL $query: the comparison itself failed (see above)"
-import json, sys, urllib.request
-from html.parser import HTMLParser
-
-base, query, page_path, dom_path = sys.argv[1:]
-
-class Scan(HTMLParser):
-    """The text of the elements with the given ids (text-only elements: textarea, output, a
-    div holding a message), and the data-width of every .segment, in document order."""
-    def __init__(self, ids):
-        super().__init__(convert_charrefs=True)
-        self.ids, self.text, self.widths, self.current = ids, {}, [], None
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if "segment" in (a.get("class") or "").split():
-            self.widths.append(a.get("data-width"))
-        if a.get("id") in self.ids:
-            self.current = a["id"]
-            self.text[self.current] = ""
-    def handle_endtag(self, tag):
-        self.current = None
-    def handle_data(self, data):
-        if self.current is not None:
-            self.text[self.current] += data
-
-def scan(path, ids):
-    parser = Scan(ids)
-    with open(path, encoding="utf-8") as f:
-        parser.feed(f.read())
-    parser.close()
-    return parser
-
-# The body the page posts: the textarea's content (HTML drops one newline right after <textarea>).
-body = scan(page_path, {"body"}).text.get("body")
-if body is None:
-    print(f"FAIL {query}: no <textarea id=\"body\"> in the served page")
-    sys.exit()
-if body.startswith("\n"):
-    body = body[1:]
-request = urllib.request.Request(f"{base}/v1/route-bars?{query}", data=body.encode("utf-8"),
-                                 headers={"Content-Type": "application/json"}, method="POST")
-with urllib.request.urlopen(request, timeout=10) as response:
-    answer = json.load(response)
-api = [s["width"] for route in answer["routes"] for s in route["segments"] if s["width"] > 0]
-
-dom = scan(dom_path, {"check", "error"})
-check = " ".join(dom.text.get("check", "").split())
-error = " ".join(dom.text.get("error", "").split())
-detail = f" (page error: {error})" if error else ""
-
-expected = f"widths ok: {len(api)} segments"
-if check == expected:
-    print(f"ok   {query}: the page says \"{check}\", the API has {len(api)} visible segments")
-else:
-    print(f"FAIL {query}: the page says \"{check}\", expected \"{expected}\"{detail}")
-
-def number(text):
-    try:
-        return float(text)
-    except (TypeError, ValueError):
-        return None
-
-drawn = [number(w) for w in dom.widths]
-if drawn == [float(w) for w in api]:
-    print(f"ok   {query}: {len(drawn)} data-width values equal the API's widths")
-else:
-    print(f"FAIL {query}: data-width values {dom.widths} != the API's visible widths {api}{detail}")
-PY
-    )
-done
+# One Chromium driven over the DevTools protocol (scripts/browser-playground.py): each control
+# of the page set in turn, the requests it sends, and the JSON and SVG it shows against the
+# service's answers; the examples; light, dark and prefers-color-scheme; the screenshots.
+profile=$(mktemp -d "$WORK/profile.XXXXXX")
+while IFS= read -r line; do record "$line"; done < <(
+    XDG_CONFIG_HOME=$profile/config XDG_CACHE_HOME=$profile/cache \
+        timeout -k 5 "$PLAYGROUND_TIMEOUT" python3 scripts/browser-playground.py "$BASE" "$profile/data" \
+        ${SCREENSHOT_DIR:+"$SCREENSHOT_DIR"} 2>"$WORK/playground.log" || echo "FAIL playground: the driver exited with status $?"
+)
+if grep -q . "$WORK/playground.log"; then sed 's/^/    /' "$WORK/playground.log" | tail -n 15; fi
 
 # --- 3b. the SVG answers in Chromium -------------------------------------------------------
 
 # Every sample in examples/ (widths excepted: the SVG has one width), light and dark, as the
 # service draws it, in a page that measures the rendered text: no two labels' boxes may
 # overlap, and every label drawn inside a segment must lie within that segment. Hangul is
-# measured in a real CJK font, which is installed when missing.
-if [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then apt_install fonts-noto-cjk; fi
+# measured in a real CJK font (installed above).
 SVG_QUERIES=("" "theme=dark&gap=2&labelMinimums=true" "locale=en&timeScale=shared&cornerRadius=4")
 for sample in examples/*.json; do
     case $sample in *widths*) continue ;; esac
@@ -236,18 +163,7 @@ done
 # --- 4. screenshot (SCREENSHOT=1 only) -----------------------------------------------------
 
 if [ "$SCREENSHOT" = 1 ]; then
-    # Optional, for the picture only: a Korean font, or Hangul renders as boxes.
-    if [ -z "$(fc-list :lang=ko 2>/dev/null)" ]; then apt_install fonts-noto-cjk; fi
-    mkdir -p docs
-    status=0
-    chromium_run "$WORK/chromium.log" --screenshot="$WORK/playground.png" "$BASE/" >/dev/null || status=$?
-    if [ "$status" = 0 ] && [ -s "$WORK/playground.png" ]; then
-        mv "$WORK/playground.png" docs/playground.png
-        record "ok   screenshot: docs/playground.png ($(stat -c %s docs/playground.png) bytes)"
-    else
-        record "FAIL screenshot: chromium exited with status $status and wrote no PNG; its stderr ends:"
-        tail -n 15 "$WORK/chromium.log" | sed 's/^/    /'
-    fi
+    # docs/playground.png and docs/playground-dark.png are taken in step 3.
     # The route list of a real ODsay answer (숭실대입구 → 신촌), light and dark, as the README shows it.
     for theme in light dark; do
         picture=docs/route-list-$theme.png
