@@ -74,7 +74,10 @@ try Data(RouteBarSVG.render(routes, options: options)).write(to: output.appendin
 
 let client = RouteBarClient(baseURL: URL(string: CommandLine.arguments[2])!)
 let answer = try await client.layOut(LayoutRequest(options: options, routes: [seed]))
-print(answer.routes == routes ? "the client's routes equal the library's" : "DIFFERENT: the client's routes are not the library's")
+// The client's answer goes straight into code written for the library.
+let drawn = RouteBarSVG.render(answer.routes, options: answer.options)
+print(answer.routes == routes && drawn == RouteBarSVG.render(routes, options: options)
+    ? "the client's routes equal the library's" : "DIFFERENT: the client's routes are not the library's")
 SWIFT
 
 echo "consumer: building a package that depends on routebar $REQUIREMENT (file:// clone)"
@@ -101,7 +104,7 @@ else
     failed=$((failed + 1)); echo "FAIL  RouteBarDrawing's SVG differs from the server's"
 fi
 if grep -qx "the client's routes equal the library's" "$WORK/client.txt"; then
-    passed=$((passed + 1)); echo "ok    RouteBarClient: the server's routes equal RouteBarLayout's own"
+    passed=$((passed + 1)); echo "ok    RouteBarClient: the server's routes equal RouteBarLayout's own, and draw the same SVG"
 else
     failed=$((failed + 1)); echo "FAIL  RouteBarClient: $(cat "$WORK/client.txt")"
 fi
