@@ -52,7 +52,7 @@ extension HTTPProblem {
         if let code = error.odsayCode { members.append(Member("odsayCode", code)) }
         if let planner = error.planner { members.append(Member("planner", planner)) }
         self.init(
-            status: error.type.isMalformed ? 400 : 422, type: "urn:routebar:problem:\(error.type.rawValue)",
+            status: error.type.status, type: "urn:routebar:problem:\(error.type.rawValue)",
             title: error.type.title, detail: error.detail, members: members)
     }
 }

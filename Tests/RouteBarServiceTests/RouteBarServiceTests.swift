@@ -400,17 +400,32 @@ import Testing
         }
     }
 
-    /// A query parameter the API does not take is refused, naming it: a typo such as
-    /// `?widht=343` or a guess such as `?format=svg` no longer passes silently as JSON.
-    @Test(arguments: ["widht=343", "format=svg", "width=343&Width=1"])
-    func unknownQueryParametersAreRefused(query: String) throws {
+    /// A query parameter the API does not take is refused with 400, naming it and what the
+    /// client likely meant: a typo such as `?widht=343` or a guess such as `?format=svg` no
+    /// longer passes silently as JSON.
+    @Test(arguments: [
+        ("widht=343", "did you mean \"width\"?"),
+        ("width=343&Width=1", "did you mean \"width\"?"),
+        ("width=343&lablePadding=2", "did you mean \"labelPadding\"?"),
+        ("width=343&themes=dark", "did you mean \"theme\"?"),
+        ("format=svg", "the format is chosen by the Accept header"),
+        ("width=343&zoom=2", "it takes algorithm, colors, cornerRadius"),
+    ])
+    func unknownQueryParametersAreRefused(query: String, hint: String) throws {
         try withRouteBarService { server in
             let response = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars?" + query, Samples.seedRequest())
-            #expect(response.status == 422)
+            #expect(response.status == 400)
+            #expect(response.headers["content-type"] == "application/problem+json")
             let problem = try response.json()
             #expect(problem["type"] as? String == "urn:routebar:problem:unknown-parameter")
-            #expect(problem["parameter"] as? String == String(query.split(separator: "&").last!.split(separator: "=")[0]))
-            #expect((problem["detail"] as? String)?.contains("width") == true, "the detail lists the parameters taken")
+            #expect(problem["status"] as? Int == 400)
+            let name = String(query.split(separator: "&").last!.split(separator: "=")[0])
+            #expect(problem["parameter"] as? String == name)
+            let detail = try #require(problem["detail"] as? String)
+            #expect(detail.hasPrefix("the query parameter \"\(name)\" is not one this API takes; "), "\(detail)")
+            #expect(detail.contains(hint), "\(detail)")
+            // The server goes on serving.
+            #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
         }
     }
 }
