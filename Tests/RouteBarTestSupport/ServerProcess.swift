@@ -10,12 +10,19 @@ import Foundation
 /// The binary is the one `swift build --build-tests` put beside the test bundle, or
 /// `ROUTEBAR_BINARY`. The server is killed when this object goes away.
 public final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `port` and `process` are set in init and never reassigned; the only
-    // mutable state, `log`, is read and written under `lock` (the pipe's handler appends to it).
+    // @unchecked: `port`, `process` and `stderrDescriptor` are set in init and never
+    // reassigned; the mutable state (`log`, `partial`, `stderrEnded`, `draining`) is read and
+    // written under `lock` (the pipe's handler appends to it).
     public let port: UInt16
     private let process: Process
+    private let stderrDescriptor: Int32
     private let lock = NSLock()
     private var log: [String] = []
+    /// The bytes after the last newline: a line the pipe has delivered only part of.
+    private var partial: [UInt8] = []
+    private var stderrEnded = false
+    /// The pipe's handler is between taking bytes from the pipe and adding them to `log`.
+    private var draining = false
 
     public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
         process = Process()
@@ -31,9 +38,12 @@ public final class ServerProcess: @unchecked Sendable {
         process.standardError = stderr
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // Only the child writes: its exit is then the pipe's end, which `waitForExit` waits for.
+        try? stderr.fileHandleForWriting.close()
 
         // Read stderr line by line until the server says where it listens.
         let handle = stderr.fileHandleForReading
+        stderrDescriptor = handle.fileDescriptor
         var pending = Data()
         var found: UInt16?
         let deadline = Date().addingTimeInterval(20)
@@ -51,15 +61,37 @@ public final class ServerProcess: @unchecked Sendable {
             throw TestClientError("the server did not report a port; stderr: \(String(decoding: pending, as: UTF8.self))")
         }
         port = found
-        log = String(decoding: pending, as: UTF8.self).split(separator: "\n").map(String.init)
+        append(pending)
         // Keep draining stderr so the server never blocks on a full pipe.
         handle.readabilityHandler = { [weak self] handle in
+            self?.lock.withLock { self?.draining = true }
+            defer { self?.lock.withLock { self?.draining = false } }
             let data = handle.availableData
-            guard !data.isEmpty, let self else {
+            guard let self else {
                 handle.readabilityHandler = nil
                 return
             }
-            self.lock.withLock { self.log += String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init) }
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                self.lock.withLock {
+                    if !self.partial.isEmpty { self.log.append(String(decoding: self.partial, as: UTF8.self)) }
+                    self.partial = []
+                    self.stderrEnded = true
+                }
+                return
+            }
+            self.append(data)
+        }
+    }
+
+    /// Adds what the pipe delivered: whole lines to `log`, a line's beginning to `partial`.
+    private func append(_ data: Data) {
+        lock.withLock {
+            partial += data
+            while let newline = partial.firstIndex(of: UInt8(ascii: "\n")) {
+                log.append(String(decoding: partial[..<newline], as: UTF8.self))
+                partial.removeSubrange(...newline)
+            }
         }
     }
 
@@ -82,9 +114,18 @@ public final class ServerProcess: @unchecked Sendable {
     /// The server's process id, for reading /proc.
     public var pid: Int32 { process.processIdentifier }
 
-    /// Waits for the process to end and returns its exit status, or nil after the timeout.
+    /// Waits for the process to end and for what it wrote to stderr to be read (so
+    /// `stderrLines` holds its last words), and returns its exit status, or nil after the timeout.
     public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
-        waitUntil(timeoutSeconds: timeoutSeconds) { !process.isRunning } ? process.terminationStatus : nil
+        guard waitUntil(timeoutSeconds: timeoutSeconds, { !process.isRunning }) else { return nil }
+        // The pipe ends when the server exits, unless a server another test started at the same
+        // moment inherited its writing end: then what is left is nothing unread and none in hand.
+        _ = waitUntil(timeoutSeconds: 5) {
+            var unread: Int32 = 0
+            _ = ioctl(stderrDescriptor, UInt(FIONREAD), &unread)
+            return lock.withLock { stderrEnded || (unread == 0 && !draining) }
+        }
+        return process.terminationStatus
     }
 
     public static var binary: URL {
