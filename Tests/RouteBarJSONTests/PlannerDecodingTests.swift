@@ -347,6 +347,14 @@ import Testing
         let googleRoute = try Self.decode(Array(google.utf8)).routes[0]
         #expect(googleRoute.card?.fareAmount == 2.75 && googleRoute.card?.fareCurrency == "USD")
 
+        // OpenTripPlanner 2 GraphQL's itinerary fares: the regular one, in cents.
+        let otp2 =
+            #"{"data": {"plan": {"itineraries": [{"fares": [{"type": "student", "currency": "EUR", "cents": 140}, {"type": "regular", "currency": "EUR", "cents": 280}], "legs": [{"mode": "BUS", "duration": 600.0}]}]}}}"#
+        let otp2Route = try Self.decode(Array(otp2.utf8)).routes[0]
+        #expect(otp2Route.card?.fareAmount == 2.8 && otp2Route.card?.fareCurrency == "EUR")
+        let noRegular = otp2.replacingOccurrences(of: #""regular""#, with: #""senior""#)
+        #expect(try Self.decode(Array(noRegular.utf8)).routes[0].card?.fareAmount == nil, "no regular fare, none guessed")
+
         // The answer writes them beside the route's and the segment's own members.
         let answer = String(decoding: try RouteBarResponse.answer(json: tmapBytes, query: { ["width": "343"][$0] }).bytes, as: UTF8.self)
         #expect(answer.contains(#""fare":{"amount":1650,"currency":"KRW"}"#))
