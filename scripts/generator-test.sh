@@ -234,7 +234,7 @@ if client_ok:
     try:
         from routebar_client import Client
         from routebar_client.api.route_bars import lay_out_route_bars as api
-        from routebar_client.models import (ODsayResponse, Problem, RouteBarLayoutsResponse,
+        from routebar_client.models import (OdsayResponse, Problem, RouteBarLayoutsResponse,
                                              RouteBarRequest, RouteBarResponse)
     except ImportError as error:
         api = None
@@ -265,7 +265,7 @@ if api is not None:
             received.clear()
             try:
                 # The body goes through the generated request model, as a caller would build it.
-                model = RouteBarRequest.from_dict(body) if "routes" in body else ODsayResponse.from_dict(body)
+                model = RouteBarRequest.from_dict(body) if "routes" in body else OdsayResponse.from_dict(body)
                 assert same(model.to_dict(), body), "the request model does not give back the body it read"
                 try:
                     response = api.sync_detailed(client=client, body=model, **query)

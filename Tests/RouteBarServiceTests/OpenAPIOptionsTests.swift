@@ -4,6 +4,10 @@ import Testing
 
 /// openapi.yaml lists exactly the options `LayoutOption.all` declares, as query parameters
 /// and as members of `LayoutOptions`, with the same ranges, defaults and choices.
+///
+/// A default is stated in the description ("Default: `0.05`."), never as a schema's
+/// `default`: generated clients send a `default` they are given (openapi-python-client in
+/// every query string, Kotlin in every body, where it would win over the query string).
 @Suite struct OpenAPIOptionsTests {
     static let lines: [Substring] = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../openapi.yaml")
@@ -22,7 +26,9 @@ import Testing
         return lines[(start + 1)..<end]
     }
 
-    /// Each `name:` entry at `indent` spaces in `lines`, with the scalars its block states.
+    /// Each `name:` entry at `indent` spaces in `lines`, with the scalars its block states: the
+    /// keywords below, and as `Default` each default its description states ("Default: `4`.",
+    /// several joined by " and ").
     static func entries(at indent: Int, in lines: ArraySlice<Substring>) -> [String: [String: String]] {
         var entries: [String: [String: String]] = [:]
         var current: String?
@@ -32,8 +38,15 @@ import Testing
                 entries[current!] = [:]
             } else if let name = current, Self.indent(line) > indent {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                for key in ["minimum", "maximum", "exclusiveMinimum", "default", "enum"] where trimmed.hasPrefix(key + ": ") {
+                for key in ["minimum", "maximum", "exclusiveMinimum", "default", "enum", "x-enum-varnames"]
+                where trimmed.hasPrefix(key + ": ") {
                     entries[name]![key] = String(trimmed.dropFirst(key.count + 2))
+                }
+                var rest = trimmed[...]
+                while let start = rest.range(of: "Default: `") {
+                    let value = rest[start.upperBound...].prefix { $0 != "`" }
+                    entries[name]!["Default"] = entries[name]!["Default"].map { $0 + " and " + value } ?? String(value)
+                    rest = rest[start.upperBound...].dropFirst(value.count)
                 }
             }
         }
@@ -49,9 +62,13 @@ import Testing
             facts[excludesLower ? "exclusiveMinimum" : "minimum"] = lower.shortDescription
             facts["maximum"] = upper.shortDescription
         case .flag: break
-        case .choice(let names): facts["enum"] = "[" + names.joined(separator: ", ") + "]"
+        case .choice(let names):
+            // The names are identifiers already: generators name the enum's members after them.
+            facts["enum"] = "[" + names.joined(separator: ", ") + "]"
+            facts["x-enum-varnames"] = facts["enum"]
         }
-        if let value = option.defaultValue { facts["default"] = value.description }
+        // In the description only; no `default` keyword (a client would send it).
+        if let value = option.defaultValue { facts["Default"] = value.description }
         return facts
     }
 
