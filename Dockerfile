@@ -7,7 +7,7 @@
 # keeps only the newest version of a package per suite, so when a pin stops resolving
 # ("Version ... was not found"), look the new one up with `apt-cache policy PACKAGE` on
 # bookworm and bump it here; `make test` checks every pin against the archive
-# (scripts/lint-container.sh). Packages Debian updates for security are not pinned: zlib1g-dev
+# (Tests/Integration/test_lint_container.py). Packages Debian updates for security are not pinned: zlib1g-dev
 # here (1:1.2.13.dfsg-1 became 1:1.2.13.dfsg-1+deb12u1 and the old pin stopped resolving),
 # curl in the runtime stage.
 ARG LIBMICROHTTPD_VERSION=0.9.75-6

@@ -55,23 +55,37 @@ uninstall:
 	@$(call sudo_for,$(INSTALL_BIN)); set -x; \
 	$$sudo rm -f '$(INSTALL_BIN)/routebar'
 
-test: deps
+## venv: the repository's virtualenv (.venv) with the pinned pytest that runs Tests/Integration; each
+## test module pip-installs the pinned tools it needs (Tests/Integration/conftest.py, PINS).
+PYTEST_VERSION := 9.2.0
+PYTEST := PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -m pytest
+.PHONY: venv
+venv:
+	@if ! .venv/bin/python -m pip --version >/dev/null 2>&1; then \
+		rm -rf .venv; \
+		if ! python3 -m venv .venv >/dev/null 2>&1; then \
+			rm -rf .venv; echo "Installing python3 and python3-venv with apt-get"; \
+			$(SUDO) apt-get update -qq && \
+			$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-venv && \
+			python3 -m venv .venv; \
+		fi; \
+	fi
+	@.venv/bin/python -m pip install -q --disable-pip-version-check pytest==$(PYTEST_VERSION)
+
+test: deps venv
 	swift format lint --strict --recursive Sources Tests Package.swift
 	swift build --build-tests
 	swift test --skip-build
-	bash scripts/api-check.sh
 	$(MAKE) docs
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/contract-test.sh
 	bash scripts/generator-test.sh
 	bash scripts/readme-test.sh
-	bash scripts/redbot-test.sh
-	bash scripts/consumer-test.sh
-	bash scripts/lint-container.sh
-	bash scripts/lint-kubernetes.sh
 	$(MAKE) container-test
 	bash scripts/browser-test.sh
+	# The integration tests (Tests/Integration) but the load ones: API, lints, HTTP semantics, consumer.
+	$(PYTEST) -m "not load" Tests/Integration
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
 
@@ -92,6 +106,11 @@ container-test: deps
 .PHONY: scale-out
 scale-out: release
 	bash scripts/scale-out.sh
+
+## api-baselines: rewrites api/<product>.json, the public API a release ships (Tests/Integration/test_api_check.py).
+.PHONY: api-baselines
+api-baselines: deps venv
+	ROUTEBAR_API_UPDATE=1 $(PYTEST) Tests/Integration/test_api_check.py
 
 ## bench: the service against its peers (bench/peers: C, Node, the ceiling) in interleaved wrk rounds, then gzip,
 ## in-process, allocation and parser numbers; writes bench/results.md.

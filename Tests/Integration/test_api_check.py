@@ -1,0 +1,38 @@
+"""The public API of each library product against api/<product>.json, the API of the last
+release: a removed or changed declaration fails (so a break cannot land unnoticed); additions
+pass. A release rewrites the baselines with `make api-baselines` (ROUTEBAR_API_UPDATE=1).
+swift-api-digester ships with the toolchain."""
+import os
+import platform
+import subprocess
+
+import pytest
+
+PRODUCTS = ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "RouteBarClient"]
+UPDATE = os.environ.get("ROUTEBAR_API_UPDATE") == "1"
+
+
+@pytest.fixture(scope="module")
+def digester_args(repo):
+    for product in PRODUCTS:
+        subprocess.run(["swift", "build", "--target", product], cwd=repo, check=True, stdout=subprocess.DEVNULL)
+    bin_path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=repo, check=True, capture_output=True,
+                              text=True).stdout.strip()
+    return ["-I", os.path.join(bin_path, "Modules"), "-target", f"{platform.machine()}-unknown-linux-gnu"]
+
+
+@pytest.mark.parametrize("product", PRODUCTS)
+def test_public_api_as_released(product, digester_args):
+    if UPDATE:
+        subprocess.run(["swift-api-digester", "-dump-sdk", "-module", product, *digester_args, "-avoid-location",
+                        "-o", f"api/{product}.json"], check=True)
+        print(f"api/{product}.json: rewritten")
+        return
+    run = subprocess.run(["swift-api-digester", "-diagnose-sdk", "-baseline-path", f"api/{product}.json",
+                          "-module", product, *digester_args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True)
+    # The report lists each break under a /* section */ heading; the headings alone mean none.
+    report = [line for line in run.stdout.splitlines() if line.strip() and not line.startswith("/*")]
+    assert not report, (f"{product}: the public API breaks against api/{product}.json (the last release):\n    "
+                        + "\n    ".join(report))
+    print(f"{product}: public API as released, or extended")

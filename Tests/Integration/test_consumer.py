@@ -1,0 +1,124 @@
+"""The library products as another app meets them: a clone of this repository is the dependency of
+a throwaway package that asks for it by version (`.package(url: "file://...", from: VERSION)`,
+VERSION being openapi.yaml's info.version; SwiftPM refuses that when a product's targets carry
+unsafe flags). SwiftPM resolves the repository's own release tag, the commit a user pinning VERSION
+gets; this test makes no tag of its own. When the checkout has no such tag (a clone that did not
+bring tags: README, "Releases"), it says so and depends on the clone's HEAD by revision instead.
+
+The consumer uses all four products: it lays out the seed route with RouteBar, encodes it with
+RouteBarJSON and draws it with RouteBarDrawing, and asks the running server for the same layout
+through RouteBarClient. The encoded bytes must equal the server's JSON answer, the drawing its SVG
+answer, and the client's routes the library's."""
+import re
+import subprocess
+import urllib.request
+
+import pytest
+
+PACKAGE = """// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "consumer",
+    platforms: [.macOS(.v15)],
+    dependencies: [.package(url: "file://%(clone)s", %(requirement)s)],
+    targets: [
+        .executableTarget(name: "consumer", dependencies: [
+            .product(name: "RouteBar", package: "routebar"),
+            .product(name: "RouteBarJSON", package: "routebar"),
+            .product(name: "RouteBarDrawing", package: "routebar"),
+            .product(name: "RouteBarClient", package: "routebar"),
+        ]),
+    ]
+)
+"""
+MAIN = """// The seed route from the original app, laid out, encoded and drawn by the libraries alone (no
+// import Glibc, no server), then asked of the server through the client.
+import Foundation
+import RouteBar
+import RouteBarClient
+import RouteBarDrawing
+import RouteBarJSON
+
+let seed = Route(id: "seed", totalTime: 47, subPaths: [
+    SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 14), SubPath(trafficType: 3, sectionTime: 3),
+    SubPath(trafficType: 1, sectionTime: 21), SubPath(trafficType: 3, sectionTime: 3),
+])
+let options = LayoutOptions(width: 343, scale: 3)
+let routes = try RouteBarLayout(options).layOut([seed])
+let output = URL(fileURLWithPath: CommandLine.arguments[1])
+try Data(RouteBarResponse.encode(routes, options: options).bytes).write(to: output.appendingPathComponent("library.json"))
+try Data(RouteBarSVG.render(routes, options: options)).write(to: output.appendingPathComponent("library.svg"))
+
+let client = RouteBarClient(baseURL: URL(string: CommandLine.arguments[2])!)
+let answer = try await client.layOut(LayoutRequest(options: options, routes: [seed]))
+// The client's answer goes straight into code written for the library.
+let drawn = RouteBarSVG.render(answer.routes, options: answer.options)
+print(answer.routes == routes && drawn == RouteBarSVG.render(routes, options: options)
+    ? "the client's routes equal the library's" : "DIFFERENT: the client's routes are not the library's")
+"""
+SEED = (b'{"width": 343, "scale": 3, "routes": [{"id": "seed", "totalTime": 47, "subPaths": [{"trafficType": 3, '
+        b'"sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3}, '
+        b'{"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}')
+
+
+def git(*args, cwd):
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+@pytest.fixture(scope="module")
+def consumer(repo, module_tmp):
+    """Builds the consumer package against a clone of what is committed (what a consumer gets)."""
+    spec = (repo / "openapi.yaml").read_text()
+    found = re.search(r"^info:\n(?:(?: .*)?\n)*?  version: *([0-9][0-9.]*[0-9A-Za-z.+-]*) *$", spec, re.M)
+    assert found, "no info.version in openapi.yaml"
+    version = found.group(1)
+    clone = module_tmp / "routebar"
+    subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+    if subprocess.run(["git", "rev-parse", "-q", "--verify", f"refs/tags/{version}"], cwd=clone,
+                      stdout=subprocess.DEVNULL).returncode == 0:
+        requirement = f'from: "{version}"'
+        print(f"consumer: the repository's tag {version} is {git('rev-parse', '--short', version + '^{commit}', cwd=clone)}")
+    else:
+        requirement = f'revision: "{git("rev-parse", "HEAD", cwd=clone)}"'
+        print(f"consumer: NOTE this checkout has no tag {version} (its clone brought no tags); depending on HEAD by revision")
+    package = module_tmp / "consumer"
+    (package / "Sources" / "consumer").mkdir(parents=True)
+    (package / "Package.swift").write_text(PACKAGE % {"clone": clone, "requirement": requirement})
+    (package / "Sources" / "consumer" / "main.swift").write_text(MAIN)
+    print(f"consumer: building a package that depends on routebar {requirement} (file:// clone)")
+    build = subprocess.run(["swift", "build"], cwd=package, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert build.returncode == 0, "the consumer does not build:\n" + "\n".join(build.stdout.splitlines()[-20:])
+    return package
+
+
+def server_answer(service, accept=None):
+    headers = {"Content-Type": "application/json", **({"Accept": accept} if accept else {})}
+    request = urllib.request.Request(service.base + "/v1/route-bars", data=SEED, headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read()
+
+
+@pytest.fixture(scope="module")
+def client_run(consumer, module_tmp, service):
+    run = subprocess.run(["swift", "run", "--skip-build", "consumer", str(module_tmp), service.base], cwd=consumer,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, f"the consumer failed: {run.stdout}{run.stderr}"
+    return run.stdout
+
+
+def test_route_bar_json_equals_server(client_run, module_tmp, service):
+    library = (module_tmp / "library.json").read_bytes()
+    assert library == server_answer(service), "RouteBarJSON's answer differs from the server's"
+    print(f"ok    RouteBarJSON: {len(library)} bytes, identical to the server's answer")
+
+
+def test_route_bar_drawing_equals_server(client_run, module_tmp, service):
+    library = (module_tmp / "library.svg").read_bytes()
+    assert library == server_answer(service, "image/svg+xml"), "RouteBarDrawing's SVG differs from the server's"
+    print(f"ok    RouteBarDrawing: {len(library)} bytes, identical to the server's SVG")
+
+
+def test_route_bar_client_equals_library(client_run):
+    assert "the client's routes equal the library's" in client_run.splitlines(), f"RouteBarClient: {client_run}"
+    print("ok    RouteBarClient: the server's routes equal RouteBarLayout's own, and draw the same SVG")
