@@ -85,8 +85,9 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
 
     public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil, limit: Int? = nil) {
         self.type = type
-        // Details end with a full stop; they keep their first word's case, often a field name.
-        self.detail = detail.last == "." ? detail : detail + "."
+        // Details end with a full stop (or a question); they keep their first word's case,
+        // often a field name.
+        self.detail = detail.last == "." || detail.last == "?" ? detail : detail + "."
         self.pointer = pointer
         self.parameter = parameter
         self.limit = limit

@@ -424,6 +424,7 @@ import Testing
             let detail = try #require(problem["detail"] as? String)
             #expect(detail.hasPrefix("the query parameter \"\(name)\" is not one this API takes; "), "\(detail)")
             #expect(detail.contains(hint), "\(detail)")
+            #expect(!hint.hasSuffix("?") || detail.hasSuffix(hint), "a question ends the detail: \(detail)")
             // The server goes on serving.
             #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
         }
