@@ -79,12 +79,10 @@ test: deps venv
 	$(MAKE) docs
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
-	bash scripts/contract-test.sh
 	bash scripts/generator-test.sh
-	bash scripts/readme-test.sh
 	$(MAKE) container-test
-	bash scripts/browser-test.sh
-	# The integration tests (Tests/Integration) but the load ones: API, lints, HTTP semantics, consumer.
+	# The integration tests (Tests/Integration) but the load ones: API, contract, README, HTTP semantics,
+	# consumer, lints, browser.
 	$(PYTEST) -m "not load" Tests/Integration
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
@@ -92,8 +90,8 @@ test: deps venv
 ## screenshots: docs/playground{,-dark}.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
 ## the running service (the browser test's checks run too).
 .PHONY: screenshots
-screenshots: build
-	SCREENSHOT=1 bash scripts/browser-test.sh
+screenshots: build venv
+	SCREENSHOT=1 $(PYTEST) Tests/Integration/test_browser.py
 
 ## container-test: the Dockerfile's runtime stage without a Docker daemon: the binary built as its build
 ## stage builds it, in a debootstrap'd bookworm with the stage's packages, user, environment, health check

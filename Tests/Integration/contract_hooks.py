@@ -1,4 +1,4 @@
-"""Schemathesis hooks for scripts/contract-test.sh (loaded through SCHEMATHESIS_HOOKS).
+"""Schemathesis hooks for Tests/Integration/test_contract.py (loaded through SCHEMATHESIS_HOOKS).
 
 positive_data_acceptance expects every request that matches openapi.yaml to be accepted.
 Three of POST /v1/route-bars's documented 422 problems depend on more than one value at a

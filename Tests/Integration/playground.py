@@ -1,6 +1,6 @@
-"""The playground (GET /) driven in headless Chromium, for scripts/browser-test.sh.
+"""The playground (GET /) driven in headless Chromium, for test_browser.py:
 
-    python3 scripts/browser-playground.py BASE PROFILE_DIR [SCREENSHOT_DIR]
+    results = playground.run(BASE, PROFILE_DIR, SCREENSHOT_DIR=None, timeout=240)
 
 One Chromium, spoken to over the DevTools protocol on a pipe (--remote-debugging-pipe: NUL-
 terminated JSON on file descriptors 3 and 4, so nothing but the standard library is needed).
@@ -18,14 +18,14 @@ checks that:
 
 Then every example of the picker (and that each one taken from examples/ equals its file), the
 page theme (light, dark, and prefers-color-scheme), and with SCREENSHOT_DIR the two pictures
-playground.png (light) and playground-dark.png. Prints one "ok   ..." or "FAIL ..." line per
-check; browser-test.sh counts them.
+playground.png (light) and playground-dark.png. Returns (and prints) one (ok, name, detail) per
+check; test_browser.py asserts that every one holds. Chromium is killed after `timeout` seconds.
 """
-import base64, json, os, subprocess, sys, time, urllib.error, urllib.parse, urllib.request
+import base64, json, os, signal, subprocess, threading, urllib.error, urllib.parse, urllib.request
 
-BASE, PROFILE = sys.argv[1], sys.argv[2]
-SHOTS = sys.argv[3] if len(sys.argv) > 3 else None
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+BASE = PROFILE = SHOTS = None  # set by run()
+RESULTS = []
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 
 
 class Chromium:
@@ -40,10 +40,15 @@ class Chromium:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
+        # Its own throwaway profile; the XDG variables keep its crash-report and cache directories
+        # out of $HOME too. Its own session, so that its helper processes can be killed with it.
+        env = dict(os.environ, XDG_CONFIG_HOME=os.path.join(PROFILE, "config"),
+                   XDG_CACHE_HOME=os.path.join(PROFILE, "cache"))
         self.process = subprocess.Popen(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-             "--remote-debugging-pipe", "--user-data-dir=" + PROFILE, "about:blank"],
-            pass_fds=(3, 4), preexec_fn=pipes, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "--remote-debugging-pipe", "--user-data-dir=" + os.path.join(PROFILE, "data"), "about:blank"],
+            pass_fds=(3, 4), preexec_fn=pipes, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+            start_new_session=True)
         os.close(to_r)
         os.close(from_w)
         self.out, self.inp = os.fdopen(to_w, "wb"), os.fdopen(from_r, "rb")
@@ -111,7 +116,14 @@ class Chromium:
         try:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            self.kill()
+
+    def kill(self):
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        self.process.wait()
 
 
 # Waits (in page time, at most 10 s) until the page has drawn its latest answer.
@@ -146,7 +158,8 @@ NAMES = {"answer": "JSON", "svg": "SVG"}
 
 
 def report(ok, name, detail):
-    print(f"{'ok  ' if ok else 'FAIL'} playground {name}: {detail}")
+    RESULTS.append((bool(ok), name, detail))
+    print(f"{'ok  ' if ok else 'FAIL'} playground {name}: {detail}", flush=True)
 
 
 def check(page, name, snap, want=None):
@@ -216,108 +229,120 @@ def step(page, name, values, before=None, changes=(), against=None, sends=None):
     return snap
 
 
-def main():
+def run(base, profile, shots=None, timeout=240.0):
+    """Every check, in order; Chromium is killed after `timeout` seconds (its pipe then closes, and
+    the check under way fails)."""
+    global BASE, PROFILE, SHOTS
+    BASE, PROFILE, SHOTS = base, profile, shots
+    RESULTS.clear()
     page = Chromium()
+    watchdog = threading.Timer(timeout, page.kill)
+    watchdog.start()
     try:
-        # Every query parameter of POST /v1/route-bars in openapi.yaml has a control.
-        spec = open(os.path.join(ROOT, "openapi.yaml"), encoding="utf-8").read()
-        operation = spec.split("\n  /v1/route-bars:\n", 1)[1].split("\n  /v1/", 1)[0]
-        params = [line.split("/parameters/")[1].strip("'\" ") for line in operation.split("\n") if "#/components/parameters/" in line]
-        page.load(BASE + "/", "light")
-        controls = page.js("""[...document.getElementById("options").elements].map((c) => c.name)""")
-        missing, extra = [p for p in params if p not in controls], [c for c in controls if c not in params]
-        report(not missing and not extra and params, "controls",
-               f"missing {missing}, not in openapi.yaml {extra}" if missing or extra or not params
-               else f"one for each of the {len(params)} query parameters of POST /v1/route-bars")
-
-        # The first answer (the default example, light), then each control on its own.
-        base = step(page, "default", {})
-        if not base:
-            return
-        light = base["background"]
-        steps = [
-            ("width", {"width": "300"}, ("answer", "svg")),
-            ("scale", {"scale": "2"}, ("answer",)),
-            ("algorithm", {"algorithm": "classic"}, ("answer",)),
-            ("locale", {"locale": "en"}, ("answer", "svg")),
-            ("theme", {"theme": "dark"}, ("answer", "svg")),
-            ("timeScale", {"timeScale": "shared"}, ("answer", "svg")),
-            ("gap", {"gap": "2"}, ("answer", "svg")),
-            ("height", {"height": "20"}, ("answer", "svg")),
-            ("labelMinimums", {"labelMinimums": "true"}, ("answer", "svg")),
-            ("labelFontSize", {"labelFontSize": "16"}, ("svg",)),
-            ("cornerRadius", {"cornerRadius": "4"}, ("svg",)),
-            ("minSegmentRatio", {"minSegmentRatio": "0.3"}, ("answer", "svg")),
-            ("colors", {"colors": "false"}, ("answer", "svg")),
-            ("minWalkingLength", {"minWalkingLength": "60"}, ("answer", "svg")),
-            ("minTransitLength", {"minTransitLength": "90"}, ("answer", "svg")),
-            ("source", {"source": "odsay"}, ()),
-            ("waits", {"waits": "omit"}, ()),
-        ]
-        defaults = page.js("""Object.fromEntries([...document.getElementById("options").elements].map((c) =>
-            [c.name, c.type === "checkbox" ? String(c.checked) : c.value]))""")
-        snaps = {}
-        for name, values, changes in steps:
-            snaps[name] = step(page, name, values, base, changes)
-            if name == "theme" and snaps[name]:
-                dark = snaps[name]["background"]
-                report(snaps[name]["theme"] == "dark" and dark != light, "theme page",
-                       f"theme=dark turns the page {dark} (light: {light})")
-            page.js(f"""(() => {{ const values = {json.dumps({k: defaults[k] for k in values})};
-                for (const [name, value] of Object.entries(values)) {{ const c = document.getElementById("options").elements[name];
-                  if (c.type === "checkbox") c.checked = value === "true"; else c.value = value; }}
-                document.getElementById("options").dispatchEvent(new Event("input")); }})()""")
-            page.js(IDLE)
-            page.requests()
-        # Options that act together: labelPadding with labelMinimums; gap and timeScale in dark.
-        step(page, "labelMinimums", {"labelMinimums": "true"}, base, ("answer", "svg"))
-        step(page, "labelPadding", {"labelPadding": "12"}, base, ("answer", "svg"), against=snaps.get("labelMinimums"))
-        step(page, "gap+timeScale+theme", {"gap": "3", "timeScale": "shared", "theme": "dark"}, base, ("answer", "svg"))
-        step(page, "out of range", {"width": "100001"}, base)
-        page.load(BASE + "/", "light")
-        page.requests()
-
-        # Every example of the picker; those from examples/ equal their files.
-        examples = page.js("""[...document.querySelectorAll("script[data-example]")].map((s) =>
-            ({ name: s.dataset.example, file: s.dataset.file || null, body: JSON.parse(s.textContent) }))""")
-        for index, example in enumerate(examples):
-            if example["file"]:
-                with open(os.path.join(ROOT, example["file"]), encoding="utf-8") as f:
-                    same = json.load(f) == example["body"]
-                report(same, f"example {index}", f"{example['file']} {'is' if same else 'is NOT'} the page's \"{example['name']}\"")
-            page.js(f"""(() => {{ const e = document.getElementById("example"); e.value = "{index}";
-                e.dispatchEvent(new Event("input")); }})()""")
-            page.js(IDLE)
-            snap = page.js(SNAPSHOT)
-            _, problems = check(page, example["name"], snap)
-            if snap["body"] == "" or json.loads(snap["body"]) != example["body"]:
-                problems.append("the text box does not hold the example")
-            if not snap["rects"]:
-                problems.append("nothing drawn")
-            report(not problems, f"example {index}", "; ".join(problems) if problems else
-                   f"\"{example['name']}\": {snap['rects']} segments drawn, the service's JSON and SVG")
-            if index == 2:  # Helsinki: waits between legs, which waits=omit leaves out
-                step(page, "waits (Helsinki)", {"waits": "omit"}, snap, ("answer", "svg"))
-                step(page, "waits (Helsinki)", {"waits": "show"}, snap, sends={})
-
-        # prefers-color-scheme: a dark browser gets a dark page asking for theme=dark.
-        page.load(BASE + "/", "dark")
-        snap = page.js(SNAPSHOT)
-        _, problems = check(page, "prefers dark", snap, {"theme": "dark"})
-        if snap["theme"] != "dark" or snap["themeControl"] != "dark" or snap["background"] == light:
-            problems.append(f"theme {snap['theme']}, control {snap['themeControl']}, background {snap['background']}")
-        report(not problems, "prefers-color-scheme dark", "; ".join(problems) or
-               f"the page starts dark ({snap['background']}) and sends theme=dark")
-
-        if SHOTS:
-            for scheme, file in (("light", "playground.png"), ("dark", "playground-dark.png")):
-                page.load(BASE + "/?timeScale=shared&gap=2&labelMinimums=true", scheme)
-                png = base64.b64decode(page.call("Page.captureScreenshot", format="png")["data"])
-                with open(os.path.join(SHOTS, file), "wb") as f:
-                    f.write(png)
-                report(len(png) > 1000, "screenshot", f"docs/{file} ({len(png)} bytes)")
+        checks(page)
+    except RuntimeError as error:
+        report(False, "driver", f"stopped: {error}")
     finally:
+        watchdog.cancel()
         page.close()
+    return list(RESULTS)
 
 
-main()
+def checks(page):
+    # Every query parameter of POST /v1/route-bars in openapi.yaml has a control.
+    spec = open(os.path.join(ROOT, "openapi.yaml"), encoding="utf-8").read()
+    operation = spec.split("\n  /v1/route-bars:\n", 1)[1].split("\n  /v1/", 1)[0]
+    params = [line.split("/parameters/")[1].strip("'\" ") for line in operation.split("\n") if "#/components/parameters/" in line]
+    page.load(BASE + "/", "light")
+    controls = page.js("""[...document.getElementById("options").elements].map((c) => c.name)""")
+    missing, extra = [p for p in params if p not in controls], [c for c in controls if c not in params]
+    report(not missing and not extra and params, "controls",
+           f"missing {missing}, not in openapi.yaml {extra}" if missing or extra or not params
+           else f"one for each of the {len(params)} query parameters of POST /v1/route-bars")
+
+    # The first answer (the default example, light), then each control on its own.
+    base = step(page, "default", {})
+    if not base:
+        return
+    light = base["background"]
+    steps = [
+        ("width", {"width": "300"}, ("answer", "svg")),
+        ("scale", {"scale": "2"}, ("answer",)),
+        ("algorithm", {"algorithm": "classic"}, ("answer",)),
+        ("locale", {"locale": "en"}, ("answer", "svg")),
+        ("theme", {"theme": "dark"}, ("answer", "svg")),
+        ("timeScale", {"timeScale": "shared"}, ("answer", "svg")),
+        ("gap", {"gap": "2"}, ("answer", "svg")),
+        ("height", {"height": "20"}, ("answer", "svg")),
+        ("labelMinimums", {"labelMinimums": "true"}, ("answer", "svg")),
+        ("labelFontSize", {"labelFontSize": "16"}, ("svg",)),
+        ("cornerRadius", {"cornerRadius": "4"}, ("svg",)),
+        ("minSegmentRatio", {"minSegmentRatio": "0.3"}, ("answer", "svg")),
+        ("colors", {"colors": "false"}, ("answer", "svg")),
+        ("minWalkingLength", {"minWalkingLength": "60"}, ("answer", "svg")),
+        ("minTransitLength", {"minTransitLength": "90"}, ("answer", "svg")),
+        ("source", {"source": "odsay"}, ()),
+        ("waits", {"waits": "omit"}, ()),
+    ]
+    defaults = page.js("""Object.fromEntries([...document.getElementById("options").elements].map((c) =>
+        [c.name, c.type === "checkbox" ? String(c.checked) : c.value]))""")
+    snaps = {}
+    for name, values, changes in steps:
+        snaps[name] = step(page, name, values, base, changes)
+        if name == "theme" and snaps[name]:
+            dark = snaps[name]["background"]
+            report(snaps[name]["theme"] == "dark" and dark != light, "theme page",
+                   f"theme=dark turns the page {dark} (light: {light})")
+        page.js(f"""(() => {{ const values = {json.dumps({k: defaults[k] for k in values})};
+            for (const [name, value] of Object.entries(values)) {{ const c = document.getElementById("options").elements[name];
+              if (c.type === "checkbox") c.checked = value === "true"; else c.value = value; }}
+            document.getElementById("options").dispatchEvent(new Event("input")); }})()""")
+        page.js(IDLE)
+        page.requests()
+    # Options that act together: labelPadding with labelMinimums; gap and timeScale in dark.
+    step(page, "labelMinimums", {"labelMinimums": "true"}, base, ("answer", "svg"))
+    step(page, "labelPadding", {"labelPadding": "12"}, base, ("answer", "svg"), against=snaps.get("labelMinimums"))
+    step(page, "gap+timeScale+theme", {"gap": "3", "timeScale": "shared", "theme": "dark"}, base, ("answer", "svg"))
+    step(page, "out of range", {"width": "100001"}, base)
+    page.load(BASE + "/", "light")
+    page.requests()
+
+    # Every example of the picker; those from examples/ equal their files.
+    examples = page.js("""[...document.querySelectorAll("script[data-example]")].map((s) =>
+        ({ name: s.dataset.example, file: s.dataset.file || null, body: JSON.parse(s.textContent) }))""")
+    for index, example in enumerate(examples):
+        if example["file"]:
+            with open(os.path.join(ROOT, example["file"]), encoding="utf-8") as f:
+                same = json.load(f) == example["body"]
+            report(same, f"example {index}", f"{example['file']} {'is' if same else 'is NOT'} the page's \"{example['name']}\"")
+        page.js(f"""(() => {{ const e = document.getElementById("example"); e.value = "{index}";
+            e.dispatchEvent(new Event("input")); }})()""")
+        page.js(IDLE)
+        snap = page.js(SNAPSHOT)
+        _, problems = check(page, example["name"], snap)
+        if snap["body"] == "" or json.loads(snap["body"]) != example["body"]:
+            problems.append("the text box does not hold the example")
+        if not snap["rects"]:
+            problems.append("nothing drawn")
+        report(not problems, f"example {index}", "; ".join(problems) if problems else
+               f"\"{example['name']}\": {snap['rects']} segments drawn, the service's JSON and SVG")
+        if index == 2:  # Helsinki: waits between legs, which waits=omit leaves out
+            step(page, "waits (Helsinki)", {"waits": "omit"}, snap, ("answer", "svg"))
+            step(page, "waits (Helsinki)", {"waits": "show"}, snap, sends={})
+
+    # prefers-color-scheme: a dark browser gets a dark page asking for theme=dark.
+    page.load(BASE + "/", "dark")
+    snap = page.js(SNAPSHOT)
+    _, problems = check(page, "prefers dark", snap, {"theme": "dark"})
+    if snap["theme"] != "dark" or snap["themeControl"] != "dark" or snap["background"] == light:
+        problems.append(f"theme {snap['theme']}, control {snap['themeControl']}, background {snap['background']}")
+    report(not problems, "prefers-color-scheme dark", "; ".join(problems) or
+           f"the page starts dark ({snap['background']}) and sends theme=dark")
+
+    if SHOTS:
+        for scheme, file in (("light", "playground.png"), ("dark", "playground-dark.png")):
+            page.load(BASE + "/?timeScale=shared&gap=2&labelMinimums=true", scheme)
+            png = base64.b64decode(page.call("Page.captureScreenshot", format="png")["data"])
+            with open(os.path.join(SHOTS, file), "wb") as f:
+                f.write(png)
+            report(len(png) > 1000, "screenshot", f"docs/{file} ({len(png)} bytes)")

@@ -1,0 +1,253 @@
+"""Browser test: the playground page (GET /) and the SVG answers in a real headless Chromium.
+
+  1. Debian's chromium is installed with apt when it is missing (sudo only when not root);
+     Recommends (fonts-liberation, libgl1-mesa-dri, upower, ...) are not needed headless with
+     --disable-gpu; DejaVu, which Chromium's dependencies pull in, is enough for the checks;
+  2. the service is started on a free loopback port;
+  3. playground.py drives the page in one headless Chromium over the DevTools protocol: it sets each
+     control (one per query parameter of POST /v1/route-bars in openapi.yaml) as a person would,
+     and checks the two requests the page sends (same origin, JSON and SVG, the step's values in
+     the query) and that the JSON, the SVG source and the drawn <svg> it shows are the service's
+     answer to that body and query (bytes for the SVG); that gap, theme, timeScale, ... change the
+     answer; every example of the picker (equal to its file in examples/); light, dark and
+     prefers-color-scheme;
+  4. every sample SVG's labels are measured in Chromium (a Korean font is installed when missing):
+     no two labels' boxes overlap, and every label drawn inside a segment lies within it;
+  5. with SCREENSHOT=1 (`make screenshots`), docs/playground.png (light), docs/playground-dark.png
+     and docs/route-list-{light,dark}.png are (re)written for the README;
+  6. CORS: a page from another origin draws the bars only when the server allows that origin.
+"""
+import html
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+import playground
+from conftest import REPO, apt_install
+
+SCREENSHOT = os.environ.get("SCREENSHOT", "0") == "1"
+# Bounds, in seconds: far above what a run needs.
+CHROMIUM_TIMEOUT = 90      # one Chromium run (its virtual time budget is 10 s)
+PLAYGROUND_TIMEOUT = 240   # the whole playground run (about 10 s)
+APT_NETWORK_TIMEOUT = 600  # apt-get update / download; the unpacking itself is not interrupted
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                  "--virtual-time-budget=10000", "--window-size=1280,900"]
+
+
+@pytest.fixture(scope="module")
+def chromium(module_tmp):
+    """Chromium (and a Korean font: Hangul is measured and pictured in a real CJK font)."""
+    if not shutil.which("chromium"):
+        apt_install("chromium", network_timeout=APT_NETWORK_TIMEOUT)
+    version = subprocess.run(["chromium", "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"using {version or 'chromium (version unknown)'}")
+    fonts = subprocess.run(["fc-list", ":lang=ko"], capture_output=True, text=True) if shutil.which("fc-list") else None
+    if fonts is None or not fonts.stdout.strip():
+        apt_install("fonts-noto-cjk", network_timeout=APT_NETWORK_TIMEOUT)
+
+    def run(*args):
+        """One bounded headless run with its own throwaway profile (the XDG variables keep its
+        crash-report and cache directories out of $HOME too); returns (status, stdout). timeout
+        signals its whole process group, so Chromium's helper processes go too."""
+        profile = tempfile.mkdtemp(prefix="profile.", dir=module_tmp)
+        env = dict(os.environ, XDG_CONFIG_HOME=f"{profile}/config", XDG_CACHE_HOME=f"{profile}/cache")
+        proc = subprocess.run(["timeout", "-k", "5", str(CHROMIUM_TIMEOUT), "chromium", *CHROMIUM_FLAGS,
+                               f"--user-data-dir={profile}/data", *args], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout
+
+    return run
+
+
+def post(base, query, body_path, accept=None):
+    headers = {"Content-Type": "application/json", "Accept": accept or "application/json"}
+    request = urllib.request.Request(f"{base}/v1/route-bars.svg?{query}", data=body_path.read_bytes(),
+                                     headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read()
+
+
+def test_page_served(service):
+    with urllib.request.urlopen(service.base + "/", timeout=10) as response:
+        assert response.status == 200
+
+
+def test_playground(chromium, service, module_tmp):
+    shots = None
+    if SCREENSHOT:
+        (REPO / "docs").mkdir(exist_ok=True)
+        shots = str(REPO / "docs")
+    profile = tempfile.mkdtemp(prefix="profile.", dir=module_tmp)
+    results = playground.run(service.base, profile, shots, timeout=PLAYGROUND_TIMEOUT)
+    failed = [f"{name}: {detail}" for ok, name, detail in results if not ok]
+    print(f"playground: {len(results) - len(failed)} passed, {len(failed)} failed")
+    assert results, "the playground driver checked nothing"
+    assert not failed, "playground:\n" + "\n".join(failed)
+
+
+# --- every sample's SVG, its labels measured ----------------------------------------------------
+
+# Every sample in examples/ (widths excepted: the SVG has one width), light and dark, as the service
+# draws it, in a page that measures the rendered text.
+SVG_QUERIES = ["", "theme=dark&gap=2&labelMinimums=true", "locale=en&timeScale=shared&cornerRadius=4"]
+
+
+def svg_cases():
+    cases = []
+    for sample in sorted((REPO / "examples").glob("*.json")):
+        if "widths" in sample.name:
+            continue
+        for extra in SVG_QUERIES:
+            # classic takes neither gaps, a shared time scale nor label minimums (422): colours only.
+            if "classic" in sample.name:
+                extra = extra.split("&", 1)[0]
+            query = "scale=3" + (f"&{extra}" if extra else "")
+            if sample.name.startswith("odsay-"):
+                query = "width=343&" + query
+            cases.append(pytest.param(sample, query, id=f"{sample.stem}?{query}"))
+    return cases
+
+
+MEASURE = """<!doctype html><meta charset="utf-8"><body style="margin:0">%s
+<pre id="result"></pre><script>
+const texts = [...document.querySelectorAll("svg text")];
+const boxes = texts.map(t => t.getBoundingClientRect());
+const problems = [];
+for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+  const a = boxes[i], b = boxes[j];
+  const w = Math.min(a.right, b.right) - Math.max(a.left, b.left), h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  if (w > 0.01 && h > 0.01) problems.push(`"${texts[i].textContent}" overlaps "${texts[j].textContent}"`);
+}
+const svgBox = document.querySelector("svg").getBoundingClientRect();
+texts.forEach((t, i) => {
+  if (!t.classList.contains("inside")) return;
+  const left = svgBox.left + Number(t.dataset.segmentX), right = left + Number(t.dataset.segmentWidth);
+  if (boxes[i].left < left - 0.01 || boxes[i].right > right + 0.01)
+    problems.push(`"${t.textContent}" (${boxes[i].left.toFixed(2)}..${boxes[i].right.toFixed(2)}) leaves its segment (${left}..${right})`);
+});
+document.getElementById("result").textContent = JSON.stringify({texts: texts.length, inside: document.querySelectorAll("svg text.inside").length, problems});
+</script>"""
+
+
+@pytest.mark.parametrize("sample, query", svg_cases())
+def test_svg_labels(sample, query, chromium, service, tmp):
+    name = f"{sample.stem}?{query}"
+    try:
+        svg = post(service.base, query, sample).decode("utf-8")
+    except urllib.error.HTTPError as error:
+        pytest.fail(f"svg {name}: the service refused it ({error.code})")
+    page = tmp / "measure.html"
+    page.write_text(MEASURE % svg.split("?>", 1)[1], encoding="utf-8")
+    status, dom = chromium("--dump-dom", f"file://{page}")
+    assert status == 0, f"svg {name}: chromium exited with status {status}"
+    found = re.search(r'<pre id="result">(.*?)</pre>', dom.decode("utf-8", "replace"), re.S)
+    assert found and found.group(1).strip(), f"svg {name}: the page measured nothing (not well-formed SVG?)"
+    result = json.loads(html.unescape(found.group(1)))
+    assert not result["problems"], f"svg {name}: " + "; ".join(result["problems"][:5])
+    assert result["texts"] > 0, f"svg {name}: no label drawn"
+    print(f"ok   svg {name}: {result['texts']} labels ({result['inside']} inside), none overlapping, "
+          "every inside one within its segment")
+
+
+# --- screenshots (SCREENSHOT=1 only) -------------------------------------------------------------
+
+@pytest.mark.skipif(not SCREENSHOT, reason="SCREENSHOT=1 (make screenshots) only")
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_route_list_screenshot(theme, chromium, service, tmp):
+    """The route list of a real ODsay answer (숭실대입구 → 신촌), light and dark, as the README shows it.
+    docs/playground.png and docs/playground-dark.png are taken by test_playground."""
+    picture = REPO / "docs" / f"route-list-{theme}.png"
+    svg = post(service.base, f"width=343&scale=3&gap=2&labelMinimums=true&theme={theme}",
+               REPO / "examples" / "odsay-soongsil-sinchon.json")
+    (tmp / "list.svg").write_bytes(svg)
+    height = re.search(rb'<svg [^>]* height="([0-9.]*)"', svg).group(1).decode().split(".")[0]
+    status, _ = chromium("--force-device-scale-factor=2", f"--window-size=343,{height}",
+                         f"--screenshot={tmp}/list.png", f"file://{tmp}/list.svg")
+    shot = tmp / "list.png"
+    assert status == 0 and shot.exists() and shot.stat().st_size > 0, \
+        f"screenshot: chromium exited with status {status} and wrote no {picture}"
+    shutil.move(shot, picture)
+    print(f"ok   screenshot: {picture.relative_to(REPO)} ({picture.stat().st_size} bytes)")
+
+
+# --- CORS: a page from another origin ------------------------------------------------------------
+
+# The page is served from http://localhost:PAGE_PORT (another origin than the API's
+# http://127.0.0.1:PORT), and POSTs the seed route as JSON (so Chromium sends a preflight first) to
+# /v1/route-bars.svg, then draws the answer. A server started with --cors-origin
+# http://localhost:PAGE_PORT lets it draw the bars; from another page origin Chromium refuses to
+# hand it the answer.
+CORS_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<output id="result">pending</output>
+<div id="bars"></div>
+<script>
+const api = new URLSearchParams(location.search).get("api");
+const seed = {routes: [{id: "seed", totalTime: 47, subPaths: [
+    {trafficType: 3, sectionTime: 6}, {trafficType: 2, sectionTime: 14}, {trafficType: 3, sectionTime: 3},
+    {trafficType: 1, sectionTime: 21}, {trafficType: 3, sectionTime: 3}]}]};
+fetch(api + "/v1/route-bars.svg?width=343", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(seed)})
+    .then(response => response.text())
+    .then(svg => {
+        document.getElementById("bars").innerHTML = svg;
+        document.getElementById("result").textContent = "drawn " + document.querySelectorAll("#bars rect.segment").length;
+    })
+    .catch(() => { document.getElementById("result").textContent = "refused"; });
+</script>
+"""
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def cors(start_service, module_tmp):
+    """(API base, allowed page port, other page port): two page servers on loopback and a service
+    that allows only the first's origin."""
+    directory = module_tmp / "cors"
+    directory.mkdir()
+    (directory / "cors.html").write_text(CORS_PAGE)
+    page_port, other_port = free_port(), free_port()
+    api = start_service("--cors-origin", f"http://localhost:{page_port}")
+    servers = [subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                                 "--directory", str(directory)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+               for port in (page_port, other_port)]
+    try:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                for port in (page_port, other_port):
+                    urllib.request.urlopen(f"http://localhost:{port}/cors.html", timeout=1).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield api.base, page_port, other_port
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(10)
+
+
+@pytest.mark.parametrize("which, want", [("allowed", "drawn 5"), ("other", "refused")])
+def test_cors(which, want, chromium, cors):
+    base, page_port, other_port = cors
+    port = page_port if which == "allowed" else other_port
+    status, dom = chromium("--dump-dom", f"http://localhost:{port}/cors.html?api={base}")
+    found = re.search(r'<output id="result">([^<]*)</output>', dom.decode("utf-8", "replace"))
+    result = found.group(1) if found else ""
+    assert status == 0 and result == want, \
+        f'cors: a page from http://localhost:{port} ({which}) says "{result}", not "{want}" (chromium status {status})'
+    print(f'ok   cors: a page from http://localhost:{port} ({which}) says "{result}"')
