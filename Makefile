@@ -80,9 +80,8 @@ test: deps venv
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
 	bash scripts/generator-test.sh
-	$(MAKE) container-test
 	# The integration tests (Tests/Integration) but the load ones: API, contract, README, HTTP semantics,
-	# consumer, lints, browser.
+	# consumer, lints, container (make container-test), browser.
 	$(PYTEST) -m "not load" Tests/Integration
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
@@ -95,10 +94,10 @@ screenshots: build venv
 
 ## container-test: the Dockerfile's runtime stage without a Docker daemon: the binary built as its build
 ## stage builds it, in a debootstrap'd bookworm with the stage's packages, user, environment, health check
-## and stop signal (scripts/container-test.sh; root or sudo; the first run downloads Debian, about 30 s).
+## and stop signal (Tests/Integration/test_container.py; root or sudo; the first run downloads Debian, about 30 s).
 .PHONY: container-test
-container-test: deps
-	bash scripts/container-test.sh
+container-test: deps venv
+	$(PYTEST) Tests/Integration/test_container.py
 
 ## scale-out: three instances behind nginx on loopback under wrk, one stopped with SIGTERM mid-run.
 .PHONY: scale-out
