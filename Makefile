@@ -156,14 +156,10 @@ sanitize: deps
 clean:
 	rm -rf .build
 
-## load: the reliability scripts in scripts/ (storm, slow clients, idle-socket lockout, amplification,
-## SIGTERM under load, soak, leaks) against the release binary, one after the other; fails if any
-## failed. SOAK_SECONDS=N (default 180, at least 30). Tools missing from PATH come from apt.
+## load: the reliability tests (Tests/Integration, marker load: storm, slow clients, idle-socket lockout,
+## amplification, SIGTERM under load, soak, leaks) against the release binary, one module after the
+## other; fails if any failed. SOAK_SECONDS=N (default 180, at least 30). wrk, strace and valgrind
+## come from apt when missing.
 .PHONY: load
-load: release
-	@bash -c 'source scripts/lib.sh && need python3 && need wrk && need strace && need valgrind'
-	@failed=; for script in storm.py slow_clients.py lockout.py amplification.py graceful_shutdown.sh soak.sh leaks.sh; do \
-		echo "== scripts/$$script"; \
-		case $$script in *.py) python3 scripts/$$script ;; *) bash scripts/$$script ;; esac || failed="$$failed $$script"; \
-	done; \
-	if [ -n "$$failed" ]; then echo "load: failed:$$failed"; exit 1; fi; echo "load: all passed"
+load: release venv
+	SOAK_SECONDS=$(or $(SOAK_SECONDS),180) $(PYTEST) -m load Tests/Integration

@@ -1,4 +1,4 @@
-# Shared by the bash load scripts: sourced, not run. Leaves the caller at the repository root.
+# Shared by scripts/scale-out.sh (make scale-out): sourced, not run. Leaves the caller at the repository root.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 BINARY=${ROUTEBAR_BINARY:-.build/release/routebar}

@@ -18,11 +18,13 @@
 import os
 import pathlib
 import re
+import resource
 import shutil
 import signal
 import subprocess
 import tempfile
 import threading
+import time
 
 import pytest
 
@@ -228,3 +230,43 @@ def _tmp():
 
 tmp = pytest.fixture(name="tmp")(_tmp)
 module_tmp = pytest.fixture(scope="module", name="module_tmp")(_tmp)
+
+
+# --- helpers of the load tests --------------------------------------------------------------------
+
+def percentile(values, p):
+    """Nearest-rank percentile of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(p / 100 * len(ordered)) - 1))]
+
+
+def wait_until(predicate, seconds, step=0.05):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        time.sleep(step)
+    return predicate()
+
+
+def raise_open_files(wanted, strict=False):
+    """Our end needs a descriptor per connection; 1024 is a common default soft limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft >= wanted:
+        return
+    if hard != resource.RLIM_INFINITY and hard < wanted:
+        if strict:
+            pytest.fail(f"need {wanted} file descriptors, the hard limit is {hard}")
+        wanted = hard
+    resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def wrk_errors(output):
+    """wrk's "Socket errors" as (connect, read, write, timeout); zeros when it printed none."""
+    found = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    return tuple(int(n) for n in found.groups()) if found else (0, 0, 0, 0)
+
+
+def wrk_requests(output):
+    found = re.search(r"^\s*(\d+) requests in", output, re.M)
+    return int(found.group(1)) if found else None

@@ -78,6 +78,23 @@ enum RepositoryVersion {
             "newest CHANGELOG release \(String(describing: headings.dropFirst().first)), info.version \(version)")
     }
 
+    /// Every `from: "X.Y.Z"` an integrator copies (README.md, each library's DocC getting-started
+    /// article) names `info.version`.
+    @Test func theDocsPinInfoVersion() throws {
+        let version = try RepositoryVersion.openAPIInfoVersion()
+        let sources = RepositoryVersion.root.appendingPathComponent("Sources")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: sources.path).compactMap { target in
+            let article = sources.appendingPathComponent("\(target)/\(target).docc/GettingStarted.md")
+            return FileManager.default.fileExists(atPath: article.path) ? article : nil
+        }
+        #expect(articles.count == 4, "a getting-started article per library product: \(articles.map(\.path))")
+        for file in articles + [RepositoryVersion.root.appendingPathComponent("README.md")] {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let pins = text.matches(of: /from: "([^"]*)"/).map { String($0.1) }
+            #expect(!pins.isEmpty && pins.allSatisfy { $0 == version }, "\(file.lastPathComponent): \(pins), info.version \(version)")
+        }
+    }
+
     /// The newest release tag (bare `X.Y.Z`, by SemVer precedence) is `info.version`. A release
     /// bumps both in one commit and tags it; a checkout whose clone brought no tags (a shallow
     /// clone, or a mirror that does not carry them: README, "Releases") has nothing to compare.
