@@ -1,4 +1,4 @@
--- wrk script for scripts/soak.sh: rotates through valid and invalid requests, counts the
+-- wrk script for Tests/Integration/test_soak.py: rotates through valid and invalid requests, counts the
 -- status codes each thread sees, and prints them all in done().
 local function read(path)
     local file = assert(io.open(path, "rb"))
