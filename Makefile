@@ -79,9 +79,8 @@ test: deps venv
 	$(MAKE) docs
 	swift build -c release --build-tests --scratch-path .build/release-tests -Xswiftc -enable-testing
 	swift test -c release --skip-build --scratch-path .build/release-tests --filter AllocationTests
-	bash scripts/generator-test.sh
-	# The integration tests (Tests/Integration) but the load ones: API, contract, README, HTTP semantics,
-	# consumer, lints, container (make container-test), browser.
+	# The integration tests (Tests/Integration) but the load ones: API, contract, generators, README,
+	# HTTP semantics, consumer, lints, container (make container-test), browser.
 	$(PYTEST) -m "not load" Tests/Integration
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30

