@@ -5,7 +5,7 @@ import Testing
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
 
-/// The SVG as a route list draws it; the browser test (`scripts/svg-browser-test.sh`) checks
+/// The SVG as a route list draws it; the browser test (`Tests/Integration/test_browser.py`) checks
 /// the rendered geometry in Chromium.
 @Suite struct SVGDrawingTests {
     private func svg(_ body: String, query: [String: String] = [:]) throws -> String {
