@@ -39,15 +39,16 @@ public struct RouteBarLayout: Sendable {
         if let value = options.cornerRadius { try LayoutOption.cornerRadius.check(value) }
         if options.algorithm == .classic {
             // The seed app has none of these; classic reproduces it and nothing more.
-            if options.gap != 0 { throw Self.notClassic(.gap, "gap") }
-            if options.timeScale != .route { throw Self.notClassic(.timeScale, "timeScale \"shared\"") }
-            if options.labelMinimums { throw Self.notClassic(.labelMinimums, "labelMinimums") }
+            if options.gap != 0 { throw Self.notClassic(.gap) }
+            if options.timeScale != .route { throw Self.notClassic(.timeScale, value: options.timeScale.rawValue) }
+            if options.labelMinimums { throw Self.notClassic(.labelMinimums) }
         }
         self.options = options
     }
 
-    private static func notClassic(_ option: LayoutOption, _ what: String) -> RouteBarError {
-        RouteBarError(
+    private static func notClassic(_ option: LayoutOption, value: String? = nil) -> RouteBarError {
+        let what = option.name + (value.map { " \"\($0)\"" } ?? "")
+        return RouteBarError(
             .classicUndefined, at: .option(option),
             "classic reproduces the seed app, which has no \(what); use \"algorithm\": \"fit\"")
     }
