@@ -131,19 +131,24 @@ struct LegCounts {
                 total, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "totalTime",
                 at: .totalTime(route: index))
         }
-        for (legIndex, leg) in route.subPaths.enumerated() {
-            try RouteBarLayout.check(
-                leg.sectionTime, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",
-                at: .sectionTime(route: index, subPath: legIndex))
-            allMinutes += leg.sectionTime
-            guard leg.isVisible else { continue }
-            visibleMinutes += leg.sectionTime
-            if leg.kind.takesTransitMinimum {
-                transit += 1
-                if leg.interlined { interlined += 1 }
-            } else {
-                walking += 1
-                if leg.kind == .walking { walks += 1 }
+        // Read in place: a copy of each leg would retain and release its line, colours and card.
+        try route.subPaths.withUnsafeBufferPointer { legs throws(RouteBarError) in
+            for legIndex in legs.indices {
+                let minutes = legs[legIndex].sectionTime
+                try RouteBarLayout.check(
+                    minutes, in: .zeroOr(RouteBarLayout.minVisibleMinutes, RouteBarLayout.maxMinutes), "sectionTime",
+                    at: .sectionTime(route: index, subPath: legIndex))
+                allMinutes += minutes
+                guard minutes > 0 else { continue }
+                visibleMinutes += minutes
+                let kind = legs[legIndex].kind
+                if kind.takesTransitMinimum {
+                    transit += 1
+                    if legs[legIndex].interlined { interlined += 1 }
+                } else {
+                    walking += 1
+                    if kind == .walking { walks += 1 }
+                }
             }
         }
         guard visible > 0 else {

@@ -88,7 +88,9 @@ extension RequestDecoder {
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                legs.append(try decodeSubPath(at: "\(pointer())/\(index)"))
+                // Decoded where it stays: a leg is too large to copy in and out for free.
+                legs.append(SubPath(trafficType: 0, sectionTime: 0))
+                try decodeSubPath(into: &legs[index], at: "\(pointer())/\(index)")
             } else {
                 if index == RouteBarLayout.maxSubPaths {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
@@ -105,22 +107,14 @@ extension RequestDecoder {
     /// A leg: `trafficType` and `sectionTime`, with ODsay's `lane` and `trainType` where given;
     /// or, named as any app can send it, `mode` and `seconds` (or `sectionTime`), with
     /// `color`, `textColor`, `shortName`, `name` and `agency`.
-    mutating func decodeSubPath(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> SubPath {
-        var subPath = SubPath(trafficType: 0, sectionTime: 0)
-        guard try expect(.object, "a subPath", at: pointer()) else { return subPath }
+    mutating func decodeSubPath(into subPath: inout SubPath, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) {
+        guard try expect(.object, "a subPath", at: pointer()) else { return }
         var sawTrafficType = false
         var sawSectionTime = false
         var named: PlannerLeg?
         try reader.beginObject()
         while try reader.nextKey() {
-            if reader.keyEquals("mode") || reader.keyEquals("seconds") || reader.keyEquals("color") || reader.keyEquals("textColor")
-                || reader.keyEquals("shortName") || reader.keyEquals("name") || reader.keyEquals("agency")
-            {
-                var leg = named ?? PlannerLeg()
-                try decodeNamedLegMember(into: &leg, at: pointer())
-                named = leg
-                continue
-            }
+            // ODsay's members first: they are nearly every leg's.
             if reader.keyEquals("trafficType") {
                 sawTrafficType = true
                 if let value = try number("trafficType", at: pointer() + "/trafficType", nullable: false) {
@@ -137,6 +131,13 @@ extension RequestDecoder {
                 try decodeLanes(into: &subPath, at: pointer() + "/lane")
             } else if reader.keyEquals("trainType"), try reader.peekKind() == .number {
                 subPath.trainType = Self.smallInteger(try reader.readNumber())
+            } else if reader.keyEquals("mode") || reader.keyEquals("seconds") || reader.keyEquals("color")
+                || reader.keyEquals("textColor") || reader.keyEquals("shortName") || reader.keyEquals("name")
+                || reader.keyEquals("agency")
+            {
+                var leg = named ?? PlannerLeg()
+                try decodeNamedLegMember(into: &leg, at: pointer())
+                named = leg
             } else {
                 try reader.skipValue()
             }
@@ -153,12 +154,12 @@ extension RequestDecoder {
             if (!named.modeGiven && !sawTrafficType) || (named.seconds == nil && !sawSectionTime) {
                 noteMissing(trafficType: !named.modeGiven && !sawTrafficType, at: pointer())
             }
-            return leg
+            subPath = leg
+            return
         }
         if !sawTrafficType || !sawSectionTime {
             noteMissing(trafficType: !sawTrafficType, at: pointer())
         }
-        return subPath
     }
 
     /// A member of a named leg: `mode` (any planner's name for it), `seconds`, `color`,
