@@ -1,6 +1,7 @@
 /// A layout's routes laid out one at a time, on demand, after every one of them has been
 /// checked: an answer written as its client reads it holds one route, never all of them, and
-/// cannot meet a layout error after it has begun.
+/// cannot meet a layout error after it has begun. (Laying a route out checks it too, so the
+/// part of an answer written before anything leaves needs no check of its own.)
 package struct RouteCursor: Sendable {
     package let layout: RouteBarLayout
     private let routes: [Route]
@@ -9,12 +10,19 @@ package struct RouteCursor: Sendable {
     package private(set) var position = 0
 
     /// Checks every route (`RouteBarLayout.checkRoute`: the layout's own checks, without a
-    /// segment); errors name the route as the layout would.
-    package init(_ layout: RouteBarLayout, routes: [Route]) throws(RouteBarError) {
+    /// segment); errors name the route as the layout would. Unless `checked` is false: then
+    /// `layOutNext` may throw for a route until `checkRemaining()` has run, for a caller that
+    /// has handed nothing out yet and can still answer with the error.
+    package init(_ layout: RouteBarLayout, routes: [Route], checked: Bool = true) throws(RouteBarError) {
         self.layout = layout
         self.routes = routes
         lengths = try layout.barLengths(for: routes)
-        for index in routes.indices {
+        if checked { try checkRemaining() }
+    }
+
+    /// Checks the routes not laid out yet, in order.
+    package func checkRemaining() throws(RouteBarError) {
+        for index in position..<routes.count {
             try layout.checkRoute(routes[index], index: index, barLength: lengths[index])
         }
     }

@@ -5,14 +5,18 @@ internal import StrictJSON
 /// `RouteBarResponse.encodeAnswer(_:)` holds whole: each piece lays out and writes the routes
 /// it holds only when asked for, so a client that stops reading holds one piece of memory.
 ///
-/// Every route at every width is checked when it is made (`RouteCursor`), so the errors an
-/// answer can meet are thrown before its first byte.
+/// Every route at every width is checked when it is made (`RouteCursor`, or laid out), so
+/// the errors an answer can meet are thrown before its first byte.
 package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     private let request: RouteBarRequest
-    /// The width being written, and those after it (`widths`), every route of each checked.
+    /// The width being written (its index in `widths`, 0 without), and once every route is
+    /// checked, those after it.
     private var cursor: RouteCursor
+    private var width = 0
     private var laterWidths: [RouteCursor] = []
-    private var nextWidth = 0
+    /// Whether the routes not yet written are checked; until then `init` is writing, and a
+    /// layout error is the request's.
+    private var allChecked: Bool
     private var writer: JSONWriter
     /// Taken from the thread's workspace, and given back with a whole document.
     private var laidOut = RouteBarWorkspace.current.takeLaidOut()
@@ -30,28 +34,60 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
 
     /// Checks every route at every width.
     package init(_ request: RouteBarRequest) throws(RouteBarInputError) {
-        self.request = request
-        var first: RouteCursor?
-        for index in 0..<(request.widths?.count ?? 1) {
+        try self.init(request, checked: true)
+    }
+
+    /// Writes the answer up to `firstBytes`, or whole, as `fill(upTo:)` would, then checks
+    /// the routes after that: laying a route out makes the same checks, so an answer held
+    /// whole is not checked twice. The errors, and their order, are those of `init(_:)`.
+    package static func writing(_ request: RouteBarRequest, upTo firstBytes: Int) throws(RouteBarInputError) -> Self {
+        var pieces = try Self(request, checked: false)
+        do {
+            guard try !pieces.fill(upTo: firstBytes) else { return pieces }
+            try pieces.cursor.checkRemaining()
+        } catch {
+            throw inputError(error, request, width: pieces.width)
+        }
+        for later in (pieces.width + 1)..<(request.widths?.count ?? 1) {
             do {
-                let cursor = try Self.cursor(request, width: index)
-                if first == nil { first = cursor } else { laterWidths.append(cursor) }
+                pieces.laterWidths.append(try cursor(request, width: later, checked: true))
             } catch {
-                throw RouteBarInputError(error, in: request, widthIndex: request.widths == nil ? nil : index)
+                throw inputError(error, request, width: later)
             }
         }
-        cursor = first!
+        pieces.allChecked = true
+        return pieces
+    }
+
+    /// The first width's cursor, and when `checked`, every width's, every route checked.
+    private init(_ request: RouteBarRequest, checked: Bool) throws(RouteBarInputError) {
+        var cursors: [RouteCursor] = []
+        for index in 0..<(checked ? request.widths?.count ?? 1 : 1) {
+            do {
+                cursors.append(try Self.cursor(request, width: index, checked: checked))
+            } catch {
+                throw Self.inputError(error, request, width: index)
+            }
+        }
+        self.request = request
+        cursor = cursors.removeFirst()
+        laterWidths = cursors
+        allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows.
         writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), Self.wholeAnswerBytes) + 4096)
     }
 
-    /// A layout's cursor at the `index`th width (every route checked).
-    private static func cursor(_ request: RouteBarRequest, width index: Int) throws(RouteBarError) -> RouteCursor {
+    /// A layout's cursor at the `index`th width.
+    private static func cursor(_ request: RouteBarRequest, width index: Int, checked: Bool) throws(RouteBarError) -> RouteCursor {
         var options = request.options
         options.width = request.widths?[index] ?? options.width
         var layout = try RouteBarLayout(options)
         layout.buildsAccessibilityLabels = false  // written from the segments
-        return try RouteCursor(layout, routes: request.routes)
+        return try RouteCursor(layout, routes: request.routes, checked: checked)
+    }
+
+    private static func inputError(_ error: RouteBarError, _ request: RouteBarRequest, width: Int) -> RouteBarInputError {
+        RouteBarInputError(error, in: request, widthIndex: request.widths == nil ? nil : width)
     }
 
     /// Writes until `limit` bytes are waiting or the answer ends; true when it has ended.
@@ -67,9 +103,9 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
                 continue
             }
             RouteBarResponse.endLayout(to: &writer)
-            if nextWidth < laterWidths.count {
-                cursor = laterWidths[nextWidth]
-                nextWidth += 1
+            if width + 1 < request.widths?.count ?? 1 {
+                width += 1
+                cursor = allChecked ? laterWidths.removeFirst() : try Self.cursor(request, width: width, checked: false)
                 RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
             } else {
                 if request.widths != nil {

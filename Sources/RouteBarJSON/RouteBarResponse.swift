@@ -203,11 +203,11 @@ extension RouteBarResponse {
     /// Lays out a decoded request and encodes the whole answer: the server's pieces
     /// (`RouteBarJSONPieces`) written in one piece, so the two cannot differ.
     public static func encodeAnswer(_ request: RouteBarRequest) throws(RouteBarInputError) -> RouteBarAnswer {
-        var pieces = try RouteBarJSONPieces(request)
+        var pieces = try RouteBarJSONPieces.writing(request, upTo: .max)
         do {
             _ = try pieces.fill(upTo: .max)
         } catch {
-            // Every route was checked by the layout's own checks: this is not reached.
+            // Every route was laid out or checked when the pieces were made: this is not reached.
             throw RouteBarInputError(error, in: request)
         }
         let widthCount = request.widths?.count ?? 1

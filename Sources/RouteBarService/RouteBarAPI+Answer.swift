@@ -23,7 +23,9 @@ extension RouteBarAPI {
         let response: HTTPResponse
         switch format {
         case .json:
-            var pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarJSONPieces(decoded) }
+            var pieces = try Self.checked { () throws(RouteBarInputError) in
+                try RouteBarJSONPieces.writing(decoded, upTo: RouteBarJSONPieces.wholeAnswerBytes)
+            }
             guard try Self.layoutHolds(pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes)) else {
                 response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON)
                 break

@@ -106,6 +106,50 @@ import Testing
         }
     }
 
+    /// Pieces that write the answer's first part while they are made check the routes by
+    /// laying them out, and only the rest by the check: the same errors, in the same order,
+    /// and the same answer as pieces that check everything first. Random requests at several
+    /// widths, a third of which fail at one width or another.
+    @Test func writingTheFirstPartChecksAsCheckingFirstDoes() throws {
+        var generator = SystemRandomNumberGenerator()
+        var failures = 0
+        for _ in 0..<300 {
+            let widths = (0..<Int.random(in: 1...3, using: &generator)).map { _ in [2.0, 40, 343, 1_200].randomElement(using: &generator)! }
+            let routes = (0..<Int.random(in: 1...40, using: &generator)).map { _ in
+                let legs = (0..<Int.random(in: 1...9, using: &generator)).map { _ in
+                    #"{"trafficType": \#(Int.random(in: 1...3, using: &generator)), "sectionTime": \#([0, 1, 7, 45].randomElement(using: &generator)!)}"#
+                }
+                return #"{"subPaths": [\#(legs.joined(separator: ","))]}"#
+            }
+            let algorithm = Bool.random(using: &generator) ? "classic" : "fit"
+            let body = Array(
+                #"{"widths": \#(widths), "scale": 3, "algorithm": "\#(algorithm)", "routes": [\#(routes.joined(separator: ","))]}"#.utf8)
+            let request = try RouteBarRequest(json: body)
+            let checkedFirst = Self.answer { () throws(RouteBarInputError) in try RouteBarJSONPieces(request) }
+            if case .failure = checkedFirst { failures += 1 }
+            for firstBytes in [1, 3_000, Int.max] {
+                let writtenFirst = Self.answer { () throws(RouteBarInputError) in try RouteBarJSONPieces.writing(request, upTo: firstBytes) }
+                #expect(writtenFirst == checkedFirst, "first \(firstBytes) bytes of \(String(decoding: body, as: UTF8.self))")
+            }
+        }
+        #expect((30...270).contains(failures))
+    }
+
+    /// The whole answer read a piece at a time, or the error that made the pieces.
+    static func answer(_ make: () throws(RouteBarInputError) -> RouteBarJSONPieces) -> Result<[UInt8], RouteBarInputError> {
+        do {
+            var pieces = try make()
+            var bytes: [UInt8] = []
+            while let piece = try pieces.nextPiece() { bytes += piece }
+            return .success(bytes)
+        } catch let error as RouteBarInputError {
+            return .failure(error)
+        } catch {
+            Issue.record("checked pieces failed while written: \(error)")
+            return .success([])
+        }
+    }
+
     @Test func formatsThatDrawOneLayoutRefuseWidths() throws {
         let request = try RouteBarRequest(json: Self.body(widths: [320, 375], routes: 1))
         #expect(throws: RouteBarInputError.self) { try RouteBarNDJSONPieces(request) }
