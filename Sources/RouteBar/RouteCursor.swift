@@ -10,10 +10,15 @@ package struct RouteCursor: Sendable {
     package private(set) var position = 0
 
     /// Checks every route (`RouteBarLayout.checkRoute`: the layout's own checks, without a
-    /// segment); errors name the route as the layout would. Unless `checked` is false: then
-    /// `layOutNext` may throw for a route until `checkRemaining()` has run, for a caller that
-    /// has handed nothing out yet and can still answer with the error.
-    package init(_ layout: RouteBarLayout, routes: [Route], checked: Bool = true) throws(RouteBarError) {
+    /// segment); errors name the route as the layout would.
+    package init(_ layout: RouteBarLayout, routes: [Route]) throws(RouteBarError) {
+        try self.init(layout, routes: routes, checked: true)
+    }
+
+    /// With `checked` false, no route is checked yet: `layOutNext` may throw for a route
+    /// until `checkRemaining()` has run, for a caller that has handed nothing out and can
+    /// still answer with the error.
+    package init(_ layout: RouteBarLayout, routes: [Route], checked: Bool) throws(RouteBarError) {
         self.layout = layout
         self.routes = routes
         lengths = try layout.barLengths(for: routes)
