@@ -9,24 +9,47 @@ public struct SubPath: Sendable, Hashable {
     public var mode: TransitMode
     /// Minutes; a leg of zero minutes (a transfer walk, say) is invisible in the bar.
     public var sectionTime: Double
-    /// The line, when the source names it (ODsay's first `lane`).
-    public var line: TransitLine?
-    /// The other candidate lines, in the source's order: ODsay lists every bus that serves a
-    /// leg, and any of them will do.
-    public var otherLines: [TransitLine] = []
-    /// ODsay's `trainType` for a train leg: the train's class (KTX, ITX-새마을, 무궁화, …).
-    public var trainType: Int?
-    /// The planner's own line colour, `#RRGGBB`: it wins over the palette's.
-    public var color: String?
-    /// The planner's text colour for `color`, used where it reaches 4.5:1 on it.
-    public var textColor: String?
     /// The leg continues the previous one in the same vehicle (OpenTripPlanner's and MOTIS's
     /// `interlineWithPreviousLeg`, Navitia's `stay_in`): not a transfer.
     public var interlined = false
-    /// Times, distance, stops and headsign, where the planner gives them.
-    public var card: LegCard?
+    /// Lines, colours and card, which many legs do not have, behind one reference: every leg
+    /// is copied, read and freed several times per request, and held inline they made a leg
+    /// 176 bytes instead of 40. Copied on write (`details(forWriting:)`).
+    @usableFromInline var details: LegDetails?
     /// Candidate lines kept per leg: more would only lengthen the answer.
     public static let maxOtherLines = 15
+
+    /// The line, when the source names it (ODsay's first `lane`).
+    @inlinable public var line: TransitLine? {
+        get { details?.line }
+        _modify { yield &uniqueDetails().line }
+    }
+    /// The other candidate lines, in the source's order: ODsay lists every bus that serves a
+    /// leg, and any of them will do.
+    @inlinable public var otherLines: [TransitLine] {
+        get { details?.otherLines ?? [] }
+        _modify { yield &uniqueDetails().otherLines }
+    }
+    /// ODsay's `trainType` for a train leg: the train's class (KTX, ITX-새마을, 무궁화, …).
+    @inlinable public var trainType: Int? {
+        get { details?.trainType }
+        _modify { yield &uniqueDetails().trainType }
+    }
+    /// The planner's own line colour, `#RRGGBB`: it wins over the palette's.
+    @inlinable public var color: String? {
+        get { details?.color }
+        _modify { yield &uniqueDetails().color }
+    }
+    /// The planner's text colour for `color`, used where it reaches 4.5:1 on it.
+    @inlinable public var textColor: String? {
+        get { details?.textColor }
+        _modify { yield &uniqueDetails().textColor }
+    }
+    /// Times, distance, stops and headsign, where the planner gives them.
+    @inlinable public var card: LegCard? {
+        get { details?.card }
+        _modify { yield &uniqueDetails().card }
+    }
 
     // Inlinable, like the properties below: the decoder makes one per leg from another module.
     @inlinable
@@ -37,9 +60,9 @@ public struct SubPath: Sendable, Hashable {
         self.trafficType = trafficType
         self.mode = TransitMode(trafficType: trafficType)
         self.sectionTime = sectionTime
-        self.line = line
-        self.otherLines = otherLines
-        self.trainType = trainType
+        if line != nil || !otherLines.isEmpty || trainType != nil {
+            details = LegDetails(line: line, otherLines: otherLines, trainType: trainType)
+        }
     }
 
     /// A leg by mode and minutes, as a planner gives it (minutes may be fractional: seconds ÷ 60).
@@ -48,13 +71,76 @@ public struct SubPath: Sendable, Hashable {
         self.trafficType = mode.trafficType ?? 0
         self.mode = mode
         self.sectionTime = minutes
-        self.line = line
-        self.color = color
-        self.textColor = textColor
+        if line != nil || color != nil || textColor != nil {
+            details = LegDetails(line: line, color: color, textColor: textColor)
+        }
     }
 
     @inlinable public var isVisible: Bool { sectionTime > 0 }
     @inlinable public var kind: SegmentKind { mode.kind }
+
+    /// The details, made this value's own before it changes them.
+    @usableFromInline
+    mutating func uniqueDetails() -> LegDetails {
+        guard let details, isKnownUniquelyReferenced(&self.details) else {
+            let copy = details?.copy() ?? LegDetails()
+            self.details = copy
+            return copy
+        }
+        return details
+    }
+
+    public static func == (a: SubPath, b: SubPath) -> Bool {
+        a.trafficType == b.trafficType && a.mode == b.mode && a.sectionTime == b.sectionTime && a.interlined == b.interlined
+            && (a.details === b.details
+                || (a.line == b.line && a.otherLines == b.otherLines && a.trainType == b.trainType && a.color == b.color
+                    && a.textColor == b.textColor && a.card == b.card))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(trafficType)
+        hasher.combine(mode)
+        hasher.combine(sectionTime)
+        hasher.combine(interlined)
+        hasher.combine(line)
+        hasher.combine(otherLines)
+        hasher.combine(trainType)
+        hasher.combine(color)
+        hasher.combine(textColor)
+        hasher.combine(card)
+    }
+}
+
+/// What a `SubPath` holds behind its one reference.
+// @unchecked: written only through SubPath's accessors, which first make the reference the
+// value's own (isKnownUniquelyReferenced, as Array does); a box two values or two threads can
+// reach is never written, only copied.
+@usableFromInline
+final class LegDetails: @unchecked Sendable {
+    @usableFromInline var line: TransitLine?
+    @usableFromInline var otherLines: [TransitLine]
+    @usableFromInline var trainType: Int?
+    @usableFromInline var color: String?
+    @usableFromInline var textColor: String?
+    @usableFromInline var card: LegCard?
+
+    @usableFromInline
+    init(
+        line: TransitLine? = nil, otherLines: [TransitLine] = [], trainType: Int? = nil, color: String? = nil,
+        textColor: String? = nil, card: LegCard? = nil
+    ) {
+        self.line = line
+        self.otherLines = otherLines
+        self.trainType = trainType
+        self.color = color
+        self.textColor = textColor
+        self.card = card
+    }
+
+    @usableFromInline
+    func copy() -> LegDetails {
+        LegDetails(line: line, otherLines: otherLines, trainType: trainType, color: color, textColor: textColor, card: card)
+    }
 }
 
 /// One route of a search result: the legs drawn as one bar.
