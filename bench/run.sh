@@ -133,7 +133,14 @@ stop service
 printf '\n## gzip\n\nThe service alone, wrk -t2 -d5s (64 connections, 16 for batch1000), `Accept-Encoding: identity` and `gzip` in turn, twice each (requests/s: the better run). Bytes per answer as wrk read them, response head included.\n\n| workload | bytes identity | bytes gzip | gzip / identity | requests/s identity | requests/s gzip |\n|---|---:|---:|---:|---:|---:|\n%s\n' \
     "$(printf '%s\n' "${gzip_rows[@]}")" | tee -a "$RESULTS"
 
-micro=$(timeout 600 .build/release/routebar-microbench bench/workloads)
+# Three passes, each workload's row kept from the pass with its best whole time: one pass takes
+# each workload once (its best over half a second), and a burst of load on this shared machine
+# during it moved a whole row by half (single 3.6 -> 5.8 us, otp 2.39 times ODsay's per byte).
+micro=$(for pass in 1 2 3; do timeout 600 .build/release/routebar-microbench bench/workloads; done | awk -F'|' '
+    NR <= 2 { print; next }
+    /^\| workload/ || /^\|---/ { next }
+    { if (!($2 in best) || $8 + 0 < best[$2]) { if (!($2 in best)) names[++n] = $2; best[$2] = $8 + 0; row[$2] = $0 } }
+    END { for (i = 1; i <= n; i++) print row[names[i]] }')
 # Planners' answers decoded per byte against ODsay's (the target: at most 2x the cost, so at least
 # half ODsay's MB/s): the decode column of the odsay, otp and google rows.
 decode_mbps() { awk -F'|' -v w=" $1 " '$2 == w { gsub(/ /, "", $5); print $5 }' <<<"$micro"; }
@@ -143,7 +150,7 @@ for planner in otp google; do
     verdict=$(python3 -c "print('met' if $ratio <= 2 else 'NOT met')")
     planner_rows+=("| $planner | $(decode_mbps $planner) | $(decode_mbps odsay) | $ratio ($verdict) |")
 done
-printf '\n## In-process (no HTTP)\n\nAllocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n\nDecoding a planner'"'"'s answer against ODsay'"'"'s, per byte (target: at most 2x the time):\n\n| planner | decode MB/s | ODsay decode MB/s | time per byte / ODsay'"'"'s |\n|---|---:|---:|---:|\n%s\n' \
+printf '\n## In-process (no HTTP)\n\nEach workload'"'"'s row from the best of three passes (its whole time). Allocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n\nDecoding a planner'"'"'s answer against ODsay'"'"'s, per byte (target: at most 2x the time):\n\n| planner | decode MB/s | ODsay decode MB/s | time per byte / ODsay'"'"'s |\n|---|---:|---:|---:|\n%s\n' \
     "$micro" "$(printf '%s\n' "${planner_rows[@]}")" | tee -a "$RESULTS"
 allocations=$(timeout 900 python3 bench/allocations.py "$tmp/routebar" "$OUT/peer-c" "${files[@]}")
 printf '\n## Heap allocations per request over HTTP (valgrind)\n\nbench/allocations.py: each server under valgrind answers 1, then 1 + N requests on one keep-alive connection; the difference over N. Deterministic, whatever the load.\n\n%s\n' \
