@@ -61,17 +61,24 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
 
     /// The first width's cursor, and when `checked`, every width's, every route checked.
     private init(_ request: RouteBarRequest, checked: Bool) throws(RouteBarInputError) {
-        var cursors: [RouteCursor] = []
-        for index in 0..<(checked ? request.widths?.count ?? 1 : 1) {
+        let first: RouteCursor
+        do {
+            first = try Self.cursor(request, width: 0, checked: checked)
+        } catch {
+            throw Self.inputError(error, request, width: 0)
+        }
+        // Empty, and so not allocated, unless there are later widths to check now.
+        var later: [RouteCursor] = []
+        for index in 1..<max(checked ? request.widths?.count ?? 1 : 1, 1) {
             do {
-                cursors.append(try Self.cursor(request, width: index, checked: checked))
+                later.append(try Self.cursor(request, width: index, checked: true))
             } catch {
                 throw Self.inputError(error, request, width: index)
             }
         }
         self.request = request
-        cursor = cursors.removeFirst()
-        laterWidths = cursors
+        cursor = first
+        laterWidths = later
         allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows.
         writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), Self.wholeAnswerBytes) + 4096)
