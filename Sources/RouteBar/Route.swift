@@ -14,7 +14,7 @@ public struct SubPath: Sendable, Hashable {
     public var interlined = false
     /// Lines, colours and card, which many legs do not have, behind one reference: every leg
     /// is copied, read and freed several times per request, and held inline they made a leg
-    /// 176 bytes instead of 40. Copied on write (`details(forWriting:)`).
+    /// 176 bytes instead of 40. Copied on write (`uniqueDetails()`).
     @usableFromInline var details: LegDetails?
     /// Candidate lines kept per leg: more would only lengthen the answer.
     public static let maxOtherLines = 15

@@ -48,13 +48,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         } catch {
             throw inputError(error, request, width: pieces.width)
         }
-        for later in (pieces.width + 1)..<(request.widths?.count ?? 1) {
-            do {
-                pieces.laterWidths.append(try cursor(request, width: later, checked: true))
-            } catch {
-                throw inputError(error, request, width: later)
-            }
-        }
+        pieces.laterWidths = try checkedCursors(request, widths: (pieces.width + 1)..<(request.widths?.count ?? 1))
         pieces.allChecked = true
         return pieces
     }
@@ -67,15 +61,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         } catch {
             throw Self.inputError(error, request, width: 0)
         }
-        // Empty, and so not allocated, unless there are later widths to check now.
-        var later: [RouteCursor] = []
-        for index in 1..<max(checked ? request.widths?.count ?? 1 : 1, 1) {
-            do {
-                later.append(try Self.cursor(request, width: index, checked: true))
-            } catch {
-                throw Self.inputError(error, request, width: index)
-            }
-        }
+        let later = checked ? try Self.checkedCursors(request, widths: 1..<(request.widths?.count ?? 1)) : []
         self.request = request
         cursor = first
         laterWidths = later
@@ -91,6 +77,19 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         var layout = try RouteBarLayout(options)
         layout.buildsAccessibilityLabels = false  // written from the segments
         return try RouteCursor(layout, routes: request.routes, checked: checked)
+    }
+
+    /// The cursors of `widths`, every route checked; empty, and so not allocated, for none.
+    private static func checkedCursors(_ request: RouteBarRequest, widths: Range<Int>) throws(RouteBarInputError) -> [RouteCursor] {
+        var cursors: [RouteCursor] = []
+        for index in widths {
+            do {
+                cursors.append(try cursor(request, width: index, checked: true))
+            } catch {
+                throw inputError(error, request, width: index)
+            }
+        }
+        return cursors
     }
 
     private static func inputError(_ error: RouteBarError, _ request: RouteBarRequest, width: Int) -> RouteBarInputError {
