@@ -8,6 +8,9 @@ ceiling (the C peer answering /fixed with exactly as many bytes as the service's
 without parsing). The machines here are shared and drift by tens of percent within minutes:
 interleaved rounds let the drift hit every server alike, and the medians are the figures.
 Peak RSS is sampled every 50 ms over the measured run (for Node, the primary and its workers).
+CPU per request is the user and system time the server's processes spent over the measured run
+(/proc/PID/stat), divided by the requests it answered: where the ceiling's requests/s come from,
+and how much the service adds to them.
 
 Prints a markdown report: the medians per server, then the ratios against the targets.
 Exits 1 when a server failed (errors or non-2xx), not when a target is missed."""
@@ -73,16 +76,37 @@ def stop(process):
         process.wait()
 
 
-def tree_rss_kib(pid):
-    """VmRSS of pid and its children (Node's cluster workers), in KiB."""
-    total = 0
+def tree(pid):
+    """pid and its children (Node's cluster workers)."""
     pids = [pid]
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as children:
             pids += [int(p) for p in children.read().split()]
     except OSError:
         pass
-    for p in pids:
+    return pids
+
+
+def tree_cpu_seconds(pid):
+    """User and system CPU seconds spent so far by pid and its children, as a pair."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    user = system = 0
+    for p in tree(pid):
+        try:
+            with open(f"/proc/{p}/stat") as stat:
+                # After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+                fields = stat.read().rsplit(")", 1)[1].split()
+            user += int(fields[11])
+            system += int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return user / ticks, system / ticks
+
+
+def tree_rss_kib(pid):
+    """VmRSS of pid and its children (Node's cluster workers), in KiB."""
+    total = 0
+    for p in tree(pid):
         try:
             with open(f"/proc/{p}/status") as status:
                 for line in status:
@@ -126,14 +150,19 @@ def measure(workload, service, peer_c, rounds, seconds):
                     done.wait(0.05)
             sampler = threading.Thread(target=sample)
             sampler.start()
+            cpu_before = tree_cpu_seconds(process.pid)
             rps, p50, p99, errors, non2xx = wrk(url, path, body_file, connections, seconds)
+            cpu_after = tree_cpu_seconds(process.pid)
             done.set()
             sampler.join()
             stop(process)
             if errors or non2xx:
                 sys.exit(f"interleave.py: {server} on {workload}: {errors} errors, {non2xx} non-2xx answers")
-            runs[server].append((rps, p50, p99, peak[0]))
-            print(f"{workload} {server}: {rps} requests/s, p50 {p50} us, p99 {p99} us, peak RSS {peak[0]} KiB", file=sys.stderr)
+            requests = max(rps * seconds, 1)
+            user_us, system_us = ((after - before) * 1e6 / requests for before, after in zip(cpu_before, cpu_after))
+            runs[server].append((rps, p50, p99, peak[0], user_us, system_us))
+            print(f"{workload} {server}: {rps} requests/s, p50 {p50} us, p99 {p99} us, peak RSS {peak[0]} KiB, "
+                  f"CPU {user_us:.1f} + {system_us:.1f} us/request", file=sys.stderr)
     return connections, answer_bytes, runs
 
 
@@ -152,11 +181,12 @@ def main():
     for workload in workloads:
         connections, answer_bytes, runs = measure(workload, service, peer_c, rounds, seconds)
         med = {s: {"rps": median([r[0] for r in runs[s]]), "p50": median([r[1] for r in runs[s]]),
-                   "p99": median([r[2] for r in runs[s]]), "rss": median([r[3] for r in runs[s]]) / 1024} for s in SERVERS}
+                   "p99": median([r[2] for r in runs[s]]), "rss": median([r[3] for r in runs[s]]) / 1024,
+                   "user": median([r[4] for r in runs[s]]), "system": median([r[5] for r in runs[s]])} for s in SERVERS}
         for s in SERVERS:
             by_round = ", ".join(str(r[0]) for r in runs[s])
             rows.append(f"| {workload} ({connections}) | {s} | {med[s]['rps']:.0f} ({by_round}) | {med[s]['p50'] / 1000:.3f} | "
-                        f"{med[s]['p99'] / 1000:.3f} | {med[s]['rss']:.1f} |")
+                        f"{med[s]['p99'] / 1000:.3f} | {med[s]['rss']:.1f} | {med[s]['user']:.1f} | {med[s]['system']:.1f} |")
         best = max(("c", "node"), key=lambda s: med[s]["rps"])
         vs_best = med["service"]["rps"] / med[best]["rps"]
         vs_ceiling = med["service"]["rps"] / med["ceiling"]["rps"]
@@ -168,16 +198,24 @@ def main():
         # Judged as shown: 1.495 reads 1.50 and would meet 1.5, so it is shown as 1.49.
         vs_best, vs_ceiling = math.floor(vs_best * 100) / 100, math.floor(vs_ceiling * 100) / 100
         p99, rss = math.ceil(p99 * 100) / 100, math.ceil(rss * 100) / 100
+        # The CPU the service adds to the ceiling's per request, against the room the ceiling target
+        # leaves: both cores busy, the ceiling's requests cost 2 s / its requests/s of machine time
+        # (server, wrk and kernel); at the target each of the service's may cost 1/target times that.
+        added = sum(med["service"][k] - med["ceiling"][k] for k in ("user", "system"))
+        room = (1 / ceiling_target - 1) * 2e6 / med["ceiling"]["rps"]
         ratios.append(f"| {workload} | {answer_bytes} | {best} | {vs_best:.2f} >= {peer_target} ({verdict(vs_best >= peer_target)}) | "
                       f"{vs_ceiling:.2f} >= {ceiling_target} ({verdict(vs_ceiling >= ceiling_target)}) | "
+                      f"{added:.1f} / {room:.1f} | "
                       f"{p99:.2f} ({verdict(p99 <= 1.0)}) | {rss:.2f} ({verdict(rss <= 2.0)}) |")
-    print("| workload (connections) | server | requests/s median (by round) | p50 ms | p99 ms | peak RSS MiB |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| workload (connections) | server | requests/s median (by round) | p50 ms | p99 ms | peak RSS MiB "
+          "| CPU µs/request user | system |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     print("\n".join(rows))
     print()
     print("| workload | answer bytes | best peer | service / best peer requests/s | service / ceiling requests/s | "
+          "CPU µs/request the service adds to the ceiling's / room at the ceiling target | "
           "service / best peer p99 (<= 1.0) | service / C peer RSS (<= 2.0) |")
-    print("|---|---:|---|---:|---:|---:|---:|")
+    print("|---|---:|---|---:|---:|---:|---:|---:|")
     print("\n".join(ratios))
 
 
