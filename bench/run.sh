@@ -88,13 +88,19 @@ kill -TERM "$PID"; wait "$PID" 2>/dev/null || true; PID=   # the C peer exits on
 PID=$service_pid service_pid=; stop service
 echo "$check"
 
+# The hypervisor's share: CPU time the host gave to others while this VM wanted it (steal,
+# the 8th figure of /proc/stat's cpu line), as a share of all the cores' time over the runs.
+cpu_times() { awk '/^cpu /{total=0; for (i = 2; i <= NF; i++) total += $i; print total, $9}' /proc/stat; }
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
+read -r total_before steal_before < <(cpu_times)
 peers=$(python3 bench/interleave.py "$tmp/routebar" "$OUT/peer-c" "$ROUNDS" "$SECONDS_PER_RUN" "${WORKLOADS[@]}")
+read -r total_after steal_after < <(cpu_times)
+steal=$(awk -v t=$((total_after - total_before)) -v s=$((steal_after - steal_before)) 'BEGIN{printf "%.1f", (t > 0 ? 100 * s / t : 0)}')
 {
     echo "# routebar benchmark"
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "- machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after"
+    echo "- machine: $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), load average $load_before before, $(cut -d' ' -f1-3 /proc/loadavg) after; ${steal}% of the cores' time stolen by the hypervisor during the HTTP runs"
     echo "- service: $SERVICE_VERSION; peers: bench/peers (C: libmicrohttpd $(pkg-config --modversion libmicrohttpd), cJSON $(pkg-config --modversion libcjson); Node $(node --version)); every server with $THREADS workers, wrk -t2 on the same machine"
     echo "- command: \`BENCH_ROUNDS=$ROUNDS BENCH_SECONDS=$SECONDS_PER_RUN make bench\` (bench/interleave.py: $ROUNDS interleaved rounds; in each, every server started fresh, warmed 1 s, measured $SECONDS_PER_RUN s with \`wrk -t2 -c64\` (\`-c16\` for batch1000) and bench/peers/post.lua; medians)"
     echo
