@@ -199,10 +199,11 @@ def main():
         vs_best, vs_ceiling = math.floor(vs_best * 100) / 100, math.floor(vs_ceiling * 100) / 100
         p99, rss = math.ceil(p99 * 100) / 100, math.ceil(rss * 100) / 100
         # The CPU the service adds to the ceiling's per request, against the room the ceiling target
-        # leaves: both cores busy, the ceiling's requests cost 2 s / its requests/s of machine time
-        # (server, wrk and kernel); at the target each of the service's may cost 1/target times that.
+        # leaves: every core busy, each of the ceiling's requests costs cores / its requests/s of
+        # machine time (server, wrk and kernel); at the target each of the service's may cost
+        # 1/target times that.
         added = sum(med["service"][k] - med["ceiling"][k] for k in ("user", "system"))
-        room = (1 / ceiling_target - 1) * 2e6 / med["ceiling"]["rps"]
+        room = (1 / ceiling_target - 1) * os.cpu_count() * 1e6 / med["ceiling"]["rps"]
         ratios.append(f"| {workload} | {answer_bytes} | {best} | {vs_best:.2f} >= {peer_target} ({verdict(vs_best >= peer_target)}) | "
                       f"{vs_ceiling:.2f} >= {ceiling_target} ({verdict(vs_ceiling >= ceiling_target)}) | "
                       f"{added:.1f} / {room:.1f} | "
