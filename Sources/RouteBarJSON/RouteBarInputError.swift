@@ -154,3 +154,9 @@ extension RouteBarInputError {
         return previous[b.count]
     }
 }
+
+/// A client's text as a problem quotes it: in quotes, and past 64 characters cut with "…", so
+/// that an answer never echoes more of a request than that (a 1 MB `mode` made a 1 MB 422).
+func quoted(_ text: String) -> String {
+    text.count <= 64 ? "\"\(text)\"" : "\"\(text.prefix(64))…\""
+}

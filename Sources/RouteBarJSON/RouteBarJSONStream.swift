@@ -41,7 +41,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     /// the routes after that: laying a route out makes the same checks, so an answer held
     /// whole is not checked twice. The errors, and their order, are those of `init(_:)`.
     package static func writing(_ request: RouteBarRequest, upTo firstBytes: Int) throws(RouteBarInputError) -> Self {
-        var pieces = try Self(request, checked: false)
+        var pieces = try Self(request, checked: false, wholeBytes: firstBytes)
         do {
             guard try !pieces.fill(upTo: firstBytes) else { return pieces }
             try pieces.cursor.checkRemaining()
@@ -54,7 +54,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     }
 
     /// The first width's cursor, and when `checked`, every width's, every route checked.
-    private init(_ request: RouteBarRequest, checked: Bool) throws(RouteBarInputError) {
+    private init(_ request: RouteBarRequest, checked: Bool, wholeBytes: Int = Self.wholeAnswerBytes) throws(RouteBarInputError) {
         let first: RouteCursor
         do {
             first = try Self.cursor(request, width: 0, checked: checked)
@@ -67,7 +67,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         laterWidths = later
         allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows.
-        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), Self.wholeAnswerBytes) + 4096)
+        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), wholeBytes) + 4096)
     }
 
     /// A layout's cursor at the `index`th width.

@@ -109,3 +109,23 @@ extension RouteBarInputError {
         }
     }
 }
+
+extension RouteBarRequest {
+    /// Heap bytes the decoded request holds (its routes, legs and strings, arrays at their
+    /// capacity), for the server's memory account: a streamed answer keeps the request.
+    package var heldBytes: Int {
+        var bytes = HeldBytes.array(routes.capacity, of: Route.self) + HeldBytes.array(widths?.capacity ?? 0, of: Double.self)
+        for route in routes { bytes += route.heldBytes }
+        bytes += HeldBytes.array(routePointers.capacity, of: String.self)
+        for pointer in routePointers { bytes += HeldBytes.string(pointer) }
+        return bytes
+    }
+
+    /// What decoding a body of `bodyBytes` may take at most before it ends, reserved in the
+    /// memory account before it starts: a planner's leg passes through a record of about 280
+    /// bytes (`PlannerLeg`) on its way to a 40-byte `SubPath`, and its shortest JSON is about 15
+    /// bytes (`{"duration":1},`); `MemoryBoundTests` checks the bound with each shape's densest body.
+    package static func decodingBytes(forBody bodyBytes: Int) -> Int {
+        24 * bodyBytes + 64 * 1024
+    }
+}

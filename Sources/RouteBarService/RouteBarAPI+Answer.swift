@@ -14,27 +14,33 @@ extension RouteBarAPI {
         if let unknown = request.firstQueryParameter(notIn: RouteBarRequest.queryParameterNames) {
             throw HTTPProblem(RouteBarInputError.unknownParameter(unknown))
         }
+        // Counted before it is built: what decoding may take at most, then what the decoded
+        // request holds. A stream keeps the request, and with it this count, until it ends.
+        let decodedMemory = try request.holdMemory(RouteBarRequest.decodingBytes(forBody: request.body.count))
         // A closure literal: a method reference would box `request`.
         let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }
-        // A stream keeps the decoded request (no larger than its body) and a piece in hand
-        // (a JSON answer's first piece is the part it would have held whole).
-        let held = request.body.count + 2 * RouteBarJSONPieces.pieceBytes
-        let heldJSON = held + RouteBarJSONPieces.wholeAnswerBytes
+        try decodedMemory.resize(to: decoded.heldBytes)
+        // A stream holds a piece in hand and the next (a JSON answer's first piece is the part
+        // it would have held whole); while memory is short, answers are held whole only up to
+        // a smaller size, and stream past it.
+        let held = 2 * RouteBarJSONPieces.pieceBytes
+        let wholeBytes = request.wholeAnswerBytes(upTo: RouteBarJSONPieces.wholeAnswerBytes)
+        let heldJSON = held + wholeBytes
         let response: HTTPResponse
         switch format {
         case .json:
             var pieces = try Self.checked { () throws(RouteBarInputError) in
-                try RouteBarJSONPieces.writing(decoded, upTo: RouteBarJSONPieces.wholeAnswerBytes)
+                try RouteBarJSONPieces.writing(decoded, upTo: wholeBytes)
             }
-            guard try Self.layoutHolds(pieces.fill(upTo: RouteBarJSONPieces.wholeAnswerBytes)) else {
-                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON)
+            guard try Self.layoutHolds(pieces.fill(upTo: wholeBytes)) else {
+                response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON, keeping: decodedMemory)
                 break
             }
             let (buffer, owner) = pieces.finish().retainedBuffer
             response = HTTPResponse(status: 200, headers: Self.jsonHeaders, body: .owned(HTTPOwnedBytes(buffer, owner: owner)))
         case .ndjson:
             let pieces = try Self.checked { () throws(RouteBarInputError) in try RouteBarNDJSONPieces(decoded) }
-            response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held)
+            response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held, keeping: decodedMemory)
         case .svg:
             var pieces = try Self.checked { () throws(RouteBarInputError) in
                 try decoded.checkOneWidth(for: .svg)
@@ -48,7 +54,7 @@ extension RouteBarAPI {
             response =
                 pieces.isFinished
                 ? HTTPResponse(status: 200, headers: Self.svgHeaders, body: .bytes(first))
-                : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held)
+                : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held, keeping: decodedMemory)
         }
         count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
         return response
@@ -73,15 +79,17 @@ extension RouteBarAPI {
     }
 
     /// The rest of an answer, pulled a piece at a time; `first` is the piece already made.
+    /// `decodedMemory` counts the decoded request the pieces keep, until the stream ends.
     private static func streamed<Pieces: AnswerPieces & ~Copyable>(
-        _ pieces: consuming Pieces, first: [UInt8]?, headers: [HTTPHeader], held: Int
+        _ pieces: consuming Pieces, first: [UInt8]?, headers: [HTTPHeader], held: Int, keeping decodedMemory: HeldMemory
     ) -> HTTPResponse {
         let stream = AnswerStream(pieces, first: first)
         return HTTPResponse(
             status: 200, headers: headers,
             body: .stream(
                 HTTPBodyStream(heldBytes: held) { () throws(HTTPBodyStream.Abort) in
-                    try stream.next()
+                    withExtendedLifetime(decodedMemory) {}
+                    return try stream.next()
                 }))
     }
 

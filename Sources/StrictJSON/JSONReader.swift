@@ -392,12 +392,10 @@ public struct JSONReader {
             return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<position]), as: UTF8.self)
-        // Underflow is read one way: a number written with a nonzero digit never reads as zero.
-        // One too small even for a subnormal (1e-400) reads as the smallest one of its sign, so
-        // a range check refuses it as it refuses 1e-320, instead of taking it for 0.
-        let tiny = negative ? -Double.leastNonzeroMagnitude : .leastNonzeroMagnitude
-        guard let value = Double(text) else { return exponent < 0 ? tiny : (negative ? -.infinity : .infinity) }
-        return value == 0 && mantissa != 0 ? tiny : value
+        // Rounded as IEEE 754 rounds: one too small even for a subnormal (1e-400) is a zero of
+        // its sign, one too large an infinity (which the decoders refuse as not finite).
+        guard let value = Double(text) else { return exponent < 0 ? (negative ? -0.0 : 0) : (negative ? -.infinity : .infinity) }
+        return value
     }
 
     private func numberError() -> JSONSyntaxError {

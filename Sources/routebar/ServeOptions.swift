@@ -58,7 +58,7 @@ struct ServeOptions {
                 for origin in origins where origin != "*" && !Self.isOrigin(origin) {
                     return "must be * or an origin such as https://app.example (scheme, host, optional port; no path), got '\(origin)'"
                 }
-                config.http.corsOrigins = origins
+                config.http.corsOrigins = origins.map(Self.serializedOrigin)
                 return nil
             }, repeatable: true),
         Setting(
@@ -74,9 +74,10 @@ struct ServeOptions {
         },
         Setting(
             flag: "--max-answer-memory", variable: "ROUTEBAR_MAX_ANSWER_MEMORY",
-            summary: "bytes of answers held for clients at once; past it 503 (default 268435456)"
+            summary:
+                "bytes held for clients at once (connections, bodies, decoded requests, answers); past it 503 (default \(HTTPServerConfiguration().maxMemoryBytes))"
         ) { config, value in
-            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxAnswerMemoryBytes = $0 } == nil
+            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxMemoryBytes = $0 } == nil
                 ? "must be a whole number of bytes from 1048576 to 1099511627776" : nil
         },
         Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") {
@@ -103,6 +104,18 @@ struct ServeOptions {
         let schemeIsValid = !scheme.isEmpty && scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
         let restIsValid = !rest.isEmpty && !rest.contains("/") && !rest.contains(" ")
         return schemeIsValid && restIsValid
+    }
+
+    /// An origin as a browser serializes it in `Origin` (RFC 6454, section 6.2): scheme and
+    /// host in lower case, the scheme's default port left out; so `HTTPS://APP.EXAMPLE:443`
+    /// matches what the browser sends, `https://app.example`.
+    static func serializedOrigin(_ origin: String) -> String {
+        guard origin != "*" else { return origin }
+        var text = origin.lowercased()
+        for (scheme, port) in [("https://", ":443"), ("http://", ":80")] where text.hasPrefix(scheme) && text.hasSuffix(port) {
+            text.removeLast(port.count)
+        }
+        return text
     }
 
     private static func integer(_ text: String, _ range: ClosedRange<Int>) -> Int? {

@@ -3,8 +3,9 @@ import Testing
 
 @testable import MicroHTTP
 
-/// The answers held for clients are counted against `maxAnswerMemoryBytes` until libmicrohttpd
-/// lets go of them; one that would pass it is told 503 instead.
+/// The answers held for clients are counted in the memory account until libmicrohttpd lets go
+/// of them; one that would pass the budget, or its connection's share while memory is short, is
+/// told 503 instead.
 extension MicroHTTPEdgeTests {
     @Suite struct AnswerBudgetTests {
         static let answerBytes = 8 << 20
@@ -21,17 +22,16 @@ extension MicroHTTPEdgeTests {
         }
 
         @Test func anAnswerPastTheBudgetGets503UntilTheHeldOneIsGone() throws {
-            try withLiveServer(.testing { $0.maxAnswerMemoryBytes = 12 << 20 }, router: Self.router) { live in
-                let metrics = live.server.metrics
+            try withLiveServer(.testing { $0.maxMemoryBytes = 20 << 20 }, router: Self.router) { live in
                 // A client that asks and does not read keeps its answer held.
                 let slow = try TestHTTPConnection(port: live.port, receiveBufferBytes: 4096, maximumSegmentBytes: nil)
                 try slow.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
-                #expect(waitUntil(timeoutSeconds: 2) { metrics.answerBytesHeld.load(ordering: .relaxed) >= Self.answerBytes })
+                #expect(waitUntil(timeoutSeconds: 2) { live.server.memory.held(.answer) >= Self.answerBytes })
 
                 let other = try live.connect()
                 let refused = try other.request("GET", "/big")
                 let problem = expectProblem(refused, status: 503)
-                #expect(problem["limit"] as? Int == 12 << 20)
+                #expect(problem["limit"] as? Int == 20 << 20)
                 #expect(refused.headers["retry-after"] == "1")
                 #expect(live.server.metrics.answersOverBudget.load(ordering: .relaxed) == 1)
                 // Small answers still fit.
@@ -39,12 +39,12 @@ extension MicroHTTPEdgeTests {
 
                 slow.disconnect()
                 #expect(
-                    waitUntil(timeoutSeconds: 10) { metrics.answerBytesHeld.load(ordering: .relaxed) == 0 },
-                    "\(metrics.answerBytesHeld.load(ordering: .relaxed)) bytes still held after the client left")
+                    waitUntil(timeoutSeconds: 10) { live.server.memory.held(.answer) == 0 },
+                    "\(live.server.memory.held(.answer)) bytes still held after the client left")
                 let served = try other.request("GET", "/big")
                 #expect(served.status == 200)
                 #expect(served.body.count == Self.answerBytes)
-                #expect(metrics.answerBytesHeld.load(ordering: .relaxed) == 0)
+                #expect(live.server.memory.held(.answer) == 0)
             }
         }
     }

@@ -16,7 +16,7 @@ extension MicroHTTPEdgeTests {
             try withLiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router) { live in
                 let silent = try (0..<4).map { _ in try live.connect() }
                 #expect(waitUntil(timeoutSeconds: 2) { live.server.connectionsStarted.load(ordering: .acquiring) >= 4 })
-                usleep(150_000)  // idle for the 100 ms that make a connection one to close
+                usleep(1_100_000)  // idle for the second that makes a connection one to close
                 var late: [TestHTTPConnection] = []
                 for _ in 0..<4 {
                     late.append(try live.connect())

@@ -134,11 +134,6 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
                 #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 5e-324}]}]}"#, "out-of-range",
                 "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"
             ),
-            // Underflow one way: below every Double is refused as a subnormal is, not read as 0.
-            (
-                #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-400}]}]}"#, "out-of-range",
-                "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 5e-324"
-            ),
             (
                 #"{"width": 100, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 1e-320}]}]}"#, "out-of-range",
                 "/routes/0/subPaths/0/sectionTime", "sectionTime must be 0 or a number from 0.001 to 1000000, got 1e-320"

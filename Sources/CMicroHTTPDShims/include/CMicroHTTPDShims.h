@@ -100,4 +100,9 @@ int cmhd_in_handler(void);
 /* Hands the allocator's free pages back to the system (glibc's malloc_trim; nothing elsewhere). */
 void cmhd_release_free_memory(void);
 
+/* Bytes the process has read from a TCP socket so far (the kernel's count received, less
+ * what is still unread), or -errno. For the wire size of a chunked body, which libmicrohttpd
+ * parses out of sight (chunk extensions). */
+int64_t cmhd_socket_bytes_read(int fd);
+
 #endif

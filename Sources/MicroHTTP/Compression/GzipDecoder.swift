@@ -11,6 +11,8 @@ final class GzipDecoder {
         case corrupt
         /// The decompressed body would pass the limit.
         case tooLarge
+        /// `makeRoom` refused the memory for more of it.
+        case noRoom
     }
 
     private let stream: UnsafeMutablePointer<z_stream>
@@ -32,8 +34,12 @@ final class GzipDecoder {
         stream.deallocate()
     }
 
-    /// Inflates `input`, appending to `output`, which may not pass `limit` bytes.
-    func decompress(_ input: UnsafeRawBufferPointer, into output: inout [UInt8], limit: Int) throws(Failure) {
+    /// Inflates `input`, appending to `output`, which may not pass `limit` bytes; `makeRoom`
+    /// grows `output` to hold a count of bytes before they are appended, or refuses.
+    func decompress(
+        _ input: UnsafeRawBufferPointer, into output: inout [UInt8], limit: Int,
+        makeRoom: (inout [UInt8], Int) -> Bool = { _, _ in true }
+    ) throws(Failure) {
         guard let base = input.baseAddress, !input.isEmpty else { return }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = UInt32(input.count)
@@ -50,6 +56,7 @@ final class GzipDecoder {
                 let result = inflate(stream, Z_NO_FLUSH)
                 let produced = buffer.count - Int(stream.pointee.avail_out)
                 guard output.count + produced <= limit else { throw .tooLarge }
+                guard makeRoom(&output, output.count + produced) else { throw .noRoom }
                 output.append(contentsOf: buffer[..<produced])
                 switch result {
                 case Z_STREAM_END: isFinished = true

@@ -19,10 +19,12 @@ public final class HTTPMetrics: Sendable {
     let connectionsRefused = Atomic<Int>(0)
     /// Idle connections closed to make room for a new one at the connection limit.
     let idleConnectionsClosed = Atomic<Int>(0)
-    /// Bytes of answers held for their clients now (`HTTPServerConfiguration.maxAnswerMemoryBytes`).
-    let answerBytesHeld = Atomic<Int>(0)
-    /// Answers replaced by 503 because they would have passed that budget.
+    /// Answers replaced by 503 because they would have passed the memory budget.
     let answersOverBudget = Atomic<Int>(0)
+    /// Connections closed because their request arrived slower than the minimum rate.
+    let slowConnectionsClosed = Atomic<Int>(0)
+    /// The memory account the page shows, by kind (set by the server at its start).
+    let memory: MemoryAccount
     private let counters: AtomicCounters
 
     // Offsets of each family in `counters`.
@@ -32,8 +34,9 @@ public final class HTTPMetrics: Sendable {
     private var requestBytesBase: Int { sumBase + routeLabels.count }
     private var responseBytesBase: Int { requestBytesBase + routeLabels.count }
 
-    init(namespace: String, routes: [String]) {
+    init(namespace: String, routes: [String], memory: MemoryAccount) {
         self.namespace = namespace
+        self.memory = memory
         routeLabels = routes + ["unmatched"]
         let perRoute = (Self.statuses.count + 1) + (Self.bucketBounds.count + 1) + 3
         counters = AtomicCounters(count: routeLabels.count * perRoute)
@@ -101,17 +104,34 @@ public final class HTTPMetrics: Sendable {
             ),
             (
                 "answer_bytes_held", "gauge", "Bytes of answers held for their clients: whole bodies, and streams' pieces and state.",
-                answerBytesHeld.load(ordering: .relaxed)
+                memory.held(.answer)
             ),
             (
-                "answers_over_budget_total", "counter", "Answers replaced by 503 because the answers held would have passed the memory budget.",
+                "answers_over_budget_total", "counter", "Answers replaced by 503 because they would have passed the memory budget.",
                 answersOverBudget.load(ordering: .relaxed)
+            ),
+            (
+                "memory_refusals_total", "counter",
+                "Reservations of the memory account refused (each answered 503): bodies, decoded requests and answers.",
+                memory.refusals.load(ordering: .relaxed)
+            ),
+            (
+                "slow_connections_closed_total", "counter", "Connections closed because their request arrived slower than the minimum rate.",
+                slowConnectionsClosed.load(ordering: .relaxed)
             ),
         ]
         for single in singles {
             family(&text, "\(name)_\(single.name)", single.type, single.help)
             text += "\(name)_\(single.name) \(single.value)\n"
         }
+        family(
+            &text, "\(name)_memory_bytes_held", "gauge",
+            "Bytes held for clients by kind, against the memory budget: connection, body, decoded, answer.")
+        for kind in MemoryAccount.Kind.allCases {
+            text += "\(name)_memory_bytes_held{kind=\"\(kind.label)\"} \(memory.held(kind))\n"
+        }
+        family(&text, "\(name)_memory_budget_bytes", "gauge", "The memory budget: --max-answer-memory.")
+        text += "\(name)_memory_budget_bytes \(memory.limit)\n"
     }
 
     private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {

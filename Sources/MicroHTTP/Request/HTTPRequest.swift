@@ -10,11 +10,15 @@ public struct HTTPRequest {
     /// Most requests have no query string: their parameter look-ups then cost nothing.
     private let hasQueryParameters: Bool
 
-    init(method: String, path: String, body: [UInt8], connection: MHDConnection) {
+    /// The connection's part of the server's memory account.
+    private let memory: ConnectionMemory
+
+    init(method: String, path: String, body: [UInt8], connection: MHDConnection, memory: ConnectionMemory) {
         self.method = method
         self.path = path
         self.body = body
         self.connection = connection
+        self.memory = memory
         hasQueryParameters = connection.valueCount(.query) > 0
     }
 
@@ -40,11 +44,12 @@ public struct HTTPRequest {
     }
 
     /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
-    /// server has already refused a request that repeats one.
+    /// server has already refused a request that repeats one. A name without `=` (`?scale`)
+    /// has the empty value, so that the application refuses it as it would `?scale=`.
     public func queryParameter(_ name: String) -> String? {
-        // libmicrohttpd's own look-up ignores case: when it finds nothing, neither would an
-        // exact search, and most requests carry no query string at all.
-        guard hasQueryParameters, connection.withValue(.query, name, { $0 != nil }) else { return nil }
+        // Most requests carry no query string at all. (libmicrohttpd's own look-up would miss
+        // a name without a value, which it reports as NULL.)
+        guard hasQueryParameters else { return nil }
         var found: String?
         var name = name
         name.withUTF8 { wanted in
@@ -56,4 +61,20 @@ public struct HTTPRequest {
         }
         return found
     }
+
+    /// Counts `bytes` the handler is about to build from the request and keep while it
+    /// answers (a decoded model) in the server's memory account, before it builds them; the
+    /// 503 to answer with when there is no room. The count lasts as long as the returned object.
+    public func holdMemory(_ bytes: Int) throws(HTTPProblem) -> HeldMemory {
+        guard let held = HeldMemory(bytes, connection: memory) else { throw memory.account.problem() }
+        return held
+    }
+
+    /// The largest answer worth holding whole now: while memory is short (the account over
+    /// half full), answers larger than this go out in pieces, each held only until sent.
+    public func wholeAnswerBytes(upTo wanted: Int) -> Int {
+        memory.account.isShort ? min(wanted, Self.wholeAnswerBytesWhenShort) : wanted
+    }
+
+    static let wholeAnswerBytesWhenShort = 256 * 1024
 }

@@ -36,6 +36,11 @@ struct RequestFraming {
         var fields = Fields()
         connection.forEachValue(.header) { name, value in fields.add(name: name, value: value) }
         if let fault = fields.fault { throw fault.problem }
+        if fields.count > configuration.maxHeaderFields {
+            throw HTTPProblem(
+                status: 431, detail: "The head has \(fields.count) header fields; the limit is \(configuration.maxHeaderFields).",
+                members: [.init("limit", configuration.maxHeaderFields)])
+        }
         if fields.bytes > configuration.maxHeaderBytes {
             throw HTTPProblem(
                 status: 431, detail: "The header fields are \(fields.bytes) bytes; the limit is \(configuration.maxHeaderBytes).",
@@ -51,9 +56,13 @@ struct RequestFraming {
         }
         var framing = RequestFraming()
         if let coding = fields.transferEncoding {
+            // libmicrohttpd 0.9.75 reads a body as chunked only when the first Transfer-Encoding
+            // field is `chunked` exactly (any case; no trailing space or tab); any other, it reads
+            // to the connection's end, so a request behind it would vanish into the body.
             guard isHTTP11, coding else {
                 throw HTTPProblem(
-                    status: 501, detail: "Transfer-Encoding must be chunked, alone, in an HTTP/1.1 request; other codings are not implemented.")
+                    status: 400,
+                    detail: "Transfer-Encoding must be exactly chunked, in one field, in an HTTP/1.1 request; this server reads no other coding.")
             }
             framing.body = .chunked
         }
@@ -157,6 +166,7 @@ struct RequestFraming {
         }
 
         var bytes = 0
+        var count = 0
         var hosts = 0
         var contentLength: Length?
         /// Whether the codings so far are exactly `chunked`, when any field was present.
@@ -196,6 +206,7 @@ struct RequestFraming {
         /// Notes one field; false once a fault is found, which ends the look.
         mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> Bool {
             bytes += name.count + (value?.count ?? 0) + 4
+            count += 1
             guard !name.isEmpty, name.allSatisfy(RequestFraming.isTokenByte) else {
                 fault = .badName
                 return false
@@ -229,8 +240,9 @@ struct RequestFraming {
                     : ASCII.equalIgnoringCase(coding, "identity") ? .identity : .unsupported
                 contentEncoding = contentEncoding == nil ? this : .unsupported
             } else if ASCII.equalIgnoringCase(name, "transfer-encoding") {
-                // Several fields make one list: `chunked` twice is not `chunked`.
-                transferEncoding = transferEncoding == nil && ASCII.equalIgnoringCase(ASCII.trimmed(value[...]), "chunked")
+                // Several fields make one list: `chunked` twice is not `chunked`. Not trimmed:
+                // libmicrohttpd drops the spaces before a value but keeps those after it.
+                transferEncoding = transferEncoding == nil && ASCII.equalIgnoringCase(value[...], "chunked")
             }
             return true
         }

@@ -14,10 +14,11 @@
 /// full is at `ConnectionWatchdog.Watched.socket`.
 final class ConnectionState {
     let watched: ConnectionWatchdog.Watched
-    let request = RequestContext()
+    let request: RequestContext
 
-    init(watched: ConnectionWatchdog.Watched) {
+    init(watched: ConnectionWatchdog.Watched, memory: ConnectionMemory) {
         self.watched = watched
+        request = RequestContext(memory: memory)
     }
 }
 

@@ -56,6 +56,15 @@ final class ConnectionWatchdog: Sendable {
         let idleSince: Atomic<UInt64>
         /// Closed to make room for a new connection (its close is on its way).
         let evicted = Atomic<Bool>(false)
+        /// When the request in progress began (its request line arrived); 0 between requests.
+        let requestSince = Atomic<UInt64>(0)
+        /// Whether the request in progress has its head in (its body is arriving).
+        let headIn = Atomic<Bool>(false)
+        /// Body bytes received, and the count and time at the start of the current window of
+        /// the minimum rate (`ConnectionWatchdog.minimumBodyRate`).
+        let bodyBytes = Atomic<Int>(0)
+        let windowBytes = Atomic<Int>(0)
+        let windowSince = Atomic<UInt64>(0)
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
         init(socket: ConnectionSocket, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
@@ -79,14 +88,21 @@ final class ConnectionWatchdog: Sendable {
     private let thread = Mutex<pthread_t?>(nil)
     /// Called after every sweep, on the watchdog's thread.
     private let afterSweep: @Sendable () -> Void
+    /// Called for each connection closed for its slow body, on the watchdog's thread.
+    private let slowClosed: @Sendable () -> Void
+    /// Whether memory is short, which shortens the minimum rate's window.
+    private let memoryIsShort: @Sendable () -> Bool
     /// Where a socket call that fails for a reason other than a client gone is reported.
     private let logger: (any HTTPServerLogger)?
 
     /// A timeout of 0 turns that deadline off.
     init(
         headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
+        slowClosed: @escaping @Sendable () -> Void = {}, memoryIsShort: @escaping @Sendable () -> Bool = { false },
         afterSweep: @escaping @Sendable () -> Void
     ) {
+        self.slowClosed = slowClosed
+        self.memoryIsShort = memoryIsShort
         headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
         requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
         self.logger = logger
@@ -100,7 +116,7 @@ final class ConnectionWatchdog: Sendable {
             stopping.lower()
             thread = startThread { [self] in
                 while !stopping.sleep(nanoseconds: 250_000_000) {
-                    sweep(now: monotonicNanoseconds())
+                    sweep(now: monotonicNanoseconds(), memoryIsShort: memoryIsShort(), onSlow: slowClosed)
                     afterSweep()
                 }
             }
@@ -140,18 +156,30 @@ final class ConnectionWatchdog: Sendable {
     /// A request line arrived: a kept-alive connection now owes the rest of the head.
     func requestLineArrived(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.phase = .receiving
+        watched.requestSince.store(now, ordering: .relaxed)
+        watched.headIn.store(false, ordering: .relaxed)
         if headNanoseconds > 0 && watched.headDueBy.load(ordering: .relaxed) == 0 {
             watched.headDueBy.store(now + headNanoseconds, ordering: .relaxed)
         }
     }
 
-    func headArrived(_ watched: Watched) {
+    func headArrived(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.headDueBy.store(0, ordering: .relaxed)
+        watched.bodyBytes.store(0, ordering: .relaxed)
+        watched.windowBytes.store(0, ordering: .relaxed)
+        watched.windowSince.store(now, ordering: .relaxed)
+        watched.headIn.store(true, ordering: .relaxed)
+    }
+
+    /// `count` more bytes of the body arrived.
+    func bodyArrived(_ watched: Watched, count: Int) {
+        watched.bodyBytes.wrappingAdd(count, ordering: .relaxed)
     }
 
     /// The request is complete: it is ours to answer now, whatever the deadline.
     func requestArrived(_ watched: Watched) {
         watched.phase = .answering
+        watched.requestSince.store(0, ordering: .relaxed)
         watched.headDueBy.store(0, ordering: .relaxed)
         watched.requestDueBy.store(0, ordering: .relaxed)
     }
@@ -159,6 +187,7 @@ final class ConnectionWatchdog: Sendable {
     /// The answer is out: the next request is due within the request timeout.
     func answered(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.phase = .idle
+        watched.requestSince.store(0, ordering: .relaxed)
         watched.idleSince.store(now, ordering: .relaxed)
         watched.headDueBy.store(0, ordering: .relaxed)
         watched.requestDueBy.store(requestNanoseconds == 0 ? 0 : now + requestNanoseconds, ordering: .relaxed)
@@ -169,15 +198,43 @@ final class ConnectionWatchdog: Sendable {
         deadline != 0 && now > deadline
     }
 
-    /// Shuts down every connection past a deadline; returns how many.
+    /// The least a body must deliver in each window of `rateWindowNanoseconds`, as nginx's
+    /// `client_body_timeout` and Apache's `mod_reqtimeout` `MinRate` ask: a phone uploading at
+    /// 32 KiB/s passes easily; a body stalled a byte short of its end is closed within two
+    /// windows instead of holding its memory until the request deadline.
+    /// The window is 5 s, and 1 s while memory is short (the account over half full), when a
+    /// stalled body holds what others wait for.
+    static let minimumBodyRate = 1024
+    static let rateWindowNanoseconds: UInt64 = 5_000_000_000
+    static let shortRateWindowNanoseconds: UInt64 = 1_000_000_000
+
+    /// Whether a body has delivered less than the minimum rate over its last full window;
+    /// starts the next window when one has passed.
+    private static func isBelowRate(_ watched: Watched, now: UInt64, window: UInt64) -> Bool {
+        guard watched.phase == .receiving, watched.headIn.load(ordering: .relaxed) else { return false }
+        let since = watched.windowSince.load(ordering: .relaxed)
+        guard now >= since, now - since >= window else { return false }
+        let bytes = watched.bodyBytes.load(ordering: .relaxed)
+        let delivered = bytes - watched.windowBytes.load(ordering: .relaxed)
+        watched.windowBytes.store(bytes, ordering: .relaxed)
+        watched.windowSince.store(now, ordering: .relaxed)
+        return UInt64(delivered) * 1_000_000_000 < UInt64(minimumBodyRate) * (now - since)
+    }
+
+    /// Shuts down every connection past a deadline, or whose body arrives slower than the
+    /// minimum rate (`onSlow` counts those); returns how many.
     @discardableResult
-    func sweep(now: UInt64) -> Int {
-        connections.withLock { connections in
+    func sweep(now: UInt64, memoryIsShort: Bool = false, onSlow: () -> Void = {}) -> Int {
+        let window = memoryIsShort ? Self.shortRateWindowNanoseconds : Self.rateWindowNanoseconds
+        return connections.withLock { connections in
             var closed = 0
-            for watched in connections.values
-            where Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
-                || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now)
-            {
+            for watched in connections.values {
+                let slow = Self.isBelowRate(watched, now: now, window: window)
+                guard
+                    slow || Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
+                        || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now)
+                else { continue }
+                if slow { onSlow() }
                 // Its result does not matter here: a socket whose client has gone is closing
                 // already, and a failure is logged.
                 _ = shutDown(watched)
@@ -190,23 +247,36 @@ final class ConnectionWatchdog: Sendable {
         }
     }
 
-    /// Shuts down the connection that has been between requests (or waiting for its first)
-    /// the longest, for `idleFor` at least, to make room for a new one; false when none is.
-    /// Each is chosen once. The minimum spares a busy keep-alive client between two requests,
-    /// whose next one may already be on its way (a storm's 20 ms poller was cut off without it).
-    func closeLongestIdle(idleFor: UInt64 = 100_000_000, now: UInt64 = monotonicNanoseconds()) -> Bool {
+    /// Shuts down a connection to make room for a new one; false when none may go. Each is
+    /// chosen once. First the one whose head has taken longest, for `slowHeadFor` at least (a
+    /// client's head arrives in one segment; one still arriving after a second is trickled);
+    /// else the one between requests (or waiting for its first) the longest, for `idleFor`
+    /// at least. The minimum spares a keep-alive client between two requests, whose next one
+    /// may already be on its way: cut off then, a request fully written would go unanswered.
+    func closeLongestIdle(
+        idleFor: UInt64 = 1_000_000_000, slowHeadFor: UInt64 = 1_000_000_000, now: UInt64 = monotonicNanoseconds()
+    ) -> Bool {
         connections.withLock { connections in
             var longest: Watched?
-            for watched in connections.values
-            where !watched.refused && watched.phase == .idle && !watched.evicted.load(ordering: .relaxed)
-                && now >= watched.idleSince.load(ordering: .relaxed) && now &- watched.idleSince.load(ordering: .relaxed) >= idleFor
-                && Self.hasNothingUnread(watched.socket)
-            {
-                if longest == nil || watched.idleSince.load(ordering: .relaxed) < longest!.idleSince.load(ordering: .relaxed) {
-                    longest = watched
+            var oldest = UInt64.max
+            var slowest: Watched?
+            var slowestSince = UInt64.max
+            for watched in connections.values where !watched.refused && !watched.evicted.load(ordering: .relaxed) {
+                let requestSince = watched.requestSince.load(ordering: .relaxed)
+                if watched.phase == .receiving, !watched.headIn.load(ordering: .relaxed), requestSince != 0, now >= requestSince,
+                    now - requestSince >= slowHeadFor, requestSince < slowestSince
+                {
+                    (slowest, slowestSince) = (watched, requestSince)
+                    continue
+                }
+                let idleSince = watched.idleSince.load(ordering: .relaxed)
+                if watched.phase == .idle, now >= idleSince, now - idleSince >= idleFor, idleSince < oldest,
+                    Self.hasNothingUnread(watched.socket)
+                {
+                    (longest, oldest) = (watched, idleSince)
                 }
             }
-            guard let longest else { return false }
+            guard let longest = slowest ?? longest else { return false }
             longest.evicted.store(true, ordering: .relaxed)
             return shutDown(longest)
         }

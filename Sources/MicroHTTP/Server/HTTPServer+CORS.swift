@@ -25,20 +25,22 @@ extension HTTPServer {
         return route
     }
 
-    /// Adds the answer's CORS headers for an allowed origin: who may read it, `Vary: Origin`,
-    /// and the headers a page may read besides the safelisted ones.
-    func addCORSHeaders(_ response: inout HTTPResponse, _ connection: MHDConnection) {
-        guard let origin = allowedOrigin(connection),
-            !response.headers.contains(where: { $0.name == "Access-Control-Allow-Origin" })
-        else { return }
+    /// Adds the answer's CORS headers: for an allowed `origin`, who may read it and the
+    /// headers a page may read besides the safelisted ones; and, under a list of origins,
+    /// `Vary: Origin` on every answer, so that a cache never hands one origin's answer (or an
+    /// answer without the headers) to another.
+    func addCORSHeaders(_ headers: inout [HTTPHeader], origin: String?) {
+        guard !configuration.corsOrigins.isEmpty, !headers.contains(where: { $0.name == "Access-Control-Allow-Origin" }) else { return }
         let any = configuration.corsOrigins.contains("*")
-        response.headers.append(HTTPHeader("Access-Control-Allow-Origin", any ? "*" : origin))
-        response.headers.append(HTTPHeader("Access-Control-Expose-Headers", Self.corsExposedHeaders))
+        if let origin {
+            headers.append(HTTPHeader("Access-Control-Allow-Origin", any ? "*" : origin))
+            headers.append(HTTPHeader("Access-Control-Expose-Headers", Self.corsExposedHeaders))
+        }
         guard !any else { return }
-        if let index = response.headers.firstIndex(where: { $0.name == "Vary" }) {
-            response.headers[index].value += ", Origin"
+        if let index = headers.firstIndex(where: { $0.name == "Vary" }) {
+            if !ASCII.contains(headers[index].value, "Origin") { headers[index].value += ", Origin" }
         } else {
-            response.headers.append(HTTPHeader("Vary", "Origin"))
+            headers.append(HTTPHeader("Vary", "Origin"))
         }
     }
 

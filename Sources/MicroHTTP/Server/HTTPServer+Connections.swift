@@ -17,7 +17,9 @@ extension HTTPServer {
             metrics.connectionsRefused.wrappingAdd(1, ordering: .relaxed)
             refusal.withUnsafeBytes { sendWhole($0, to: socket, thenShutDown: .readAndWrite) }
         }
-        return ConnectionState(watched: watchdog.opened(socket: socket, refused: refused))
+        let connectionMemory = ConnectionMemory(account: memory)
+        memory.count(configuration.connectionBytes, .connection, for: connectionMemory)
+        return ConnectionState(watched: watchdog.opened(socket: socket, refused: refused), memory: connectionMemory)
     }
 
     func connectionClosed(_ state: ConnectionState) {
@@ -25,6 +27,8 @@ extension HTTPServer {
         // our handler saw it (its 414 and 431, a head larger than its memory): the request
         // ends here, so that every request that began is counted as ended.
         if state.request.phase != .idle { requestCompleted(state) }
+        state.request.dropLargeBody()
+        memory.release(configuration.connectionBytes, .connection, for: state.request.memory)
         metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)
         watchdog.closed(state.watched)
     }
@@ -52,7 +56,7 @@ extension HTTPServer {
         guard context.phase != .idle else { return }
         defer { context.end() }
         metrics.requestsInFlight.subtract(1, ordering: .releasing)
-        memory.requestFinished()
+        idleTrim.requestFinished()
         let elapsed = monotonicNanoseconds() &- context.startNanoseconds
         metrics.record(
             route: context.pathIndex, status: context.status, nanoseconds: elapsed,

@@ -21,6 +21,7 @@ extension HTTPServer {
             context.method = String(decoding: method, as: UTF8.self)
             context.path = RequestFraming.originPath(String(decoding: url, as: UTF8.self))
             context.requestId = requestId(connection.value(.header, "X-Request-Id"))
+            context.corsOrigin = allowedOrigin(connection)
             context.phase = .body
             let framing: RequestFraming
             do {
@@ -34,6 +35,7 @@ extension HTTPServer {
                 }
                 return answer(error, context, connection, close: true)
             }
+            if framing.body == .chunked { context.chunkedFromByte = state.watched.socket.bytesRead() }
             return route(context, connection, framing: framing)
         case .answered:
             // What is left of a body already answered is read and dropped.
@@ -42,33 +44,54 @@ extension HTTPServer {
         case .body where upload.count > 0:
             let size = upload.count
             context.requestBytes += size
+            watchdog.bodyArrived(state.watched, count: size)
+            if let start = context.chunkedFromByte, let read = state.watched.socket.bytesRead(),
+                read - start > configuration.maxChunkedWireBytes
+            {
+                // libmicrohttpd reads chunk sizes and extensions out of our sight: a body of
+                // one-byte chunks with long extensions would otherwise be read without end.
+                context.dropLargeBody()
+                let problem = RequestFraming.tooLarge(
+                    configuration,
+                    detail: "The chunked body takes more than \(configuration.maxChunkedWireBytes) bytes on the wire (chunk sizes and extensions).")
+                return answerMidBody(problem, context, socket: state.watched.socket)
+            }
             guard context.requestBytes <= configuration.maxBodyBytes else {
                 // Coded or not, no more than the limit is read: a gzip body that inflates to
                 // little could otherwise be sent forever.
-                context.body.removeAll()
+                context.dropLargeBody()
                 let problem = RequestFraming.tooLarge(
                     configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes as sent.")
                 return answerMidBody(problem, context, socket: state.watched.socket)
             }
             if let decoder = context.decoder {
-                // The limit is on the decoded body, checked while it is decoded.
+                // The limit is on the decoded body, checked while it is decoded; so is its memory.
+                let limit = configuration.maxBodyBytes
                 do throws(GzipDecoder.Failure) {
-                    try decoder.decompress(upload, into: &context.body, limit: configuration.maxBodyBytes)
+                    try decoder.decompress(upload, into: &context.body, limit: limit) { body, count in
+                        context.makeRoom(in: &body, for: count, limit: limit)
+                    }
                     return .proceed
                 } catch {
-                    context.body.removeAll()
+                    context.dropLargeBody()
                     let problem =
-                        error == .tooLarge
-                        ? RequestFraming.tooLarge(
-                            configuration, detail: "The body decompresses to more than the limit of \(configuration.maxBodyBytes) bytes.")
-                        : HTTPProblem(status: 400, detail: "The body is not valid gzip (Content-Encoding: gzip).")
+                        switch error {
+                        case .tooLarge:
+                            RequestFraming.tooLarge(configuration, detail: "The body decompresses to more than the limit of \(limit) bytes.")
+                        case .noRoom: memory.problem()
+                        case .corrupt: HTTPProblem(status: 400, detail: "The body is not valid gzip (Content-Encoding: gzip).")
+                        }
                     return answerMidBody(problem, context, socket: state.watched.socket)
                 }
             }
             guard context.body.count + size <= configuration.maxBodyBytes else {
-                context.body.removeAll()
+                context.dropLargeBody()
                 let problem = RequestFraming.tooLarge(configuration, detail: "The body exceeds the limit of \(configuration.maxBodyBytes) bytes.")
                 return answerMidBody(problem, context, socket: state.watched.socket)
+            }
+            guard context.makeRoom(in: &context.body, for: context.body.count + size, limit: configuration.maxBodyBytes) else {
+                context.dropLargeBody()
+                return answerMidBody(memory.problem(), context, socket: state.watched.socket)
             }
             context.body.append(contentsOf: upload.assumingMemoryBound(to: UInt8.self))
             return .proceed
@@ -111,10 +134,12 @@ extension HTTPServer {
             }
             guard !accepted else {
                 if framing.gzip { context.decoder = GzipDecoder() }
-                if case .length(let length) = framing.body {
+                if case .length(let length) = framing.body,
                     // One allocation for typical bodies; capped so that clients announcing large
                     // bodies and then stalling cannot make the server reserve memory for them.
-                    context.body.reserveCapacity(min(length, 64 * 1024))
+                    !context.makeRoom(in: &context.body, for: min(length, 64 * 1024), limit: configuration.maxBodyBytes)
+                {
+                    return answer(memory.problem(), context, connection, close: true)
                 }
                 return .proceed
             }
@@ -166,7 +191,8 @@ extension HTTPServer {
     /// Runs the route's handler on the request in `context`. The request takes the body and
     /// gives it back afterwards, so that its buffer serves the connection's next request.
     func runHandler(_ route: Router.Route, _ context: RequestContext, _ connection: MHDConnection) -> HTTPResponse {
-        var request = HTTPRequest(method: context.method, path: context.path, body: context.body, connection: connection)
+        var request = HTTPRequest(
+            method: context.method, path: context.path, body: context.body, connection: connection, memory: context.memory)
         context.body = []
         let response: HTTPResponse
         HandlerThreadMark.set(true)
@@ -177,6 +203,8 @@ extension HTTPServer {
             response = problems.response(for: error)
         }
         swap(&context.body, &request.body)
+        // Read and decoded: a large body is not kept while its answer is sent.
+        context.dropLargeBody()
         return response
     }
 

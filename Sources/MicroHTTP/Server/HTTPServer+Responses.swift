@@ -20,8 +20,8 @@ extension HTTPServer {
     /// `queue` for a response already encoded for the client (`encoded(_:_:)`).
     func queueEncoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection, close: Bool) -> AccessResult {
         var response = response
-        if !configuration.corsOrigins.isEmpty { addCORSHeaders(&response, connection) }
-        let hold = holdAnswer(&response)
+        if !configuration.corsOrigins.isEmpty { addCORSHeaders(&response.headers, origin: context.corsOrigin) }
+        let hold = holdAnswer(&response, context)
         context.phase = .answered
         context.status = response.status
         // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
@@ -32,22 +32,15 @@ extension HTTPServer {
             countingInto: context, hold: hold)
     }
 
-    /// Counts the answer's bytes against `maxAnswerMemoryBytes` until libmicrohttpd lets go of
-    /// it (the returned hold's end), or, past the budget, replaces it with a 503. Answers
-    /// under `AnswerHold.uncountedBytes` are not counted: the hold would be an allocation on
-    /// every small request, and they add up to at most that times the connection limit.
-    private func holdAnswer(_ response: inout HTTPResponse) -> AnswerHold? {
+    /// Counts the answer's bytes in the memory account until libmicrohttpd lets go of it (the
+    /// returned hold's end), or, past the budget or the connection's share, replaces it with a
+    /// 503. Answers under `AnswerHold.uncountedBytes` are covered by their connection's fixed part.
+    private func holdAnswer(_ response: inout HTTPResponse, _ context: RequestContext) -> AnswerHold? {
         let bytes = response.body.heldBytes
         guard bytes >= AnswerHold.uncountedBytes else { return nil }
-        let total = metrics.answerBytesHeld.wrappingAdd(bytes, ordering: .relaxed).newValue
-        guard total > configuration.maxAnswerMemoryBytes else { return AnswerHold(bytes, metrics) }
-        metrics.answerBytesHeld.wrappingSubtract(bytes, ordering: .relaxed)
+        if let hold = AnswerHold(bytes, context.memory) { return hold }
         metrics.answersOverBudget.wrappingAdd(1, ordering: .relaxed)
-        let limit = configuration.maxAnswerMemoryBytes
-        response = problems.response(
-            for: HTTPProblem(
-                status: 503, detail: "The server holds \(limit) bytes of answers for its clients already; try again shortly.",
-                members: [.init("limit", limit)], headers: [HTTPHeader("Retry-After", "1")]))
+        response = problems.response(for: memory.problem())
         return nil
     }
 
@@ -63,7 +56,8 @@ extension HTTPServer {
     /// where libmicrohttpd must not read on); the request counts as answered.
     /// For where libmicrohttpd cannot take an answer: mid-body, or before its head is parsed.
     func answerDirectly(_ problem: HTTPProblem, _ context: RequestContext, socket: ConnectionSocket, then direction: ConnectionSocket.Direction) {
-        let response = problems.response(for: problem)
+        var response = problems.response(for: problem)
+        if !configuration.corsOrigins.isEmpty { addCORSHeaders(&response.headers, origin: context.corsOrigin) }
         context.phase = .answered
         context.status = response.status
         context.problemType = response.problemType

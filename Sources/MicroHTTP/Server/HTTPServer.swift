@@ -53,7 +53,9 @@ public final class HTTPServer: Sendable {
     let requestSequence = Atomic<UInt64>(0)
     /// Connections libmicrohttpd has taken on since start.
     let connectionsStarted = Atomic<Int>(0)
-    let memory: IdleMemoryTrim
+    let idleTrim: IdleMemoryTrim
+    /// Everything the server holds for its clients, against `configuration.maxMemoryBytes`.
+    let memory: MemoryAccount
     let handlerPool: HandlerPool
 
     /// `extraMetrics` appends the application's own families to the metrics page.
@@ -66,9 +68,11 @@ public final class HTTPServer: Sendable {
         self.problems = problems
         self.logger = logger
         var router = router
+        let memory = MemoryAccount(limit: configuration.maxMemoryBytes, share: configuration.connectionShareBytes)
+        self.memory = memory
         let metrics = HTTPMetrics(
             namespace: configuration.metricsNamespace,
-            routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []))
+            routes: router.paths + (configuration.metricsPath.map { [$0] } ?? []), memory: memory)
         if let path = configuration.metricsPath {
             router.get(path) { _ in
                 var text = ""
@@ -83,14 +87,15 @@ public final class HTTPServer: Sendable {
         self.router = router
         self.metrics = metrics
         refusal = Self.refusal(configuration, problems)
-        let memory = IdleMemoryTrim()
-        self.memory = memory
+        let idleTrim = IdleMemoryTrim()
+        self.idleTrim = idleTrim
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
             requestTimeoutSeconds: configuration.requestTimeoutSeconds,
-            logger: logger
+            logger: logger, slowClosed: { [metrics] in metrics.slowConnectionsClosed.wrappingAdd(1, ordering: .relaxed) },
+            memoryIsShort: { [memory] in memory.isShort }
         ) { [metrics] in
-            memory.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
+            idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
         }
     }
 
@@ -224,7 +229,14 @@ public final class HTTPServer: Sendable {
         let problem = HTTPProblem(
             status: 503, detail: "The server is at its limit of \(configuration.connectionLimit) open connections; try again shortly.",
             members: [.init("limit", configuration.connectionLimit)], headers: [HTTPHeader("Retry-After", "1")])
-        return wireBytes(problems.response(for: problem))
+        var response = problems.response(for: problem)
+        // Sent before the head is read: no origin is known, but under `*` any may read it.
+        if configuration.corsOrigins.contains("*") {
+            response.headers += [
+                HTTPHeader("Access-Control-Allow-Origin", "*"), HTTPHeader("Access-Control-Expose-Headers", corsExposedHeaders),
+            ]
+        }
+        return wireBytes(response)
     }
 }
 

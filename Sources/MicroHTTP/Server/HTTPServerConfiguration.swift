@@ -15,6 +15,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// Larger bodies get 413: by `Content-Length` before they are read, or as soon as a chunked
     /// body passes it.
     public var maxBodyBytes = 1 << 20
+    /// The most bytes a chunked body may take on the wire, its chunk sizes and extensions
+    /// included (libmicrohttpd reads those out of our sight): half again `maxBodyBytes`, which
+    /// leaves chunks of 32 bytes and more their framing. Past it 413.
+    public var maxChunkedWireBytes: Int { maxBodyBytes + max(64 * 1024, maxBodyBytes / 2) }
     /// Open connections at most; one more gets a 503 problem at once and is closed.
     public var connectionLimit = 1024
     /// Seconds a connection may go without a byte either way (between requests, or mid-request)
@@ -54,12 +58,17 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// Requests handed to that pool and not yet answered, at most; more get 503 with
     /// `Retry-After`, so a burst of large requests cannot queue without bound (each holds its body).
     public var offloadQueueLimit = 64
-    /// Bytes of answers the server holds for its clients at once, at most: whole bodies at
-    /// their length, streams at what they declare (`HTTPBodyStream.heldBytes`), from the
-    /// moment an answer is queued until libmicrohttpd has sent or dropped it. An answer that
-    /// would pass it is replaced by 503 with `Retry-After`. Sized for a 512 MiB container:
-    /// half for answers, half for the process, request bodies and the kernel's buffers.
-    public var maxAnswerMemoryBytes = 256 << 20
+    /// Bytes the server holds for its clients at once, at most (`MemoryAccount`): each open
+    /// connection's fixed part (`connectionBytes`), request bodies as they arrive, what handlers
+    /// build from them (`HeldMemory`), and answers from the moment they are queued until
+    /// libmicrohttpd has sent or dropped them. What would pass it gets 503 with `Retry-After`
+    /// before the memory is taken. Sized for a 512 MiB container: the process itself, the
+    /// allocator's slack, zlib's state and the kernel's buffers take the rest, and the peak
+    /// stays under 256 MiB (`make load`, `test_memory_account.py`).
+    public var maxMemoryBytes = 192 << 20
+    /// What one connection may hold while the account is more than half full: a client uses
+    /// idle memory, but holds no more than this while memory runs short for the others.
+    public var connectionShareBytes: Int { maxMemoryBytes / 16 }
     /// The most query parameters a request target may carry; more get 400 at once
     /// (libmicrohttpd 0.9.75 runs out of its per-connection memory at about 220 and then drops
     /// the connection without an answer, see docs/reliability.md).
@@ -79,12 +88,22 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    /// libmicrohttpd's per-connection memory, which holds the request head (with about 56
-    /// bytes of bookkeeping per field) and our answer's head. libmicrohttpd zeroes all of it for
-    /// every request, so its size is a per-request cost (32 KiB cost `single` 10% of its
-    /// requests/s against 16 KiB). A head within our limits fits, so our own 414 and 431 answer;
-    /// one that does not fit gets libmicrohttpd's own answer (HTML, see docs/reliability.md).
-    let connectionMemoryBytes = 16 * 1024
+    /// libmicrohttpd's per-connection memory, which holds the request head (with about 48
+    /// bytes of bookkeeping per field), its read buffer and our answer's head. 32 KiB holds
+    /// every head within our own limits (`maxTargetBytes` and `maxHeaderBytes` in up to
+    /// `maxHeaderFields` fields), so our 414 and 431 answer them, not libmicrohttpd. It zeroes
+    /// all of it for every request, so its size is a per-request cost (see docs/reliability.md).
+    let connectionMemoryBytes = 32 * 1024
+
+    /// The most header fields a head within our limits has: with `maxHeaderBytes`, they fit
+    /// `connectionMemoryBytes`; more get 431.
+    public var maxHeaderFields = 100
+
+    /// Each open connection's fixed part of the memory account: libmicrohttpd's memory, the
+    /// body buffer it keeps between requests, and one answer too small to count on its own.
+    var connectionBytes: Int {
+        connectionMemoryBytes + 2 * 16 * 1024
+    }
 
     /// libmicrohttpd's own connection limit, above ours: connections past ours are accepted
     /// so they can be told 503 at once, instead of waiting in the kernel's queue.

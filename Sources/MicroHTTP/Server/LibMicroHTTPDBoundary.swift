@@ -126,6 +126,13 @@ struct ConnectionSocket: Sendable, Hashable {
         return Int(count)
     }
 
+    /// Bytes read from the socket so far (libmicrohttpd's reads, chunk framing included); nil
+    /// when the kernel cannot tell (a socket that has gone).
+    func bytesRead() -> Int? {
+        let read = cmhd_socket_bytes_read(descriptor)
+        return read < 0 ? nil : Int(read)
+    }
+
     /// Whether the peer has closed its side: a read would return end of file at once, with
     /// nothing unread before it. A socket in error (a reset) has lost its peer too.
     func peerHasClosed() -> Bool {

@@ -31,6 +31,15 @@ final class RequestContext {
     /// at libmicrohttpd's first call would close even a keep-alive GET.
     var pendingProblem: HTTPProblem?
     var body: [UInt8] = []
+    /// The connection's part of the memory account, which counts `body` past the capacity a
+    /// connection keeps (`bodyBytesCounted`).
+    let memory: ConnectionMemory
+    private(set) var bodyBytesCounted = 0
+    /// The request's `Origin` when CORS lets it read the answer (`HTTPServer.allowedOrigin`).
+    var corsOrigin: String?
+    /// For a chunked body: the socket's bytes read when its head was in, so that the body's
+    /// size on the wire (chunk sizes and extensions included) can be bounded.
+    var chunkedFromByte: Int?
     /// Decodes a gzip-coded body into `body` as it arrives.
     var decoder: GzipDecoder?
     /// The answer a handler thread left, encoded, before resuming the connection.
@@ -50,6 +59,35 @@ final class RequestContext {
     /// A body buffer up to this size stays with the connection for its next request; a
     /// larger one is freed, so idle keep-alive connections hold little memory.
     static let keptBodyCapacity = 16 * 1024
+
+    init(memory: ConnectionMemory) {
+        self.memory = memory
+    }
+
+    /// Makes room for a body of `count` bytes, counted in the account before it is taken;
+    /// false (nothing taken) when the account refuses. `body` grows as `append` would have
+    /// grown it (doubling, up to `limit`), so that a body arriving in pieces is not copied per piece.
+    func makeRoom(in body: inout [UInt8], for count: Int, limit: Int) -> Bool {
+        guard count > body.capacity else { return true }
+        let capacity = max(count, min(2 * body.capacity, limit))
+        guard capacity > Self.keptBodyCapacity else {
+            body.reserveCapacity(capacity)
+            return true
+        }
+        guard memory.account.reserve(capacity - bodyBytesCounted, .body, for: memory) else { return false }
+        body.reserveCapacity(capacity)
+        // The allocator may round the capacity up: count what was taken.
+        memory.account.count(body.capacity - capacity, .body, for: memory)
+        bodyBytesCounted = body.capacity
+        return true
+    }
+
+    /// Frees a body larger than the connection keeps, and its count.
+    func dropLargeBody() {
+        if body.capacity > Self.keptBodyCapacity { body = [] }
+        memory.account.release(bodyBytesCounted, .body, for: memory)
+        bodyBytesCounted = 0
+    }
 
     /// Resets every field for a new request; `target` is its request target as it arrived,
     /// still percent-encoded, lent for the call.
@@ -79,10 +117,13 @@ final class RequestContext {
         }
         route = nil
         pendingProblem = nil
+        corsOrigin = nil
+        chunkedFromByte = nil
         decoder = nil
         handled = nil
         clientGone = false
-        body.removeAll(keepingCapacity: body.capacity <= Self.keptBodyCapacity)
+        dropLargeBody()
+        body.removeAll(keepingCapacity: true)
         startNanoseconds = monotonicNanoseconds()
         pathIndex = unmatchedIndex
         requestId = ""
@@ -100,6 +141,6 @@ final class RequestContext {
         decoder = nil
         handled = nil
         clientGone = false
-        if body.capacity > Self.keptBodyCapacity { body = [] }
+        dropLargeBody()
     }
 }

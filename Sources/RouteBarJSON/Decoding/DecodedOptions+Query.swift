@@ -18,7 +18,7 @@ extension DecodedOptions {
             case .flag:
                 guard text == "true" || text == "false" else {
                     throw .init(
-                        .invalidType, "the query parameter \(option.name) must be true or false, got \"\(text)\"",
+                        .invalidType, "the query parameter \(option.name) must be true or false, got \(quoted(text))",
                         parameter: option.name)
                 }
                 setFlag(text == "true", for: option, keepingExisting: true)
@@ -38,7 +38,7 @@ extension DecodedOptions {
         // Double("nan") and Double("inf") parse; a query number is digits, a point and an exponent.
         guard let value = Double(text), value.isFinite, !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
             throw .init(
-                .invalidType, "the query parameter \(option.name) must be a number, got \"\(text)\"",
+                .invalidType, "the query parameter \(option.name) must be a number, got \(quoted(text))",
                 parameter: option.name)
         }
         do {

@@ -61,6 +61,6 @@ extension RouteBarInputError {
             case .locale: .unknownLocale
             default: .unknownValue
             }
-        return .init(type, "\(option.name) must be \(option.choicesPhrase), got \"\(text)\"", pointer: pointer, parameter: parameter)
+        return .init(type, "\(option.name) must be \(option.choicesPhrase), got \(quoted(text))", pointer: pointer, parameter: parameter)
     }
 }

@@ -42,7 +42,9 @@ extension RequestDecoder {
             let base = itinerary.pointer
             try eachElement { decoder, index throws(JSONSyntaxError) in
                 guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-                itinerary.legs.append(try decoder.decodeLeg(at: "\(base)/\(index)"))
+                guard try decoder.readsLeg(at: "\(base)/\(index)") else { return }
+                let leg = try decoder.decodeLeg(at: "\(base)/\(index)")
+                if decoder.keepsLeg(leg, at: "\(base)/\(index)") { itinerary.legs.append(leg) }
             }
         } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
             let time = try plannerTimeAndText()

@@ -10,6 +10,7 @@ extension RequestDecoder {
         var stayIn = false
         try eachElement { decoder, index throws(JSONSyntaxError) in
             guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
+            guard try decoder.readsLeg(at: "\(pointer)/\(index)") else { return }
             let (section, stays) = try decoder.decodeNavitiaSection(at: "\(pointer)/\(index)")
             if stays {
                 stayIn = true

@@ -12,6 +12,25 @@ extension RequestDecoder {
         while try reader.nextKey() { try body(&self) }
     }
 
+    /// Whether the next element is a leg to read: once the body is refused, or when the element
+    /// is not an object (noted), it is skipped instead, so that a refused body builds no record
+    /// of its legs (a body of `0`s made one of some 280 bytes for each of its 2).
+    mutating func readsLeg(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        guard issue == nil else {
+            try reader.skipValue()
+            return false
+        }
+        return try expect(.object, "a leg", at: pointer())
+    }
+
+    /// Whether a leg just read has what every leg needs, its minutes (a duration, or both
+    /// times); noted, and left out, when it has not.
+    mutating func keepsLeg(_ leg: PlannerLeg, at pointer: @autoclosure () -> String) -> Bool {
+        guard leg.minutes == nil else { return true }
+        note(.init(.missingField, "the leg has neither a duration nor departure and arrival times", pointer: pointer()))
+        return false
+    }
+
     /// Calls `body` with each element of the array that comes next and its index; skips anything else.
     mutating func eachElement(_ body: (inout RequestDecoder, Int) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
         guard try reader.peekKind() == .array else { return try reader.skipValue() }

@@ -38,7 +38,7 @@ extension RequestDecoder {
             throw .init(
                 .unknownValue,
                 "source must be " + Planner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    + ", got \"\(text)\"", parameter: "source")
+                    + ", got \(quoted(text))", parameter: "source")
         }
         return planner
     }
@@ -48,7 +48,7 @@ extension RequestDecoder {
         switch query("waits") {
         case nil, "show": return true
         case "omit": return false
-        case let text?: throw .init(.unknownValue, "waits must be \"show\" or \"omit\", got \"\(text)\"", parameter: "waits")
+        case let text?: throw .init(.unknownValue, "waits must be \"show\" or \"omit\", got \(quoted(text))", parameter: "waits")
         }
     }
 

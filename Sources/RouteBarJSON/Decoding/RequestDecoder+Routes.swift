@@ -88,9 +88,14 @@ extension RequestDecoder {
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                // Decoded where it stays: a leg is too large to copy in and out for free.
-                legs.append(SubPath(trafficType: 0, sectionTime: 0))
-                try decodeSubPath(into: &legs[index], at: "\(pointer())/\(index)")
+                if issue != nil {
+                    // A refused body builds no more legs.
+                    try reader.skipValue()
+                } else if try expect(.object, "a subPath", at: "\(pointer())/\(index)") {
+                    // Decoded where it stays: a leg is too large to copy in and out for free.
+                    legs.append(SubPath(trafficType: 0, sectionTime: 0))
+                    try decodeSubPath(into: &legs[legs.count - 1], at: "\(pointer())/\(index)")
+                }
             } else {
                 if index == RouteBarLayout.maxSubPaths {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
@@ -173,7 +178,7 @@ extension RequestDecoder {
                     .init(
                         .unknownValue,
                         "mode must be one of " + TransitMode.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                            + ", or a planner's name for one, got \"\(text)\"", pointer: pointer + "/mode"))
+                            + ", or a planner's name for one, got \(quoted(text))", pointer: pointer + "/mode"))
             }
             leg.mode = mode
             leg.modeGiven = true
@@ -191,7 +196,7 @@ extension RequestDecoder {
             guard try !skipNull(), try expect(.string, name, at: pointer + "/" + name) else { return }
             let text = try reader.readString()
             guard let color = PlannerText.color(text) else {
-                return note(.init(.invalidType, "\(name) must be a colour as #RRGGBB, got \"\(text)\"", pointer: pointer + "/" + name))
+                return note(.init(.invalidType, "\(name) must be a colour as #RRGGBB, got \(quoted(text))", pointer: pointer + "/" + name))
             }
             if isColor { leg.color = color } else { leg.textColor = color }
         } else {

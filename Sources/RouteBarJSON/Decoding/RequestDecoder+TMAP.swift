@@ -55,7 +55,9 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("legs") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                     guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-                    itinerary.legs.append(try decoder.decodeTMAPLeg(at: "\(pointer)/legs/\(index)"))
+                    guard try decoder.readsLeg(at: "\(pointer)/legs/\(index)") else { return }
+                    let leg = try decoder.decodeTMAPLeg(at: "\(pointer)/legs/\(index)")
+                    if decoder.keepsLeg(leg, at: "\(pointer)/legs/\(index)") { itinerary.legs.append(leg) }
                 }
             } else {
                 try decoder.reader.skipValue()

@@ -1,0 +1,58 @@
+// What a decoded route holds on the heap, for the server's memory account: arrays at their
+// capacity, boxes at their instance size, strings past the 15 bytes Swift keeps inline.
+// An estimate from the values' own layout, not the allocator's: malloc's rounding (at most 16
+// bytes a block) is left out.
+
+extension Route {
+    /// Heap bytes this route holds beyond its own inline size.
+    package var heldBytes: Int {
+        var bytes = HeldBytes.array(subPaths.capacity, of: SubPath.self) + HeldBytes.string(id)
+        if let card {
+            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?)>.size
+            bytes += HeldBytes.string(card.departure) + HeldBytes.string(card.arrival) + HeldBytes.string(card.fareCurrency)
+        }
+        for subPath in subPaths { bytes += subPath.heldBytes }
+        return bytes
+    }
+}
+
+extension SubPath {
+    /// Heap bytes this leg holds beyond its own inline size: its details box, if it has one.
+    package var heldBytes: Int {
+        guard let details else { return 0 }
+        var bytes = HeldBytes.objectHeader + MemoryLayout<(TransitLine?, [TransitLine], Int?, String?, String?, LegCard?)>.size
+        bytes += HeldBytes.string(details.color) + HeldBytes.string(details.textColor)
+        if let line = details.line { bytes += line.heldBytes }
+        bytes += HeldBytes.array(details.otherLines.capacity, of: TransitLine.self)
+        for line in details.otherLines { bytes += line.heldBytes }
+        if let card = details.card {
+            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, String?, String?, String?)>.size
+            for text in [card.departure, card.arrival, card.from, card.to, card.headsign] { bytes += HeldBytes.string(text) }
+        }
+        return bytes
+    }
+}
+
+extension TransitLine {
+    package var heldBytes: Int {
+        HeldBytes.string(name) + HeldBytes.string(shortName) + HeldBytes.string(agency)
+    }
+}
+
+/// The sizes the estimate is made of.
+package enum HeldBytes {
+    /// A Swift object's header: its metadata pointer and reference counts.
+    package static let objectHeader = 16
+
+    /// An array's buffer: its header (count, capacity and the object header) and its elements.
+    package static func array<Element>(_ capacity: Int, of: Element.Type) -> Int {
+        capacity == 0 ? 0 : 32 + capacity * MemoryLayout<Element>.stride
+    }
+
+    /// A native string's storage: none up to 15 UTF-8 bytes (kept inline), else its bytes, a
+    /// NUL and a 32-byte header.
+    package static func string(_ text: String?) -> Int {
+        guard let count = text?.utf8.count, count > 15 else { return 0 }
+        return 33 + count
+    }
+}

@@ -1,0 +1,81 @@
+import MicroHTTPTesting
+import Testing
+
+@testable import MicroHTTP
+
+/// What a request makes the server hold is counted before it is taken, and the wire bytes of a
+/// chunked body are bounded, chunk extensions included.
+extension MicroHTTPEdgeTests {
+    @Suite struct MemoryAccountTests {
+        /// A body larger than the budget lets it grow to the budget and no further: the 503 comes
+        /// while the account's peak is still within it, so the memory was never taken.
+        @Test func aBodyPastTheBudgetGets503BeforeItsMemoryIsTaken() throws {
+            let budget = 2 << 20
+            try withLiveServer(
+                .testing {
+                    $0.maxMemoryBytes = budget; $0.maxBodyBytes = 8 << 20
+                }, router: EdgeRoutes().router
+            ) { live in
+                let connection = try live.connect()
+                let body = [UInt8](repeating: 0x20, count: 4 << 20)
+                try connection.send(
+                    Array("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8))
+                // The server stops reading at its refusal; the rest may not all go.
+                try? connection.send(body)
+                let response = try connection.readResponse(method: "POST", timeoutSeconds: 5)
+                let problem = expectProblem(response, status: 503)
+                #expect(problem["limit"] as? Int == budget)
+                #expect(response.headers["retry-after"] == "1")
+                let memory = live.server.memory
+                #expect(memory.peak.load(ordering: .relaxed) <= budget, "the account reached \(memory.peak.load(ordering: .relaxed))")
+                #expect(memory.refusals.load(ordering: .relaxed) >= 1)
+                #expect(
+                    waitUntil(timeoutSeconds: 5) { memory.held(.body) == 0 }, "\(memory.held(.body)) body bytes still counted")
+                // A body within the budget is served.
+                let served = try TestHTTPConnection.request(
+                    port: live.port, "POST", "/echo", headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
+                #expect(served.status == 200)
+            }
+        }
+
+        /// libmicrohttpd 0.9.75 takes `chunked␠` for no framing at all and reads the rest of the
+        /// connection as body; a request pipelined behind it would vanish into it.
+        @Test(arguments: ["chunked ", "chunked\t", "gzip, chunked", "chunked, chunked"])
+        func aTransferEncodingLibmicrohttpdReadsOtherwiseIs400AndClosed(_ coding: String) throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send(
+                    "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: \(coding)\r\n\r\n"
+                        + "2\r\n{}\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
+                expectProblem(response, status: 400)
+                #expect(connection.waitForPeerClose(timeoutSeconds: 2), "the server kept the connection open")
+                #expect(routes.smuggledHits.count == 0)
+            }
+        }
+
+        /// One-byte chunks with 8 KiB extensions: 413 once the body passes its wire bound, long
+        /// before its payload reaches the limit.
+        @Test func chunkExtensionsAreBoundedOnTheWire() throws {
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let limit = live.server.configuration.maxChunkedWireBytes
+                let connection = try live.connect()
+                try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let chunk = Array("1;\(String(repeating: "x", count: 8 * 1024))\r\n \r\n".utf8)
+                var sent = 0
+                var received: [UInt8] = []
+                while sent < 4 * limit, received.isEmpty {
+                    do { try connection.send(chunk) } catch { break }
+                    sent += chunk.count
+                    // Paced, so that what was sent is what the server read, not what sits in buffers.
+                    received = connection.readAvailable(timeoutSeconds: 0.002)
+                }
+                #expect(sent <= 2_000_000, "\(sent) bytes sent before the answer")
+                if received.isEmpty { received = connection.readAvailable(timeoutSeconds: 2) }
+                let answer = String(decoding: received, as: UTF8.self)
+                #expect(answer.hasPrefix("HTTP/1.1 413"), "got: \(answer.prefix(200))")
+            }
+        }
+    }
+}
