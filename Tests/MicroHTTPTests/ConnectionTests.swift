@@ -33,21 +33,23 @@ extension MicroHTTPEdgeTests {
             }
         }
 
-        /// A keep-alive client that polls more often than every 100 ms is never the one closed:
-        /// its next request may already be on its way. A new connection is told 503 instead.
+        /// A keep-alive client that polls more often than every second is never the one closed:
+        /// its next request may already be on its way. A new connection that sends nothing is
+        /// told 503 instead, at the end of its second on trial.
         @Test func aBusyKeepAliveClientIsNotClosedToMakeRoom() throws {
             try withLiveServer(.testing { $0.connectionLimit = 1 }, router: EdgeRoutes().router) { live in
                 let poller = try live.connect()
                 #expect(try poller.request("GET", "/ok").status == 200)
                 let late = try live.connect()
-                expectProblem(try late.readResponse(timeoutSeconds: 1), status: 503)
+                expectProblem(try late.readResponse(timeoutSeconds: 2), status: 503)
                 #expect(try poller.request("GET", "/ok").status == 200)
                 #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) == 0)
             }
         }
 
-        /// When every connection is busy with a request, one past the limit is told 503 at
-        /// once and closed, instead of waiting in the kernel's queue.
+        /// When every connection is busy with a request, one past the limit that sends nothing
+        /// is told 503 and closed at the end of its second on trial, instead of waiting in the
+        /// kernel's queue.
         @Test func connectionsPastTheLimitGet503WhenNoneIsIdle() throws {
             try withLiveServer(.testing { $0.connectionLimit = 4 }, router: EdgeRoutes().router) { live in
                 // Each has sent its request line and part of its head: a request is arriving.
@@ -56,7 +58,7 @@ extension MicroHTTPEdgeTests {
                 #expect(waitUntil(timeoutSeconds: 2) { live.server.metrics.requestsInFlight.load(ordering: .acquiring) == 4 })
 
                 let late = try live.connect()
-                let response = try late.readResponse(timeoutSeconds: 1)
+                let response = try late.readResponse(timeoutSeconds: 2)
                 let problem = expectProblem(response, status: 503)
                 #expect(problem["limit"] as? Int == 4)
                 #expect(response.headers["retry-after"] == "1")
@@ -68,6 +70,23 @@ extension MicroHTTPEdgeTests {
                     try connection.send("\r\n")
                     #expect(try connection.readResponse(timeoutSeconds: 2).status == 200)
                 }
+            }
+        }
+
+        /// Past the limit, a connection that sends a whole request is served, and one whose body
+        /// has crawled for a second makes room for it: tricklers that reconnect as fast as they
+        /// are closed cannot keep new clients out.
+        @Test func aWholeRequestPastTheLimitIsServedAndASlowBodyMakesRoom() throws {
+            try withLiveServer(.testing { $0.connectionLimit = 2 }, router: EdgeRoutes().router) { live in
+                let slow = try (0..<2).map { _ in try live.connect() }
+                for connection in slow {
+                    try connection.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+                }
+                usleep(1_200_000)
+                let fresh = try live.connect()
+                #expect(try fresh.request("GET", "/ok").status == 200)
+                #expect(live.server.metrics.idleConnectionsClosed.load(ordering: .relaxed) == 1)
+                #expect(slow.filter { $0.waitForPeerClose(timeoutSeconds: 2) }.count == 1, "not one trickler made room")
             }
         }
 

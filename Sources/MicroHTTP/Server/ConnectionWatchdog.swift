@@ -47,8 +47,15 @@ final class ConnectionWatchdog: Sendable {
         /// else of the watchdog's keeps a `Watched` beyond the lock, and the connection's own
         /// callbacks use the socket only while libmicrohttpd holds the connection open.
         let socket: ConnectionSocket
-        /// Over the connection limit: told 503, and closed at its (short) head deadline.
+        /// Over the connection limit while the server stops: told 503, and closed at its
+        /// (short) head deadline.
         let refused: Bool
+        /// Over the connection limit, on trial: it has a second to send a whole request, which
+        /// is then served (closing a slow or idle connection to make room, if one may go). Past
+        /// the second it is told 503 and closed (`sweep`). So slots go to clients that send their
+        /// requests, not to those that reconnect fastest (tricklers reopening as soon as they are
+        /// closed, whose heads come at once and bodies never).
+        let onTrial: Atomic<Bool>
         /// Monotonic nanoseconds after which the connection is closed; 0 for none.
         let headDueBy: Atomic<UInt64>
         let requestDueBy: Atomic<UInt64>
@@ -67,9 +74,10 @@ final class ConnectionWatchdog: Sendable {
         let windowSince = Atomic<UInt64>(0)
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
-        init(socket: ConnectionSocket, refused: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
+        init(socket: ConnectionSocket, refused: Bool, onTrial: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
             self.socket = socket
             self.refused = refused
+            self.onTrial = Atomic(onTrial)
             self.headDueBy = Atomic(headDueBy)
             self.requestDueBy = Atomic(requestDueBy)
             idleSince = Atomic(now)
@@ -92,6 +100,9 @@ final class ConnectionWatchdog: Sendable {
     private let slowClosed: @Sendable () -> Void
     /// Whether memory is short, which shortens the minimum rate's window.
     private let memoryIsShort: @Sendable () -> Bool
+    /// Tells a connection on trial that sent no head in time that it is refused, under the
+    /// registry's lock, before the sweep shuts it down.
+    private let trialExpired: @Sendable (ConnectionSocket) -> Void
     /// Where a socket call that fails for a reason other than a client gone is reported.
     private let logger: (any HTTPServerLogger)?
 
@@ -99,9 +110,10 @@ final class ConnectionWatchdog: Sendable {
     init(
         headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
         slowClosed: @escaping @Sendable () -> Void = {}, memoryIsShort: @escaping @Sendable () -> Bool = { false },
-        afterSweep: @escaping @Sendable () -> Void
+        trialExpired: @escaping @Sendable (ConnectionSocket) -> Void = { _ in }, afterSweep: @escaping @Sendable () -> Void
     ) {
         self.slowClosed = slowClosed
+        self.trialExpired = trialExpired
         self.memoryIsShort = memoryIsShort
         headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
         requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
@@ -132,13 +144,15 @@ final class ConnectionWatchdog: Sendable {
         }
     }
 
-    /// Registers a new connection; `refused` ones get one second to read their 503.
-    func opened(socket: ConnectionSocket, refused: Bool, now: UInt64 = monotonicNanoseconds()) -> Watched {
-        let head = refused ? 1_000_000_000 : headNanoseconds
+    /// Registers a new connection; `refused` ones get one second to read their 503, and ones
+    /// `onTrial` a second to send a whole request.
+    func opened(socket: ConnectionSocket, refused: Bool, onTrial: Bool = false, now: UInt64 = monotonicNanoseconds()) -> Watched {
+        let head = refused || onTrial ? Self.trialNanoseconds : headNanoseconds
+        let request = onTrial ? Self.trialNanoseconds : requestNanoseconds
         let watched = Watched(
-            socket: socket, refused: refused,
+            socket: socket, refused: refused, onTrial: onTrial,
             headDueBy: head == 0 ? 0 : now + head,
-            requestDueBy: requestNanoseconds == 0 ? 0 : now + requestNanoseconds, now: now)
+            requestDueBy: request == 0 ? 0 : now + request, now: now)
         connections.withLock { $0[ObjectIdentifier(watched)] = watched }
         return watched
     }
@@ -193,6 +207,9 @@ final class ConnectionWatchdog: Sendable {
         watched.requestDueBy.store(requestNanoseconds == 0 ? 0 : now + requestNanoseconds, ordering: .relaxed)
     }
 
+    /// How long a connection on trial (or refused) is kept.
+    static let trialNanoseconds: UInt64 = 1_000_000_000
+
     /// Whether `deadline` (0: none) has passed.
     static func isOverdue(_ deadline: UInt64, now: UInt64) -> Bool {
         deadline != 0 && now > deadline
@@ -221,6 +238,15 @@ final class ConnectionWatchdog: Sendable {
         return UInt64(delivered) * 1_000_000_000 < UInt64(minimumBodyRate) * (now - since)
     }
 
+    /// Whether a body has arrived slower than the minimum rate since its window began, a
+    /// second ago at least: at the connection limit, such a connection makes room for a new one.
+    private static func isBodySlow(_ watched: Watched, now: UInt64) -> Bool {
+        let since = watched.windowSince.load(ordering: .relaxed)
+        guard now >= since, now - since >= 1_000_000_000 else { return false }
+        let delivered = watched.bodyBytes.load(ordering: .relaxed) - watched.windowBytes.load(ordering: .relaxed)
+        return UInt64(max(0, delivered)) * 1_000_000_000 < UInt64(minimumBodyRate) * (now - since)
+    }
+
     /// Shuts down every connection past a deadline, or whose body arrives slower than the
     /// minimum rate (`onSlow` counts those); returns how many.
     @discardableResult
@@ -235,6 +261,7 @@ final class ConnectionWatchdog: Sendable {
                         || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now)
                 else { continue }
                 if slow { onSlow() }
+                if watched.onTrial.load(ordering: .relaxed) { trialExpired(watched.socket) }
                 // Its result does not matter here: a socket whose client has gone is closing
                 // already, and a failure is logged.
                 _ = shutDown(watched)
@@ -248,8 +275,9 @@ final class ConnectionWatchdog: Sendable {
     }
 
     /// Shuts down a connection to make room for a new one; false when none may go. Each is
-    /// chosen once. First the one whose head has taken longest, for `slowHeadFor` at least (a
-    /// client's head arrives in one segment; one still arriving after a second is trickled);
+    /// chosen once. First the one whose request has taken longest, for `slowHeadFor` at least,
+    /// with its head still arriving (a client's head arrives in one segment; one still arriving
+    /// after a second is trickled) or its body slower than the minimum rate;
     /// else the one between requests (or waiting for its first) the longest, for `idleFor`
     /// at least. The minimum spares a keep-alive client between two requests, whose next one
     /// may already be on its way: cut off then, a request fully written would go unanswered.
@@ -261,10 +289,11 @@ final class ConnectionWatchdog: Sendable {
             var oldest = UInt64.max
             var slowest: Watched?
             var slowestSince = UInt64.max
-            for watched in connections.values where !watched.refused && !watched.evicted.load(ordering: .relaxed) {
+            for watched in connections.values
+            where !watched.refused && !watched.onTrial.load(ordering: .relaxed) && !watched.evicted.load(ordering: .relaxed) {
                 let requestSince = watched.requestSince.load(ordering: .relaxed)
-                if watched.phase == .receiving, !watched.headIn.load(ordering: .relaxed), requestSince != 0, now >= requestSince,
-                    now - requestSince >= slowHeadFor, requestSince < slowestSince
+                if watched.phase == .receiving, requestSince != 0, now >= requestSince, now - requestSince >= slowHeadFor,
+                    requestSince < slowestSince, !watched.headIn.load(ordering: .relaxed) || Self.isBodySlow(watched, now: now)
                 {
                     (slowest, slowestSince) = (watched, requestSince)
                     continue

@@ -4,12 +4,23 @@ extension HTTPServer {
     func connectionStarted(socket: ConnectionSocket) -> ConnectionState {
         let open = metrics.openConnections.wrappingAdd(1, ordering: .relaxed).newValue
         connectionsStarted.wrappingAdd(1, ordering: .releasing)
-        var refused = open > configuration.connectionLimit
-        // As nginx does: at the limit, the connection idle longest makes room for the new one;
-        // only when none is idle is the new one refused.
-        if refused && !draining.load(ordering: .acquiring) && watchdog.closeLongestIdle() {
-            metrics.idleConnectionsClosed.wrappingAdd(1, ordering: .relaxed)
-            refused = false
+        let overLimit = open > configuration.connectionLimit
+        let draining = draining.load(ordering: .acquiring)
+        // As nginx does: at the limit, a slow or idle connection makes room for the new one.
+        // When none may go, the new one is on trial: its head, once in, tries again
+        // (`admitOnTrial`); one that sends none is refused at the trial's end.
+        var onTrial = false
+        var refused = overLimit && draining
+        if overLimit && !draining {
+            if watchdog.closeLongestIdle() {
+                metrics.idleConnectionsClosed.wrappingAdd(1, ordering: .relaxed)
+            } else if connectionsOnTrial.wrappingAdd(1, ordering: .relaxed).newValue <= configuration.trialLimit {
+                onTrial = true
+            } else {
+                // So many on trial already that the new one is told at once, and its slot freed.
+                connectionsOnTrial.wrappingSubtract(1, ordering: .relaxed)
+                refused = true
+            }
         }
         if refused {
             // The whole answer fits the new socket's buffer; libmicrohttpd then finds the socket
@@ -19,7 +30,17 @@ extension HTTPServer {
         }
         let connectionMemory = ConnectionMemory(account: memory)
         memory.count(configuration.connectionBytes, .connection, for: connectionMemory)
-        return ConnectionState(watched: watchdog.opened(socket: socket, refused: refused), memory: connectionMemory)
+        return ConnectionState(watched: watchdog.opened(socket: socket, refused: refused, onTrial: onTrial), memory: connectionMemory)
+    }
+
+    /// A connection on trial has sent its whole request: it is served, and a slow or idle
+    /// connection, if one may go, closed to bring the count back to the limit. So past the
+    /// limit, only connections that sent whole requests are served, at most `trialLimit` of them.
+    func admitOnTrial(_ watched: ConnectionWatchdog.Watched) {
+        guard watched.onTrial.load(ordering: .relaxed) else { return }
+        watched.onTrial.store(false, ordering: .relaxed)
+        connectionsOnTrial.wrappingSubtract(1, ordering: .relaxed)
+        if watchdog.closeLongestIdle() { metrics.idleConnectionsClosed.wrappingAdd(1, ordering: .relaxed) }
     }
 
     func connectionClosed(_ state: ConnectionState) {
@@ -27,6 +48,7 @@ extension HTTPServer {
         // our handler saw it (its 414 and 431, a head larger than its memory): the request
         // ends here, so that every request that began is counted as ended.
         if state.request.phase != .idle { requestCompleted(state) }
+        if state.watched.onTrial.load(ordering: .relaxed) { connectionsOnTrial.wrappingSubtract(1, ordering: .relaxed) }
         state.request.dropLargeBody()
         memory.release(configuration.connectionBytes, .connection, for: state.request.memory)
         metrics.openConnections.wrappingSubtract(1, ordering: .relaxed)

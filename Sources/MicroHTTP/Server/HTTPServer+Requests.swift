@@ -96,6 +96,7 @@ extension HTTPServer {
             context.body.append(contentsOf: upload.assumingMemoryBound(to: UInt8.self))
             return .proceed
         case .body:
+            admitOnTrial(state.watched)
             watchdog.requestArrived(state.watched)
             if let problem = context.pendingProblem {
                 return answer(problem, context, connection, close: false)
@@ -174,7 +175,7 @@ extension HTTPServer {
                 server: self, context: context, connection: connection, route: route,
                 socket: connection.socket)
             do {
-                try handlerPool.run(request) { connection.suspend() }
+                try handlerPool.run(request, debt: context.handlerDebt) { connection.suspend() }
                 return .proceed
             } catch .full {
                 let problem = HTTPProblem(

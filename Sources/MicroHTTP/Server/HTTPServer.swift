@@ -51,6 +51,8 @@ public final class HTTPServer: Sendable {
     /// For `X-Request-Id`s this process makes up: a random prefix and a sequence number.
     let requestIdPrefix = String(UInt32.random(in: .min ... .max), radix: 16)
     let requestSequence = Atomic<UInt64>(0)
+    /// Connections past the limit on trial now (`ConnectionWatchdog.Watched.onTrial`).
+    let connectionsOnTrial = Atomic<Int>(0)
     /// Connections libmicrohttpd has taken on since start.
     let connectionsStarted = Atomic<Int>(0)
     let idleTrim: IdleMemoryTrim
@@ -86,14 +88,21 @@ public final class HTTPServer: Sendable {
         }
         self.router = router
         self.metrics = metrics
-        refusal = Self.refusal(configuration, problems)
+        let refusal = Self.refusal(configuration, problems)
+        self.refusal = refusal
         let idleTrim = IdleMemoryTrim()
         self.idleTrim = idleTrim
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
             requestTimeoutSeconds: configuration.requestTimeoutSeconds,
             logger: logger, slowClosed: { [metrics] in metrics.slowConnectionsClosed.wrappingAdd(1, ordering: .relaxed) },
-            memoryIsShort: { [memory] in memory.isShort }
+            memoryIsShort: { [memory] in memory.isShort },
+            trialExpired: { [metrics] socket in
+                // The connection's client sent no head in its second on trial: told 503, then shut.
+                metrics.connectionsRefused.wrappingAdd(1, ordering: .relaxed)
+                // A client that has gone gets nothing, and the sweep shuts the socket either way.
+                _ = refusal.withUnsafeBytes { try? socket.sendWithoutWaiting($0) }
+            }
         ) { [metrics] in
             idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
         }
@@ -224,7 +233,7 @@ public final class HTTPServer: Sendable {
         }
     }
 
-    /// The whole HTTP answer for a connection past the limit.
+    /// The whole HTTP answer for a connection past the limit, sent before its head is read.
     private static func refusal(_ configuration: HTTPServerConfiguration, _ problems: any HTTPProblemRenderer) -> [UInt8] {
         let problem = HTTPProblem(
             status: 503, detail: "The server is at its limit of \(configuration.connectionLimit) open connections; try again shortly.",

@@ -105,6 +105,11 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
         connectionMemoryBytes + 2 * 16 * 1024
     }
 
+    /// Connections past the limit kept on trial at once (a second to send a whole request,
+    /// which then makes room by closing a slow or idle connection); past these, a new one is
+    /// told 503 at once, so that silent sockets free libmicrohttpd's slots quickly.
+    var trialLimit: Int { max(16, connectionLimit / 4) }
+
     /// libmicrohttpd's own connection limit, above ours: connections past ours are accepted
     /// so they can be told 503 at once, instead of waiting in the kernel's queue.
     var acceptLimit: Int {

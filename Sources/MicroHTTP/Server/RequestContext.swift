@@ -35,6 +35,8 @@ final class RequestContext {
     /// connection keeps (`bodyBytesCounted`).
     let memory: ConnectionMemory
     private(set) var bodyBytesCounted = 0
+    /// The connection's recent time on the handler pool, which orders its turns there.
+    let handlerDebt = HandlerDebt()
     /// The request's `Origin` when CORS lets it read the answer (`HTTPServer.allowedOrigin`).
     var corsOrigin: String?
     /// For a chunked body: the socket's bytes read when its head was in, so that the body's

@@ -16,7 +16,7 @@ extension RequestDecoder {
     /// is not an object (noted), it is skipped instead, so that a refused body builds no record
     /// of its legs (a body of `0`s made one of some 280 bytes for each of its 2).
     mutating func readsLeg(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
-        guard issue == nil else {
+        guard !isRefused else {
             try reader.skipValue()
             return false
         }

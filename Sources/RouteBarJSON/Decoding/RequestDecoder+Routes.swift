@@ -88,7 +88,7 @@ extension RequestDecoder {
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxSubPaths {
-                if issue != nil {
+                if isRefused {
                     // A refused body builds no more legs.
                     try reader.skipValue()
                 } else if try expect(.object, "a subPath", at: "\(pointer())/\(index)") {

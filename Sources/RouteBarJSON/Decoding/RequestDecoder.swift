@@ -9,6 +9,9 @@ internal import StrictJSON
 struct RequestDecoder {
     var reader: JSONReader
     var issue: RouteBarInputError?
+    /// `issue != nil`, kept apart: the check runs per leg of a refused body, and comparing
+    /// the optional error with nil copies it.
+    var isRefused = false
 
     var options = DecodedOptions()
     var widths: [Double]?
@@ -181,6 +184,8 @@ struct RequestDecoder {
     }
 
     mutating func note(_ issue: RouteBarInputError) {
-        if self.issue == nil { self.issue = issue }
+        guard !isRefused else { return }
+        self.issue = issue
+        isRefused = true
     }
 }

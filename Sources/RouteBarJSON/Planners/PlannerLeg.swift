@@ -86,7 +86,9 @@ struct PlannerItinerary {
     /// total from the first departure to the last arrival where the planner gives times.
     func route(waits: Bool) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
-        subPaths.reserveCapacity(legs.count * (waits ? 2 : 1))
+        // A wait comes only before a leg with a departure time: room for those, and no more,
+        // since a streamed answer keeps these arrays (and the memory account counts them).
+        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.start == nil ? 0 : 1) } : 0))
         // Legs without times (Google's walks) follow the one before; only given times make waits.
         var previousEnd = start ?? legs.first?.start
         var lastEnd = previousEnd
@@ -102,8 +104,9 @@ struct PlannerItinerary {
             }
             var subPath = SubPath(mode: leg.mode, minutes: minutes, line: leg.line, color: leg.color, textColor: leg.textColor)
             subPath.interlined = leg.interlined
-            subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines))
-            subPath.card = leg.card
+            // Set only when there is something to set: each setter makes the leg's details box.
+            if !leg.otherLines.isEmpty { subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines)) }
+            if let card = leg.card { subPath.card = card }
             subPaths.append(subPath)
             if let end = leg.end {
                 previousEnd = end

@@ -1,0 +1,91 @@
+import CAllocationCounter
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+
+/// The decoded model is bounded by a small multiple of its body for every shape, measured with
+/// an attacker's densest body of each (the shortest leg that shape reads, repeated), and a body
+/// refused for its first leg builds nothing for the rest.
+@Suite struct DecodedSizeTests {
+    struct Shape: Sendable, CustomTestStringConvertible {
+        let testDescription: String
+        /// The body with `legs` copies of the shape's shortest leg, `perRoute` to an itinerary.
+        let body: @Sendable (_ leg: String, _ legs: Int, _ perRoute: Int) -> String
+        let leg: String
+    }
+
+    /// Itineraries of `perRoute` legs (1000 at most, as a route has), as many as `count` legs need.
+    static func itineraries(_ leg: String, _ count: Int, _ perRoute: Int, wrap: (String) -> String) -> String {
+        stride(from: 0, to: count, by: perRoute).map { start in
+            wrap(Array(repeating: leg, count: min(perRoute, count - start)).joined(separator: ","))
+        }
+        .joined(separator: ",")
+    }
+
+    static let shapes: [Shape] = [
+        Shape(
+            testDescription: "ours",
+            body: { leg, n, per in #"{"width":20000,"routes":["# + itineraries(leg, n, per) { #"{"subPaths":[\#($0)]}"# } + "]}" },
+            leg: #"{"trafficType":3,"sectionTime":1}"#),
+        Shape(
+            testDescription: "ODsay",
+            body: { leg, n, per in #"{"result":{"path":["# + itineraries(leg, n, per) { #"{"info":{"totalTime":1},"subPath":[\#($0)]}"# } + "]}}" },
+            leg: #"{"trafficType":3,"sectionTime":1}"#),
+        Shape(
+            testDescription: "OpenTripPlanner",
+            body: { leg, n, per in #"{"plan":{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}}" },
+            leg: #"{"duration":1}"#),
+        Shape(
+            testDescription: "MOTIS", body: { leg, n, per in #"{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}" },
+            leg: #"{"duration":1}"#),
+        Shape(
+            testDescription: "hafas-client", body: { leg, n, per in #"{"journeys":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}" },
+            leg: #"{"duration":1}"#),
+        Shape(
+            testDescription: "Navitia",
+            body: { leg, n, per in #"{"feed_publishers":[],"journeys":["# + itineraries(leg, n, per) { #"{"sections":[\#($0)]}"# } + "]}" },
+            leg: #"{"type":"waiting","duration":1}"#),
+        Shape(
+            testDescription: "Google",
+            body: { leg, n, per in #"{"status":"OK","routes":["# + itineraries(leg, n, per) { #"{"legs":[{"steps":[\#($0)]}]}"# } + "]}" },
+            leg: #"{"travel_mode":"DRIVING","duration":{"value":1}}"#),
+        Shape(
+            testDescription: "TMAP",
+            body: { leg, n, per in #"{"metaData":{"plan":{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}}}" },
+            leg: #"{"mode":"WALK","sectionTime":1}"#),
+    ]
+
+    /// The model a shape's densest body decodes to: at most 4 times the body's bytes.
+    @Test(arguments: shapes)
+    func theDecodedModelIsASmallMultipleOfItsBody(_ shape: Shape) throws {
+        let body = Array(shape.body(shape.leg, 20_000, 1000).utf8)
+        let request = try RouteBarRequest(json: body) { $0 == "width" ? "20000" : nil }
+        #expect(request.segmentCount >= 20_000)
+        let ratio = Double(request.heldBytes) / Double(body.count)
+        #expect(ratio <= 4, "\(shape.testDescription): \(request.heldBytes) bytes held for a body of \(body.count) (\(ratio)x)")
+        #expect(RouteBarRequest.decodingBytes(forBody: body.count) >= request.heldBytes)
+    }
+
+    /// Legs written as `0` are refused as they are read: a refused body's allocations do not
+    /// grow with its legs (a record per leg made its arrays grow, a dozen allocations per 1000).
+    @Test(arguments: shapes)
+    func legsThatAreNotObjectsBuildNoRecords(_ shape: Shape) throws {
+        guard routebar_allocation_counting() == 1 else { return }
+        func allocations(legsPerRoute: Int) throws -> UInt64 {
+            let body = Array(shape.body("0", 100 * legsPerRoute, legsPerRoute).utf8)
+            let before = routebar_thread_allocation_count()
+            let refused = Result { () throws(RouteBarInputError) in try RouteBarRequest(json: body) { $0 == "width" ? "20000" : nil } }
+            let count = routebar_thread_allocation_count() - before
+            guard case .failure(let problem) = refused else {
+                Issue.record("\(shape.testDescription): a body of bare-number legs was accepted")
+                return count
+            }
+            #expect(problem.type == .invalidType, "\(shape.testDescription): \(problem.detail)")
+            return count
+        }
+        let few = try allocations(legsPerRoute: 2)
+        let many = try allocations(legsPerRoute: 1000)
+        #expect(many <= few + 10, "\(shape.testDescription): \(many) allocations for 100 x 1000 refused legs, \(few) for 100 x 2")
+    }
+}
