@@ -122,10 +122,12 @@ extension RouteBarRequest {
     }
 
     /// What decoding a body of `bodyBytes` may take at most before it ends, reserved in the
-    /// memory account before it starts: a planner's leg passes through a record of about 280
-    /// bytes (`PlannerLeg`) on its way to a 40-byte `SubPath`, and its shortest JSON is about 15
-    /// bytes (`{"duration":1},`); `MemoryBoundTests` checks the bound with each shape's densest body.
+    /// memory account before it starts: the model, at most 4 times its body (a 40-byte
+    /// `SubPath` for the shortest leg a shape reads, 15 bytes), and a megabyte for what does
+    /// not grow with the body: the records of two itineraries' legs at most (1000 legs of some
+    /// 280 bytes each, `RequestDecoder.addItinerary`) and routes' arrays sized for 9 legs (1000
+    /// routes at most). `DecodedSizeTests` checks it with each shape's densest bodies.
     package static func decodingBytes(forBody bodyBytes: Int) -> Int {
-        24 * bodyBytes + 64 * 1024
+        4 * bodyBytes + (1 << 20)
     }
 }

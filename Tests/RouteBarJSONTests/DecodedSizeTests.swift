@@ -65,6 +65,13 @@ import Testing
         let ratio = Double(request.heldBytes) / Double(body.count)
         #expect(ratio <= 4, "\(shape.testDescription): \(request.heldBytes) bytes held for a body of \(body.count) (\(ratio)x)")
         #expect(RouteBarRequest.decodingBytes(forBody: body.count) >= request.heldBytes)
+        // The most routes, a leg each: what does not grow with the body stays within the bound.
+        let routes = Array(shape.body(shape.leg, RouteBarLayout.maxRoutes, 1).utf8)
+        let many = try RouteBarRequest(json: routes) { $0 == "width" ? "20000" : nil }
+        #expect(many.routes.count == RouteBarLayout.maxRoutes)
+        #expect(
+            RouteBarRequest.decodingBytes(forBody: routes.count) >= many.heldBytes,
+            "\(shape.testDescription): \(many.heldBytes) bytes held for \(RouteBarLayout.maxRoutes) routes in \(routes.count)")
     }
 
     /// Legs written as `0` are refused as they are read: a refused body's allocations do not

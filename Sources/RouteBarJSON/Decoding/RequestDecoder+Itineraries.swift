@@ -16,13 +16,13 @@ extension RequestDecoder {
             if wrapped {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("node") {
-                        decoder.plannerItineraries.append(try decoder.decodeItinerary(at: "\(pointer)/\(index)/node"))
+                        decoder.addItinerary(try decoder.decodeItinerary(at: "\(pointer)/\(index)/node"))
                     } else {
                         try decoder.reader.skipValue()
                     }
                 }
             } else {
-                decoder.plannerItineraries.append(try decoder.decodeItinerary(at: "\(pointer)/\(index)"))
+                decoder.addItinerary(try decoder.decodeItinerary(at: "\(pointer)/\(index)"))
             }
         }
     }

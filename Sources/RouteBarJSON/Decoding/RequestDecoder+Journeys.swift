@@ -31,7 +31,7 @@ extension RequestDecoder {
                     try decoder.reader.skipValue()
                 }
             }
-            decoder.plannerItineraries.append(itinerary)
+            decoder.addItinerary(itinerary)
         }
     }
 

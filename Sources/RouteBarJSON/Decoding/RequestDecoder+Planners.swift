@@ -47,6 +47,15 @@ extension RequestDecoder {
         return true
     }
 
+    /// Adds an itinerary read whole, and makes the one before it its route: so only the last
+    /// itinerary keeps its legs' records (some 280 bytes each) until the body ends, and what
+    /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The
+    /// last waits because Google's fare follows its legs.
+    mutating func addItinerary(_ itinerary: PlannerItinerary) {
+        if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits) }
+        plannerItineraries.append(itinerary)
+    }
+
     /// The routes of a planner's answer, or its error as a problem; nil when the body is none.
     func plannerRoutes(waits: Bool) throws(RouteBarInputError) -> (Planner, [Route], pointers: [String])? {
         var itineraries = plannerItineraries + motisDirect
@@ -59,7 +68,13 @@ extension RequestDecoder {
         if let planner {
             var routes: [Route] = []
             routes.reserveCapacity(itineraries.count)
-            for itinerary in itineraries { routes.append(try itinerary.route(waits: waits)) }
+            for itinerary in itineraries {
+                if let settled = itinerary.settled {
+                    routes.append(try settled.get())
+                } else {
+                    routes.append(try itinerary.route(waits: waits))
+                }
+            }
             if routes.isEmpty, let problem = plannerError(planner) { throw problem }
             return (planner, routes, itineraries.map { String($0.pointer.split(separator: "/").dropLast().joined(separator: "/")) })
         }

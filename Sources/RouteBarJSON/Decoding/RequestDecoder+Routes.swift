@@ -46,7 +46,7 @@ extension RequestDecoder {
                 saw(.google)
                 var itinerary = PlannerItinerary(pointer: base() + "/legs")
                 try decodeGoogleLegs(into: &itinerary, at: base() + "/legs")
-                plannerItineraries.append(itinerary)
+                addItinerary(itinerary)
             } else if reader.keyEquals("fare") {
                 // Google Directions: {"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}}.
                 try eachMember { decoder throws(JSONSyntaxError) in

@@ -17,7 +17,7 @@ extension RequestDecoder {
                         decoder.noteTooManyRoutes(at: base)
                         return try decoder.reader.skipValue()
                     }
-                    decoder.plannerItineraries.append(try decoder.decodeTMAPItinerary(at: "\(base)/\(index)"))
+                    decoder.addItinerary(try decoder.decodeTMAPItinerary(at: "\(base)/\(index)"))
                 }
             }
         }

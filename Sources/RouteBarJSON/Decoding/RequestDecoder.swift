@@ -19,8 +19,12 @@ struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: (message: String, code: String?)?
-    /// The itineraries of a planner's answer, made routes once the body has been read.
+    /// The itineraries of a planner's answer; each but the last made its route when the next
+    /// is added (`addItinerary`), the last once the body has been read.
     var plannerItineraries: [PlannerItinerary] = []
+    /// `?waits=`, read before the body so that itineraries become routes as they are read; a
+    /// bad value is refused after the body, as before.
+    var waits = true
     var motisDirect: [PlannerItinerary] = []
     /// The body as one itinerary or journey object (`legs` at the top).
     var documentItinerary: PlannerItinerary?

@@ -14,6 +14,7 @@ extension RouteBarRequest {
         var memberNames = JSONReader.MemberNames()
         swap(&memberNames, &buffers.memberNames)
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
+        decoder.waits = (try? RequestDecoder.waits(query)) ?? true
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)

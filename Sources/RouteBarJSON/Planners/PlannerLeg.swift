@@ -76,6 +76,15 @@ struct PlannerItinerary {
     }
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     var pointer = ""
+    /// The route, or why there is none, made by `settle`, which lets go of the legs.
+    var settled: Result<Route, RouteBarInputError>?
+
+    /// Makes the route now, as `route(waits:)` would later, and frees the legs' records.
+    mutating func settle(waits: Bool) {
+        guard settled == nil else { return }
+        settled = Result { () throws(RouteBarInputError) in try route(waits: waits) }
+        legs = []
+    }
 
     /// The shortest gap between two legs drawn as a wait, in seconds: a minute. Planners' times
     /// differ by a second where a ride departs as the walk to it ends (TriMet: 1 s), which is no wait.
