@@ -156,7 +156,8 @@ clean:
 	rm -rf .build
 
 ## load: the reliability tests (Tests/Integration, marker load: storm, slow clients, idle-socket lockout,
-## amplification, SIGTERM under load, soak, leaks) against the release binary, one module after the
+## amplification, memory account (one fresh server per attack, peak VmHWM), SIGTERM under load, soak,
+## leaks) against the release binary, one module after the
 ## other; fails if any failed. SOAK_SECONDS=N (default 180, at least 30). wrk, strace and valgrind
 ## come from apt when missing.
 .PHONY: load

@@ -7,9 +7,16 @@ internal import StrictJSON
 extension RequestDecoder {
     /// Calls `body` for each member of the object that comes next; skips anything else.
     mutating func eachMember(_ body: (inout RequestDecoder) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
-        guard try reader.peekKind() == .object else { return try reader.skipValue() }
+        guard !isRefused, try reader.peekKind() == .object else { return try reader.skipValue() }
         try reader.beginObject()
-        while try reader.nextKey() { try body(&self) }
+        while try reader.nextKey() {
+            // A refused body is only read for bad JSON, which wins over it: the rest in one go.
+            if isRefused {
+                try reader.skipValue()
+            } else {
+                try body(&self)
+            }
+        }
     }
 
     /// Whether the next element is a leg to read: once the body is refused, or when the element
@@ -33,10 +40,15 @@ extension RequestDecoder {
 
     /// Calls `body` with each element of the array that comes next and its index; skips anything else.
     mutating func eachElement(_ body: (inout RequestDecoder, Int) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
-        guard try reader.peekKind() == .array else { return try reader.skipValue() }
+        guard !isRefused, try reader.peekKind() == .array else { return try reader.skipValue() }
         try reader.beginArray()
         var index = 0
         while try reader.nextElement() {
+            // A refused body is only read for bad JSON, which wins over it: the rest in one go.
+            if isRefused {
+                try reader.skipValue()
+                continue
+            }
             try body(&self, index)
             index += 1
         }
