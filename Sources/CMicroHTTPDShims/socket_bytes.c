@@ -14,3 +14,10 @@ int64_t cmhd_socket_bytes_read(int fd) {
     if (ioctl(fd, FIONREAD, &unread) != 0) return -errno;
     return (int64_t)info.tcpi_bytes_received - unread;
 }
+
+int64_t cmhd_socket_bytes_acked(int fd) {
+    struct tcp_info info;
+    socklen_t length = sizeof info;
+    if (getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &length) != 0) return -errno;
+    return (int64_t)info.tcpi_bytes_acked;
+}

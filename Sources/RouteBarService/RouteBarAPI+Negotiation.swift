@@ -3,15 +3,25 @@ import RouteBarJSON
 
 // Which representation a client gets, and the headers each carries.
 extension RouteBarAPI {
-    /// The first of NDJSON, SVG or JSON that `Accept` lists without `q=0`; JSON when none is.
+    /// Of NDJSON, SVG and JSON, the one `Accept` weighs highest (RFC 9110 §12.5.1), the first
+    /// listed among equals; JSON when it names none.
     static func format(accept: String?) -> RouteBarResponse.Format {
         guard let accept else { return .json }
+        var best: (format: RouteBarResponse.Format, weight: Int)?
         for range in MediaType.acceptedRanges(accept) {
-            if range.names("application/x-ndjson") { return .ndjson }
-            if range.names("image/svg+xml") { return .svg }
-            if range.names("application/json") || range.names("application/*") || range.names("*/*") { return .json }
+            let format: RouteBarResponse.Format
+            if range.names("application/x-ndjson") {
+                format = .ndjson
+            } else if range.names("image/svg+xml") {
+                format = .svg
+            } else if range.names("application/json") || range.names("application/*") || range.names("*/*") {
+                format = .json
+            } else {
+                continue
+            }
+            if range.weight > best?.weight ?? 0 { best = (format, range.weight) }
         }
-        return .json
+        return best?.format ?? .json
     }
 
     /// The answer depends on `Accept` (its format) and `Accept-Encoding` (gzip): caches must key

@@ -356,7 +356,7 @@ def test_healthz(figures, name):
 def test_batch(figures, name):
     f = figures(name)
     limit = SLOWDOWN * max(f["unloaded"], FLOOR_MS)
-    assert f["statuses"] == {200: 3} and f["during"] <= limit, \
+    assert set(f["statuses"]) == {200} and f["during"] <= limit, \
         f"{name}: batch1000 got {f['statuses']} in {f['during']:.1f} ms (median), not 200 within {limit:.1f} ms " \
         f"({SLOWDOWN}x the unloaded {f['unloaded']:.1f} ms)"
 

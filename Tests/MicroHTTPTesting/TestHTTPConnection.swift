@@ -209,6 +209,14 @@ public final class TestHTTPConnection {
         return buffer
     }
 
+    /// Reads at most `limit` bytes straight off the socket, without waiting: a reader as slow
+    /// as it likes (the kernel's receive buffer holds the rest). Empty when nothing is there.
+    public func readNow(upTo limit: Int) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: limit)
+        let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+        return count > 0 ? Array(chunk[..<count]) : []
+    }
+
     /// Bytes received and not yet consumed by a read.
     public var unreadBytes: [UInt8] { buffer }
 

@@ -3,6 +3,10 @@ import Testing
 
 @testable import MicroHTTP
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What a request makes the server hold is counted before it is taken, and the wire bytes of a
 /// chunked body are bounded, chunk extensions included.
 extension MicroHTTPEdgeTests {
@@ -75,6 +79,38 @@ extension MicroHTTPEdgeTests {
                 if received.isEmpty { received = connection.readAvailable(timeoutSeconds: 2) }
                 let answer = String(decoding: received, as: UTF8.self)
                 #expect(answer.hasPrefix("HTTP/1.1 413"), "got: \(answer.prefix(200))")
+            }
+        }
+
+        /// An answer read a few bytes at a time keeps it held; past the reading floor (1 KiB a
+        /// second over a window, here of 1 s) its connection is closed, while one read at a
+        /// phone's pace is not.
+        @Test func aReaderBelowTheFloorIsClosedAndOneAboveItIsNot() throws {
+            var router = EdgeRoutes().router
+            router.get("/big") { _ in
+                HTTPResponse(
+                    status: 200, headers: [HTTPHeader("Content-Type", "application/octet-stream")],
+                    body: .bytes([UInt8](repeating: 0x61, count: 8 << 20)))
+            }
+            let configuration = HTTPServerConfiguration.testing {
+                $0.readFloorWindowSeconds = 1; $0.idleTimeoutSeconds = 30
+            }
+            try withLiveServer(configuration, router: router) { live in
+                let trickle = try TestHTTPConnection(port: live.port, receiveBufferBytes: 4096, maximumSegmentBytes: nil)
+                let steady = try TestHTTPConnection(port: live.port, receiveBufferBytes: 65536, maximumSegmentBytes: nil)
+                try trickle.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                try steady.send("GET /big HTTP/1.1\r\nHost: x\r\n\r\n")
+                var trickled = 0, read = 0
+                let clock = ContinuousClock(), end = clock.now + .seconds(4)
+                while clock.now < end {
+                    // 100 bytes every 0.2 s against 64 KiB every 0.2 s (320 KiB/s).
+                    trickled += trickle.readNow(upTo: 100).count
+                    read += steady.readNow(upTo: 64 * 1024).count
+                    usleep(200_000)
+                }
+                #expect(trickle.waitForPeerClose(timeoutSeconds: 1), "the trickling reader was kept (\(trickled) bytes read)")
+                #expect(steady.isOpen(), "the steady reader was closed after \(read) bytes")
+                #expect(live.server.metrics.slowConnectionsClosed.load(ordering: .relaxed) >= 1)
             }
         }
     }

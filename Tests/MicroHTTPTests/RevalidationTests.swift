@@ -27,6 +27,25 @@ extension MicroHTTPEdgeTests {
             #expect(result == names, "\(field)")
         }
 
+        /// `If-Match` on a GET: a tag that is not the current one's (strong comparison, so a
+        /// weak tag never matches) is 412; the current tag or `*` gets the answer.
+        @Test func ifMatchIsEvaluatedOnGet() throws {
+            try withLiveServer(router: Self.router) { live in
+                let connection = try live.connect()
+                let tag = try #require(try connection.request("GET", "/doc").headers["etag"])
+                #expect(try connection.request("GET", "/doc", headers: ["If-Match": tag]).status == 200)
+                #expect(try connection.request("GET", "/doc", headers: ["If-Match": "*"]).status == 200)
+                #expect(try connection.request("GET", "/doc", headers: ["If-Match": "\"x\", \(tag)"]).status == 200)
+                let stale = try connection.request("GET", "/doc", headers: ["If-Match": "\"x\""])
+                expectProblem(stale, status: 412)
+                #expect(stale.headers["etag"] == tag)
+                expectProblem(try connection.request("GET", "/doc", headers: ["If-Match": "W/\(tag)"]), status: 412)
+                // An answer without a tag is named by `*` only.
+                #expect(try connection.request("GET", "/ok", headers: ["If-Match": "*"]).status == 200)
+                expectProblem(try connection.request("GET", "/ok", headers: ["If-Match": "\"x\""]), status: 412)
+            }
+        }
+
         @Test func eachCodingIsRevalidatedAgainstItsOwnTag() throws {
             try withLiveServer(.testing { $0.compressAtBytes = 1024 }, router: Self.router) { live in
                 let connection = try live.connect()

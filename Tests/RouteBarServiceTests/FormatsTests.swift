@@ -78,6 +78,10 @@ import Testing
             #expect(try contentType("application/x-ndjson;q=0, application/json") == "application/json")
             #expect(try contentType("image/svg+xml;q=0.5") == "image/svg+xml")
             #expect(try contentType("text/html, */*") == "application/json")
+            // The highest weight wins, the first listed among equals; a malformed weight is no acceptance.
+            #expect(try contentType("image/svg+xml;q=0.5, application/x-ndjson;q=0.8") == "application/x-ndjson")
+            #expect(try contentType("application/x-ndjson;q=0.5, image/svg+xml;q=0.5") == "application/x-ndjson")
+            #expect(try contentType("image/svg+xml;q=2") == "application/json")
         }
     }
 

@@ -105,4 +105,8 @@ void cmhd_release_free_memory(void);
  * parses out of sight (chunk extensions). */
 int64_t cmhd_socket_bytes_read(int fd);
 
+/* Bytes the peer has acknowledged on a TCP socket so far, or -errno: how much of an answer a
+ * client has taken, whoever holds the rest (libmicrohttpd's buffers or the kernel's). */
+int64_t cmhd_socket_bytes_acked(int fd);
+
 #endif

@@ -17,15 +17,11 @@ enum ContentCoding {
         while !rest.isEmpty {
             let element = rest.prefix { $0 != UInt8(ascii: ",") }
             rest = rest.dropFirst(element.count + 1)
-            var parameters = element.drop { $0 != UInt8(ascii: ";") }
+            let parameters = element.drop { $0 != UInt8(ascii: ";") }
             let name = ASCII.trimmed(element.prefix(element.count - parameters.count))
-            var accepted = true
-            while !parameters.isEmpty {
-                parameters = parameters.dropFirst()
-                let parameter = parameters.prefix { $0 != UInt8(ascii: ";") }
-                parameters = parameters.dropFirst(parameter.count)
-                if ASCII.isZeroQuality(ASCII.trimmed(parameter)) { accepted = false }
-            }
+            // A malformed weight leaves the coding unmentioned.
+            guard let weight = QualityValue.weight(parameters: parameters) else { continue }
+            let accepted = weight > 0
             if ASCII.equalIgnoringCase(name, "gzip") || ASCII.equalIgnoringCase(name, "x-gzip") {
                 gzip = accepted
             } else if ASCII.equalIgnoringCase(name, "identity") {

@@ -7,6 +7,7 @@ public enum HTTPStatus {
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
+        case 412: "Precondition Failed"
         case 408: "Request Timeout"
         case 413: "Content Too Large"
         case 414: "URI Too Long"

@@ -54,16 +54,6 @@ enum ASCII {
         return found ?? contains(String(decoding: Array(text.utf8), as: UTF8.self), needle)
     }
 
-    /// A `q` parameter of zero (`q=0`, `Q=0.`, `q=0.000`: RFC 9110's qvalue grammar): the media
-    /// range or coding is refused.
-    static func isZeroQuality<Bytes: Collection<UInt8>>(_ parameter: Bytes) -> Bool {
-        guard parameter.count >= 3, lowercase(parameter.first!) == UInt8(ascii: "q") else { return false }
-        let value = parameter.dropFirst()
-        guard value.first == UInt8(ascii: "=") else { return false }
-        let number = value.dropFirst().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        return number.first == UInt8(ascii: "0") && number.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
-    }
-
     static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
         text.utf8.count >= prefix.utf8CodeUnitCount
             && text.utf8.prefix(prefix.utf8CodeUnitCount).elementsEqual(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))

@@ -20,9 +20,11 @@ public enum MediaType {
         AcceptedRanges(rest: accept.utf8[...])
     }
 
-    /// One media range of an `Accept` value, without its parameters.
+    /// One media range of an `Accept` value, without its parameters, and its weight.
     public struct Range {
         let bytes: Substring.UTF8View
+        /// Its `q` in thousandths (`QualityValue`), 1000 when not given; never 0 here.
+        public let weight: Int
 
         /// Whether the range is `name` (lowercase), ignoring case: `range.names("*/*")`.
         public func names(_ name: String) -> Bool {
@@ -38,7 +40,10 @@ public enum MediaType {
                 let range = rest.prefix { $0 != UInt8(ascii: ",") }
                 rest = rest.dropFirst(range.count).dropFirst()
                 let essence = MediaType.essence(of: range)
-                if !essence.isEmpty, !MediaType.refused(range) { return Range(bytes: essence) }
+                // Refused (`q=0`) or with a malformed weight: not a range the client accepts.
+                if !essence.isEmpty, let weight = QualityValue.weight(parameters: range.drop { $0 != UInt8(ascii: ";") }), weight > 0 {
+                    return Range(bytes: essence, weight: weight)
+                }
             }
             return nil
         }
@@ -47,20 +52,6 @@ public enum MediaType {
     /// The part before any `;`, without surrounding spaces and tabs.
     static func essence<Bytes: BidirectionalCollection<UInt8>>(of value: Bytes) -> Bytes where Bytes.SubSequence == Bytes {
         ASCII.trimmed(value.prefix { $0 != UInt8(ascii: ";") })
-    }
-
-    /// A range with a `q` parameter of zero (`q=0`, `q=0.0`, …: RFC 9110's qvalue grammar).
-    static func refused(_ range: Substring.UTF8View) -> Bool {
-        var parameters = range.drop { $0 != UInt8(ascii: ";") }
-        while !parameters.isEmpty {
-            parameters = parameters.dropFirst()
-            let parameter = parameters.prefix { $0 != UInt8(ascii: ";") }
-            parameters = parameters.dropFirst(parameter.count)
-            let pair = ASCII.trimmed(parameter)
-            guard pair.count >= 3, equal(pair.prefix(2), "q=") else { continue }
-            return ASCII.isZeroQuality(pair)
-        }
-        return false
     }
 
     static func equal<Bytes: Collection<UInt8>>(_ value: Bytes, _ name: String) -> Bool {

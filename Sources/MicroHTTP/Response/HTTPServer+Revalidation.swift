@@ -1,4 +1,5 @@
-// Conditional GET: a client that holds the representation it would get is told so.
+// Conditional GET: a client that holds the representation it would get is told so, and one
+// whose `If-Match` names no current representation is told 412.
 extension HTTPServer {
     /// Turns a 200 to GET or HEAD into a 304 when an `If-None-Match` field (any of them, RFC
     /// 9110 §13.1.2) names its `ETag`, which names the coding chosen, so a tag held for one
@@ -9,9 +10,23 @@ extension HTTPServer {
     /// the 200 would have had, the one value RFC 9110 §8.6 allows. A streamed body has no
     /// such length, so its answer is never made a 304.
     func revalidate(_ response: inout HTTPResponse, _ connection: MHDConnection) {
-        guard response.body.knownCount != nil,
-            let tag = response.headers.first(where: { $0.name == "ETag" })?.value
-        else { return }
+        let etag = response.headers.first(where: { $0.name == "ETag" })?.value
+        // If-Match first (RFC 9110 §13.2.2): a client whose tag is not the current one's is told 412.
+        var ifMatch: Bool?
+        connection.forEachValue(.header) { name, value in
+            guard ASCII.equalIgnoringCase(name, "if-match") else { return true }
+            let named = value.map { EntityTag.matchField($0, names: etag) } ?? false
+            ifMatch = (ifMatch ?? false) || named
+            return true
+        }
+        if ifMatch == false {
+            let problem = HTTPProblem(status: 412, detail: "If-Match names no current representation of this resource.")
+            var refusal = problems.response(for: problem)
+            refusal.headers += response.headers.filter { $0.name == "ETag" || $0.name == "Vary" }
+            response = refusal
+            return
+        }
+        guard response.body.knownCount != nil, let tag = etag else { return }
         var named = false
         connection.forEachValue(.header) { name, value in
             guard ASCII.equalIgnoringCase(name, "if-none-match"), let value else { return true }

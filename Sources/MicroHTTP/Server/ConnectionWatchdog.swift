@@ -72,6 +72,10 @@ final class ConnectionWatchdog: Sendable {
         let bodyBytes = Atomic<Int>(0)
         let windowBytes = Atomic<Int>(0)
         let windowSince = Atomic<UInt64>(0)
+        /// While answering: the bytes the client had acknowledged when the current window of
+        /// the reading floor began (`ConnectionWatchdog.readFloorBytes`), and when it began.
+        let readWindowAcked = Atomic<Int>(0)
+        let readWindowSince = Atomic<UInt64>(0)
         private let phaseValue = Atomic<UInt8>(Phase.idle.rawValue)
 
         init(socket: ConnectionSocket, refused: Bool, onTrial: Bool, headDueBy: UInt64, requestDueBy: UInt64, now: UInt64) {
@@ -91,6 +95,9 @@ final class ConnectionWatchdog: Sendable {
 
     private let headNanoseconds: UInt64
     private let requestNanoseconds: UInt64
+    /// The reading floor's window: an answer whose client takes less than `readFloorBytes` of
+    /// it in one (the first is the grace) is closed.
+    private let readWindowNanoseconds: UInt64
     private let connections = PthreadLocked<[ObjectIdentifier: Watched]>([:])
     private let stopping = StopFlag()
     private let thread = Mutex<pthread_t?>(nil)
@@ -108,12 +115,13 @@ final class ConnectionWatchdog: Sendable {
 
     /// A timeout of 0 turns that deadline off.
     init(
-        headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, logger: (any HTTPServerLogger)? = nil,
+        headerTimeoutSeconds: Int, requestTimeoutSeconds: Int, readWindowSeconds: Int = 10, logger: (any HTTPServerLogger)? = nil,
         slowClosed: @escaping @Sendable () -> Void = {}, memoryIsShort: @escaping @Sendable () -> Bool = { false },
         trialExpired: @escaping @Sendable (ConnectionSocket) -> Void = { _ in }, afterSweep: @escaping @Sendable () -> Void
     ) {
         self.slowClosed = slowClosed
         self.trialExpired = trialExpired
+        readWindowNanoseconds = UInt64(max(0, readWindowSeconds)) * 1_000_000_000
         self.memoryIsShort = memoryIsShort
         headNanoseconds = UInt64(max(0, headerTimeoutSeconds)) * 1_000_000_000
         requestNanoseconds = UInt64(max(0, requestTimeoutSeconds)) * 1_000_000_000
@@ -191,9 +199,11 @@ final class ConnectionWatchdog: Sendable {
     }
 
     /// The request is complete: it is ours to answer now, whatever the deadline.
-    func requestArrived(_ watched: Watched) {
+    func requestArrived(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.phase = .answering
         watched.requestSince.store(0, ordering: .relaxed)
+        watched.readWindowAcked.store(watched.socket.bytesAcknowledged() ?? 0, ordering: .relaxed)
+        watched.readWindowSince.store(now, ordering: .relaxed)
         watched.headDueBy.store(0, ordering: .relaxed)
         watched.requestDueBy.store(0, ordering: .relaxed)
     }
@@ -247,6 +257,24 @@ final class ConnectionWatchdog: Sendable {
         return UInt64(max(0, delivered)) * 1_000_000_000 < UInt64(minimumBodyRate) * (now - since)
     }
 
+    /// The least a client must take of its answer in each reading window: 1 KiB/s over 10 s.
+    /// A phone on a weak network reads at 32 KiB/s; a client that stops reading entirely is
+    /// closed by libmicrohttpd's idle timeout already, one that reads a few bytes now and then
+    /// (keeping a whole answer held) by this.
+    static let readFloorBytesPerSecond = 1024
+
+    /// Whether an answer's client took less than the floor over its last full window; starts
+    /// the next window when one has passed. The socket is read under the registry's lock.
+    private func isReadBelowFloor(_ watched: Watched, now: UInt64) -> Bool {
+        guard readWindowNanoseconds > 0, watched.phase == .answering else { return false }
+        let since = watched.readWindowSince.load(ordering: .relaxed)
+        guard now >= since, now - since >= readWindowNanoseconds, let acked = watched.socket.bytesAcknowledged() else { return false }
+        let taken = acked - watched.readWindowAcked.load(ordering: .relaxed)
+        watched.readWindowAcked.store(acked, ordering: .relaxed)
+        watched.readWindowSince.store(now, ordering: .relaxed)
+        return UInt64(max(0, taken)) * 1_000_000_000 < UInt64(Self.readFloorBytesPerSecond) * (now - since)
+    }
+
     /// Shuts down every connection past a deadline, or whose body arrives slower than the
     /// minimum rate (`onSlow` counts those); returns how many.
     @discardableResult
@@ -255,7 +283,7 @@ final class ConnectionWatchdog: Sendable {
         return connections.withLock { connections in
             var closed = 0
             for watched in connections.values {
-                let slow = Self.isBelowRate(watched, now: now, window: window)
+                let slow = Self.isBelowRate(watched, now: now, window: window) || isReadBelowFloor(watched, now: now)
                 guard
                     slow || Self.isOverdue(watched.headDueBy.load(ordering: .relaxed), now: now)
                         || Self.isOverdue(watched.requestDueBy.load(ordering: .relaxed), now: now)

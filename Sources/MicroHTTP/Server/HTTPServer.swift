@@ -95,7 +95,8 @@ public final class HTTPServer: Sendable {
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
             requestTimeoutSeconds: configuration.requestTimeoutSeconds,
-            logger: logger, slowClosed: { [metrics] in metrics.slowConnectionsClosed.wrappingAdd(1, ordering: .relaxed) },
+            readWindowSeconds: configuration.readFloorWindowSeconds, logger: logger,
+            slowClosed: { [metrics] in metrics.slowConnectionsClosed.wrappingAdd(1, ordering: .relaxed) },
             memoryIsShort: { [memory] in memory.isShort },
             trialExpired: { [metrics] socket in
                 // The connection's client sent no head in its second on trial: told 503, then shut.

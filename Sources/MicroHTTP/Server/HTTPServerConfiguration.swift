@@ -31,6 +31,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// finish a head it has begun; shorter than the other two, so that sockets that never send
     /// anything cannot hold the connection limit.
     public var headerTimeoutSeconds = 5
+    /// Seconds of the reading floor's window: an answer whose client takes less than 1 KiB a
+    /// second of it over a window (the first is its grace) is closed, so that a reader who takes
+    /// a few bytes now and then cannot keep an answer held; 0 for no floor.
+    public var readFloorWindowSeconds = 10
     /// Origins whose pages may call the server from a browser (CORS): `https://app.example`
     /// as the browser sends it in `Origin`, or `*` for any. Empty (the default): no CORS headers,
     /// and a preflight `OPTIONS` gets 405 as any unknown method does.

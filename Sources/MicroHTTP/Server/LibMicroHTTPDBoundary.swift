@@ -133,6 +133,12 @@ struct ConnectionSocket: Sendable, Hashable {
         return read < 0 ? nil : Int(read)
     }
 
+    /// Bytes the client has acknowledged so far; nil when the kernel cannot tell.
+    func bytesAcknowledged() -> Int? {
+        let acked = cmhd_socket_bytes_acked(descriptor)
+        return acked < 0 ? nil : Int(acked)
+    }
+
     /// Whether the peer has closed its side: a read would return end of file at once, with
     /// nothing unread before it. A socket in error (a reset) has lost its peer too.
     func peerHasClosed() -> Bool {
