@@ -15,6 +15,10 @@ final class GzipDecoder {
         case noRoom
     }
 
+    /// What one decoder holds, for the memory account: zlib's inflate state (about 7 KiB) and
+    /// its 32 KiB window, and the stream.
+    static let stateBytes = 48 * 1024
+
     private let stream: UnsafeMutablePointer<z_stream>
     /// The last member has ended; anything more must begin another.
     private(set) var isFinished = false

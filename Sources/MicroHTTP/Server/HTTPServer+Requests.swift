@@ -134,7 +134,7 @@ extension HTTPServer {
                 value.map { MediaType.matches($0[...], mediaType) } ?? false
             }
             guard !accepted else {
-                if framing.gzip { context.decoder = GzipDecoder() }
+                if framing.gzip, !context.startDecoding() { return answer(memory.problem(), context, connection, close: true) }
                 if case .length(let length) = framing.body,
                     // One allocation for typical bodies; capped so that clients announcing large
                     // bodies and then stalling cannot make the server reserve memory for them.

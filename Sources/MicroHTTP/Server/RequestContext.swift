@@ -42,8 +42,26 @@ final class RequestContext {
     /// For a chunked body: the socket's bytes read when its head was in, so that the body's
     /// size on the wire (chunk sizes and extensions included) can be bounded.
     var chunkedFromByte: Int?
-    /// Decodes a gzip-coded body into `body` as it arrives.
-    var decoder: GzipDecoder?
+    /// Decodes a gzip-coded body into `body` as it arrives; its zlib state is counted in the
+    /// memory account while it lives (`startDecoding`).
+    private(set) var decoder: GzipDecoder? {
+        didSet {
+            if decoder == nil, oldValue != nil { memory.account.release(GzipDecoder.stateBytes, .body, for: memory) }
+        }
+    }
+
+    /// Starts decoding a gzip body, its state counted first; false when the account refuses
+    /// (or zlib finds no memory for it).
+    func startDecoding() -> Bool {
+        guard memory.account.reserve(GzipDecoder.stateBytes, .body, for: memory) else { return false }
+        decoder = GzipDecoder()
+        // zlib could not allocate its state: refused as a reservation would be.
+        guard decoder != nil else {
+            memory.account.release(GzipDecoder.stateBytes, .body, for: memory)
+            return false
+        }
+        return true
+    }
     /// The answer a handler thread left, encoded, before resuming the connection.
     var handled: HTTPResponse?
     /// The client left while its request waited for the handler pool: close, do not answer.
