@@ -202,7 +202,9 @@ final class ConnectionWatchdog: Sendable {
     func requestArrived(_ watched: Watched, now: UInt64 = monotonicNanoseconds()) {
         watched.phase = .answering
         watched.requestSince.store(0, ordering: .relaxed)
-        watched.readWindowAcked.store(watched.socket.bytesAcknowledged() ?? 0, ordering: .relaxed)
+        // The count acknowledged so far is read by the first sweep that sees the answer (no
+        // system call on the request path): the first window, the grace, starts then.
+        watched.readWindowAcked.store(-1, ordering: .relaxed)
         watched.readWindowSince.store(now, ordering: .relaxed)
         watched.headDueBy.store(0, ordering: .relaxed)
         watched.requestDueBy.store(0, ordering: .relaxed)
@@ -268,8 +270,14 @@ final class ConnectionWatchdog: Sendable {
     private func isReadBelowFloor(_ watched: Watched, now: UInt64) -> Bool {
         guard readWindowNanoseconds > 0, watched.phase == .answering else { return false }
         let since = watched.readWindowSince.load(ordering: .relaxed)
+        let windowStart = watched.readWindowAcked.load(ordering: .relaxed)
+        if windowStart < 0 {
+            watched.readWindowAcked.store(watched.socket.bytesAcknowledged() ?? 0, ordering: .relaxed)
+            watched.readWindowSince.store(now, ordering: .relaxed)
+            return false
+        }
         guard now >= since, now - since >= readWindowNanoseconds, let acked = watched.socket.bytesAcknowledged() else { return false }
-        let taken = acked - watched.readWindowAcked.load(ordering: .relaxed)
+        let taken = acked - windowStart
         watched.readWindowAcked.store(acked, ordering: .relaxed)
         watched.readWindowSince.store(now, ordering: .relaxed)
         return UInt64(max(0, taken)) * 1_000_000_000 < UInt64(Self.readFloorBytesPerSecond) * (now - since)
