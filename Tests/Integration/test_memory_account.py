@@ -17,7 +17,8 @@ The attacks:
   - slow_readers: 64 clients read 4.0 MB (3.85 MiB) answers at 32 KiB/s; meanwhile 10 batch1000 posts in a
     row all get 200 (their timing is printed, not promised);
   - tricklers: at --connection-limit 64, 70 clients send a request head and trickle its body a
-    byte every 0.5 s; meanwhile at least 95% of fresh /healthz clients (one every 0.2 s) get 200.
+    byte every 0.5 s; meanwhile at least 95% of fresh /healthz clients (one every 0.2 s) get 200,
+    and 8 keep-alive clients posting every 0.3 s get a 200 for every request they write whole.
 """
 import contextlib
 import gzip
@@ -37,6 +38,7 @@ pytestmark = pytest.mark.load
 
 PEAK_MIB, HEALTHZ_MS, SLOWDOWN, FLOOR_MS = 256, 100, 3, 5
 BATCH = (REPO / "bench/workloads/batch1000.json").read_bytes()
+SINGLE = (REPO / "bench/workloads/single.json").read_bytes()
 LEGS = [{"trafficType": [3, 2, 1][i % 3], "sectionTime": 1 + i % 7} for i in range(29)]
 ERRORS = (OSError, http.client.HTTPException)
 WIDE = "/v1/route-bars?width=20000"  # room for 1000 segments a bar
@@ -259,10 +261,42 @@ def tricklers(start_service, name):
                         break
             time.sleep(0.05)  # no busy loop against a server that closes at once
 
+    posted = Counter()
+
+    def poster():
+        """A keep-alive client between requests for 0.3 s: never the one closed to make room, so
+        each request it writes whole is answered."""
+        conn = None
+        while not stop.is_set():
+            try:
+                conn = conn or http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                conn.request("POST", "/v1/route-bars", SINGLE, {"Content-Type": "application/json"})
+            except ERRORS:
+                posted["not written"] += 1
+                conn = None
+                continue
+            posted["written"] += 1
+            try:
+                answer = conn.getresponse()
+                answer.read()
+                posted[answer.status] += 1
+            except ERRORS:
+                posted["unanswered"] += 1
+                conn.close()
+                conn = None
+            time.sleep(0.3)
+        if conn:
+            conn.close()
+
     service = start_service("--connection-limit", "64")
-    port, threads = service.port, [threading.Thread(target=trickler) for _ in range(70)]
+    port = service.port
+    threads = [threading.Thread(target=poster) for _ in range(8)]
+    for t in threads:
+        t.start()
+    time.sleep(0.5)  # the posters hold their slots before the tricklers come
+    threads += [threading.Thread(target=trickler) for _ in range(70)]
     try:
-        for t in threads:
+        for t in threads[8:]:
             t.start()
         time.sleep(2)
         for _ in range(30):
@@ -277,8 +311,8 @@ def tricklers(start_service, name):
         service.stop()
     ok = probes.count(200) / len(probes)
     print(f"\n{name}: --connection-limit 64, 70 tricklers opened {len(opened)} connections; fresh /healthz "
-          f"{dict(Counter(probes))}, {ok:.0%} 200; peak {peak:.1f} MiB")
-    return {"ok": ok, "probes": dict(Counter(probes))}
+          f"{dict(Counter(probes))}, {ok:.0%} 200; 8 keep-alive posters {dict(posted)}; peak {peak:.1f} MiB")
+    return {"ok": ok, "probes": dict(Counter(probes)), "posted": dict(posted)}
 
 
 def nonreaders(count, body, path="/v1/route-bars", headers=None):
@@ -375,3 +409,9 @@ def test_slow_readers_batch_answered(figures):
 def test_tricklers_healthz_answered(figures):
     f = figures("tricklers")
     assert f["ok"] >= 0.95, f"tricklers: fresh /healthz clients got {f['probes']}: {f['ok']:.0%} 200, not 95%"
+
+
+def test_tricklers_leave_no_written_request_unanswered(figures):
+    posted = figures("tricklers")["posted"]
+    assert posted.get("written", 0) > 0 and posted.get("unanswered", 0) == 0 and posted.get(200, 0) == posted["written"], \
+        f"keep-alive posters among tricklers: {posted} (every request written whole must get its 200)"

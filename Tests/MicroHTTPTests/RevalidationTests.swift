@@ -43,6 +43,13 @@ extension MicroHTTPEdgeTests {
                 // An answer without a tag is named by `*` only.
                 #expect(try connection.request("GET", "/ok", headers: ["If-Match": "*"]).status == 200)
                 expectProblem(try connection.request("GET", "/ok", headers: ["If-Match": "\"x\""]), status: 412)
+                // Every status the server sends has its own series: 412 is not counted as "other".
+                #expect(
+                    waitUntil(timeoutSeconds: 2) {
+                        var page = ""
+                        live.server.metrics.render(into: &page)
+                        return page.contains(#"route="/doc",status="412"} 2"#) && page.contains(#"route="/ok",status="412"} 1"#)
+                    })
             }
         }
 

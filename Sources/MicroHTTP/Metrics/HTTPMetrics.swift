@@ -9,7 +9,7 @@ import Synchronization
 public final class HTTPMetrics: Sendable {
     /// Upper bounds of the duration histogram, in seconds.
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
-    static let statuses = [200, 400, 404, 405, 413, 415, 422, 431, 500, 503]
+    static let statuses = [200, 204, 304, 400, 404, 405, 408, 412, 413, 414, 415, 422, 431, 500, 501, 503, 505]
 
     let namespace: String
     let routeLabels: [String]

@@ -347,6 +347,24 @@ final class ConnectionWatchdog: Sendable {
         }
     }
 
+    /// Closes the connection on trial the longest, for `onTrialFor` at least, to make room for
+    /// another on trial (told 503 first): a client's request arrives within milliseconds of its
+    /// connection, so one still incomplete after that is a trickler's. False when none is.
+    func closeLongestOnTrial(onTrialFor: UInt64 = 100_000_000, now: UInt64 = monotonicNanoseconds()) -> Bool {
+        connections.withLock { connections in
+            var longest: Watched?
+            var since = UInt64.max
+            for watched in connections.values where watched.onTrial.load(ordering: .relaxed) && !watched.evicted.load(ordering: .relaxed) {
+                let opened = watched.idleSince.load(ordering: .relaxed)
+                if now >= opened, now - opened >= onTrialFor, opened < since { (longest, since) = (watched, opened) }
+            }
+            guard let longest else { return false }
+            longest.evicted.store(true, ordering: .relaxed)
+            trialExpired(longest.socket)
+            return shutDown(longest)
+        }
+    }
+
     /// Shuts down every connection that has been between requests for `idleFor` with nothing
     /// unread, so that a stopping server waits only for requests in flight. A busy keep-alive
     /// client is not cut off between two requests: it gets `Connection: close` on its next

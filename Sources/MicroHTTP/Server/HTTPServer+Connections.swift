@@ -14,10 +14,14 @@ extension HTTPServer {
         if overLimit && !draining {
             if watchdog.closeLongestIdle() {
                 metrics.idleConnectionsClosed.wrappingAdd(1, ordering: .relaxed)
-            } else if connectionsOnTrial.wrappingAdd(1, ordering: .relaxed).newValue <= configuration.trialLimit {
+            } else if connectionsOnTrial.wrappingAdd(1, ordering: .relaxed).newValue <= configuration.trialLimit
+                || watchdog.closeLongestOnTrial()
+            {
+                // Within the trial limit, or past it with the trial of a trickler ended for it.
                 onTrial = true
             } else {
-                // So many on trial already that the new one is told at once, and its slot freed.
+                // So many on trial already, each for less than 100 ms, that the new one is told
+                // at once, and its slot freed.
                 connectionsOnTrial.wrappingSubtract(1, ordering: .relaxed)
                 refused = true
             }

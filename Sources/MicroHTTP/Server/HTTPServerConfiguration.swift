@@ -112,13 +112,15 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     }
 
     /// Connections past the limit kept on trial at once (a second to send a whole request,
-    /// which then makes room by closing a slow or idle connection); past these, a new one is
-    /// told 503 at once, so that silent sockets free libmicrohttpd's slots quickly.
-    var trialLimit: Int { max(16, connectionLimit / 4) }
+    /// which then makes room by closing a slow or idle connection); past these, one on trial
+    /// for 100 ms without its request gives its place up, or the new one is told 503 at once.
+    /// Enough that tricklers reconnecting as fast as they are closed cannot fill them.
+    var trialLimit: Int { max(64, connectionLimit / 4) }
 
-    /// libmicrohttpd's own connection limit, above ours: connections past ours are accepted
-    /// so they can be told 503 at once, instead of waiting in the kernel's queue.
+    /// libmicrohttpd's own connection limit, above ours and the trials': connections past
+    /// those are accepted so they can be told 503 at once, instead of waiting in the kernel's
+    /// queue behind trials that have a second to run.
     var acceptLimit: Int {
-        connectionLimit + max(64, connectionLimit)
+        connectionLimit + trialLimit + max(64, connectionLimit / 4)
     }
 }
