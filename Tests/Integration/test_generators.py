@@ -15,7 +15,7 @@
      (generator_caller/main.ts) is type-checked with tsc (strict);
   4. the service is started on a free loopback port, and the generated client's sync API POSTs to
      /v1/route-bars: the seed route, every examples/*.json (ODsay bodies with ?width=343&scale=3;
-     /work/shared/odsay-samples/*.json while examples/ does not exist), a `widths` request and a bad
+     ../shared/odsay-samples/*.json beside the checkout while examples/ does not exist), a `widths` request and a bad
      sectionTime. Each answer must parse into the generated model types (200: the answer model with
      the right number of routes or layouts; 422: the problem model with its type and pointer) and
      read back unchanged (to_dict), and the pydantic models must validate the same raw answers;
@@ -307,7 +307,7 @@ def seed(**options):
 def samples():
     if (REPO / "examples").is_dir():
         return sorted(str(p.relative_to(REPO)) for p in (REPO / "examples").glob("*.json"))
-    return sorted(str(p) for p in Path("/work/shared/odsay-samples").glob("*.json"))
+    return sorted(str(p) for p in (REPO.parent / "shared" / "odsay-samples").glob("*.json"))
 
 
 def cases():
