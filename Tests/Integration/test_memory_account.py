@@ -155,24 +155,37 @@ def clients(port, count, payload, read=False, hold=0.0):
             got.append(total)
             s.close()
 
-    threads = [threading.Thread(target=client) for _ in range(count)]
+    def all_sent():
+        deadline = time.monotonic() + 10
+        for _ in range(count):
+            sent.acquire(timeout=max(0.0, deadline - time.monotonic()))
+
+    try:
+        with running([threading.Thread(target=client) for _ in range(count)], stop, hold, ready=all_sent):
+            yield counts
+    finally:
+        counts.update(Counter(outcomes))
+        if read:
+            counts["KiB read (median)"] = statistics.median(got) // 1024
+
+
+@contextlib.contextmanager
+def running(threads, stop, hold, ready=lambda: None):
+    """Starts `threads`, waits for `ready()` and half a second more (the server lays out the
+    answers, every client has a request in flight), hands over to the probes, then holds until
+    `hold` s after `ready()` before it stops and joins the threads."""
     try:
         for t in threads:
             t.start()
-        deadline = time.monotonic() + 10
-        for _ in threads:
-            sent.acquire(timeout=max(0.0, deadline - time.monotonic()))
+        ready()
         started = time.monotonic()
-        time.sleep(0.5)  # the server lays out the answers before the probes start
-        yield counts
+        time.sleep(0.5)
+        yield
         time.sleep(max(0.0, started + hold - time.monotonic()))
     finally:
         stop.set()
         for t in threads:
             t.join()
-        counts.update(Counter(outcomes))
-        if read:
-            counts["KiB read (median)"] = statistics.median(got) // 1024
 
 
 @contextlib.contextmanager
@@ -201,18 +214,8 @@ def loopers(port, count, payload, seconds):
         if s:
             s.close()
 
-    threads = [threading.Thread(target=loop) for _ in range(count)]
-    started = time.monotonic()
-    try:
-        for t in threads:
-            t.start()
-        time.sleep(0.5)  # every client has a request in flight before the probes start
+    with running([threading.Thread(target=loop) for _ in range(count)], stop, seconds):
         yield statuses
-        time.sleep(max(0.0, started + seconds - time.monotonic()))
-    finally:
-        stop.set()
-        for t in threads:
-            t.join()
 
 
 def scenario(start_service, label, attack, check=None, batches=5):
