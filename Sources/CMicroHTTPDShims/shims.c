@@ -110,6 +110,12 @@ struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd
         return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
     if (family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0)
         return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
+    /* Accepted sockets inherit it: a client that does not read holds this much of the kernel's
+       memory, not the 4 MiB autotuning grows a loopback socket to (and no answer is laid out
+       further than the buffer takes). */
+    if (settings->send_buffer_bytes > 0
+        && setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &settings->send_buffer_bytes, sizeof settings->send_buffer_bytes) != 0)
+        return fail(server, fd, failure, CMHD_FAILED_SOCKET, errno);
     if (bind(fd, (struct sockaddr *)&address, address_length) != 0)
         return fail(server, fd, failure, CMHD_FAILED_BIND, errno);
     if (listen(fd, SOMAXCONN) != 0) return fail(server, fd, failure, CMHD_FAILED_LISTEN, errno);

@@ -75,6 +75,33 @@ extension MicroHTTPEdgeTests {
                 #expect(produced.count == Self.pieces)
             }
         }
+        /// A client that reads nothing, with loopback's defaults: the server's send buffer
+        /// (`sendBufferBytes`, 64 KiB, doubled by the kernel) and the client's window take
+        /// about 13 pieces, so the producer stops near there. Under the kernel's autotuning it
+        /// ran to 177 (2.9 MB), which 250 such clients made 135 MB laid out for nobody.
+        @Test func sendBufferBoundsWhatANonReaderCosts() throws {
+            for (sendBuffer, bound) in [(64 * 1024, 32), (nil, Int.max)] as [(Int?, Int)] {
+                let produced = Counter()
+                var configuration = HTTPServerConfiguration.testing
+                configuration.sendBufferBytes = sendBuffer
+                try withLiveServer(configuration, router: Self.router(counting: produced)) { live in
+                    let connection = try live.connect()
+                    try connection.send("GET /stream HTTP/1.1\r\nHost: x\r\n\r\n")
+                    #expect(waitUntil(timeoutSeconds: 2) { produced.count > 0 }, "the stream never started")
+                    usleep(500_000)  // the client not reading is the point
+                    let whileStalled = produced.count
+                    if sendBuffer != nil {
+                        #expect(whileStalled < bound, "\(whileStalled) pieces of 16 KiB were laid out for a client that read nothing")
+                    } else {
+                        // The control: without the bound the kernel takes several times more,
+                        // so the bound above is what holds the producer back.
+                        #expect(whileStalled >= 2 * 32, "autotuning took only \(whileStalled) pieces")
+                    }
+                    let response = try connection.readResponse(timeoutSeconds: 5)
+                    #expect(response.body == Self.expectedBody)
+                }
+            }
+        }
     }
 
     @Suite struct LoggingTests {

@@ -27,6 +27,7 @@ struct cmhd_settings {
     unsigned int connection_limit;    /* libmicrohttpd's own hard limit */
     unsigned int idle_timeout_seconds;/* 0: none */
     size_t connection_memory_limit;   /* per connection: request head, and buffers */
+    int send_buffer_bytes;            /* SO_SNDBUF of accepted sockets (the kernel doubles it); 0: the kernel's autotuning */
     void *context;                    /* the first argument of every callback below */
     MHD_AccessHandlerCallback access;
     MHD_RequestCompletedCallback completed;

@@ -59,6 +59,12 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// leaves one worker idle while another has a queue. Smaller requests are answered in
     /// place, where handing them over would cost more than it spares. nil answers all in place.
     public var offloadBodyBytes: Int? = 64 * 1024
+    /// Each accepted socket's send buffer (SO_SNDBUF; Linux doubles it for its bookkeeping), or
+    /// nil for the kernel's autotuning, which grows a loopback socket's to 4 MiB. A streamed
+    /// answer is laid out only as fast as its client reads plus this much, so 250 clients that
+    /// never read cost 250 × 128 KiB of the kernel's memory and of layout, not 250 whole
+    /// answers (135 MB of NDJSON, laid out on the workers while /healthz waited 30–130 ms).
+    public var sendBufferBytes: Int? = 64 * 1024
     /// Requests handed to that pool and not yet answered, at most; more get 503 with
     /// `Retry-After`, so a burst of large requests cannot queue without bound (each holds its body).
     public var offloadQueueLimit = 64

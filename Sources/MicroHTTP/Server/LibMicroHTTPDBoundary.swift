@@ -425,6 +425,7 @@ private enum LibMicroHTTPD {
             connection_limit: UInt32(max(1, configuration.acceptLimit)),
             idle_timeout_seconds: UInt32(max(0, configuration.idleTimeoutSeconds)),
             connection_memory_limit: configuration.connectionMemoryBytes,
+            send_buffer_bytes: Int32(clamping: configuration.sendBufferBytes ?? 0),
             context: context,
             access: accessHandler, completed: requestCompleted, connection: connectionNotified,
             request_line: requestLineArrived, log: libraryLogged)
