@@ -10,6 +10,10 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var gap: Double
     public var theme: ColorTheme
     public var timeScale: TimeScale
+    /// The planner whose answer was posted (`"otp"`, `"here"`, …); nil for routebar's own shape.
+    public var source: String?
+    /// Why the planner's answer has no route, in the planner's words, when it says.
+    public var notice: String?
     public var routes: [LaidOutRoute]
 
     /// The options that made this answer, for drawing it with the library (RouteBarDrawing).
@@ -30,5 +34,7 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var gap: Double
     public var theme: ColorTheme
     public var timeScale: TimeScale
+    public var source: String?
+    public var notice: String?
     public var layouts: [LayoutAnswer]
 }

@@ -100,8 +100,13 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     package mutating func fill(upTo limit: Int) throws(RouteBarError) -> Bool {
         if !begun {
             begun = true
-            if request.widths != nil { RouteBarResponse.beginLayouts(options: request.options, to: &writer) }
-            RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
+            if request.widths != nil {
+                RouteBarResponse.beginLayouts(options: request.options, source: request.source, notice: request.plannerNotice, to: &writer)
+                RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
+            } else {
+                RouteBarResponse.beginLayout(
+                    options: cursor.layout.options, source: request.source, notice: request.plannerNotice, to: &writer)
+            }
         }
         while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {

@@ -25,11 +25,23 @@ public struct RouteBarRequest: Sendable {
     public static let maxNameBytes = 128
     /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
     public static let maxIdBytes = 256
-    /// The query parameters a request may have: every layout option, `source` and `waits`.
-    public static let queryParameterNames: Set<String> = Set(LayoutOption.all.map(\.name) + ["source", "waits"])
+    /// The query parameters a request may have: every layout option and `RequestParameter`.
+    public static let queryParameterNames: Set<String> = Set(LayoutOption.all.map(\.name) + RequestParameter.all.map(\.name))
 
     /// Where each route is in a planner's answer ("/plan/itineraries/0"), for errors.
     var routePointers: [String] = []
+    /// Why a planner's answer has no route, in the planner's words (HERE's notice, Navitia's
+    /// message, OpenTripPlanner's routing error): the answer's `notice`.
+    public var plannerNotice: String?
+
+    /// The planner whose answer the body is (the answer's `source`); nil for our own shape.
+    public var source: Planner? {
+        switch shape {
+        case .routeBar: nil
+        case .odsay: .odsay
+        case .planner(let planner): planner
+        }
+    }
 
     public init(
         options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],

@@ -32,13 +32,15 @@ public enum RouteBarResponse {
         endLayout(to: &writer)
     }
 
-    /// A layout's object up to the opening of its `routes` array.
-    static func beginLayout(options: LayoutOptions, to writer: inout JSONWriter) {
+    /// A layout's object up to the opening of its `routes` array; `source` names the planner
+    /// whose answer was read, at the answer's top level.
+    static func beginLayout(options: LayoutOptions, source: Planner? = nil, notice: String? = nil, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("width", options.width)
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writeDrawingOptions(options, to: &writer)
+        writeSource(source, notice: notice, to: &writer)
         writer.key("routes")
         writer.beginArray()
     }
@@ -55,12 +57,20 @@ public enum RouteBarResponse {
         writer.endObject()
     }
 
+    /// The planner read (`source`) and its word on why there is no route (`notice`).
+    static func writeSource(_ source: Planner?, notice: String?, to writer: inout JSONWriter) {
+        guard let source else { return }
+        writer.field("source", source.rawValue)
+        if let notice { writer.field("notice", notice) }
+    }
+
     /// The object that holds several widths' layouts, up to the opening of its `layouts` array.
-    static func beginLayouts(options: LayoutOptions, to writer: inout JSONWriter) {
+    static func beginLayouts(options: LayoutOptions, source: Planner? = nil, notice: String? = nil, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writeDrawingOptions(options, to: &writer)
+        writeSource(source, notice: notice, to: &writer)
         writer.key("layouts")
         writer.beginArray()
     }

@@ -16,8 +16,10 @@ import RouteBarService
 /// limits. Exit status: 0, 1 (the server would refuse the body), 64 (usage), 66 (cannot read
 /// the input), 74 (cannot write the answer).
 enum LayoutCommand {
-    /// Every layout option's flag (`--min-segment-ratio`), and the query parameter it stands for.
-    static let flags = Dictionary(uniqueKeysWithValues: LayoutOption.all.map { ($0.flag, $0.name) })
+    /// Every layout option's flag (`--min-segment-ratio`) and every other request parameter's
+    /// (`--source`), and the query parameter it stands for.
+    static let flags = Dictionary(
+        uniqueKeysWithValues: LayoutOption.all.map { ($0.flag, $0.name) } + RequestParameter.all.map { ($0.flag, $0.name) })
 
     /// `routebar --help`'s lines for the options, one per option.
     static var optionsHelp: String {
@@ -31,7 +33,10 @@ enum LayoutCommand {
                 }
             let byDefault = option.defaultValue.map { " (default \($0))" } ?? ""
             return "  \("\(option.flag) \(value)".padding(to: 44))\(option.summary)\(byDefault)"
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n"
+            + RequestParameter.all.map { parameter in
+                "  \("\(parameter.flag) \(parameter.values.joined(separator: "|"))".padding(to: 44))\(parameter.summary)"
+            }.joined(separator: "\n")
     }
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -370,16 +370,17 @@ import Testing
         #expect((#expect(throws: RouteBarInputError.self) { try Self.decode(bytes, ["waits": "hide"]) })?.parameter == "waits")
     }
 
+    /// Errors, not "no route" (those are answers: `PlannerAdapterTests.noRouteAnswers`).
     @Test(arguments: [
-        (#"{"result": {"status": 11, "message": "경로탐색 결과가 없습니다."}}"#, "TMAP", "경로탐색 결과가 없습니다."),
-        (#"{"status": "ZERO_RESULTS", "routes": [], "geocoded_waypoints": []}"#, "Google", "ZERO_RESULTS"),
+        (#"{"result": {"status": 31, "message": "출발 시간 형식이 올바르지 않습니다."}}"#, "TMAP", "출발 시간 형식이"),
+        (#"{"status": "REQUEST_DENIED", "error_message": "The provided API key is invalid.", "routes": []}"#, "Google", "API key is invalid"),
         (
-            #"{"requestParameters": {}, "error": {"id": 404, "msg": "No trip found.", "message": "PATH_NOT_FOUND"}}"#, "OpenTripPlanner",
-            "No trip found."
+            #"{"requestParameters": {}, "error": {"id": 400, "msg": "Trip is not possible.", "message": "BOGUS_PARAMETER"}}"#, "OpenTripPlanner",
+            "Trip is not possible."
         ),
         (
-            #"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, "Navitia",
-            "no solution found for this journey"
+            #"{"error": {"id": "unknown_object", "message": "Invalid id : stop_area:XYZ"}, "links": [], "context": {}}"#, "Navitia",
+            "Invalid id"
         ),
     ])
     func plannerErrorAnswersNameThePlanner(body: String, planner: String, message: String) {

@@ -1,5 +1,6 @@
 import Foundation
 import RouteBar
+import RouteBarJSON
 import Testing
 
 /// openapi.yaml lists exactly the options `LayoutOption.all` declares, as query parameters
@@ -75,7 +76,14 @@ import Testing
     @Test func theQueryParametersAreTheOptions() throws {
         let parameters = Self.entries(at: 4, in: Self.block("parameters", indent: 2, in: Self.lines[...]))
         // Beside the options: revalidation, and which planner's answer the body is and its waits.
-        #expect(Set(parameters.keys).subtracting(["ifNoneMatch", "source", "waits"]) == Set(LayoutOption.all.map(\.name)))
+        #expect(Set(parameters.keys).subtracting(["ifNoneMatch"] + RequestParameter.all.map(\.name)) == Set(LayoutOption.all.map(\.name)))
+        for parameter in RequestParameter.all {
+            let list = "[" + parameter.values.joined(separator: ", ") + "]"
+            #expect(
+                parameters[parameter.name]?["enum"] == list,
+                "parameter \(parameter.name): the spec lists \(parameters[parameter.name]?["enum"] ?? "nothing")")
+            #expect(parameters[parameter.name]?["x-enum-varnames"] == list)
+        }
         for option in LayoutOption.all {
             #expect(parameters[option.name] == Self.expected(option), "parameter \(option.name)")
         }
@@ -87,6 +95,16 @@ import Testing
         #expect(Set(properties.keys).subtracting(["widths"]) == Set(LayoutOption.all.map(\.name)))
         for option in LayoutOption.all {
             #expect(properties[option.name] == Self.expected(option), "LayoutOptions.\(option.name)")
+        }
+    }
+
+    /// Every answer's `source` names one of the planners of the registry (or ODsay).
+    @Test func theAnswersSourceIsTheRegistrys() throws {
+        let schemas = Self.block("schemas", indent: 2, in: Self.lines[...])
+        let planners = "[" + Planner.allCases.filter { $0 != .routebar }.map(\.rawValue).joined(separator: ", ") + "]"
+        for schema in ["RouteBarResponse", "RouteBarLayoutsResponse"] {
+            let properties = Self.entries(at: 8, in: Self.block("properties", indent: 6, in: Self.block(schema, indent: 4, in: schemas)))
+            #expect(properties["source"]?["enum"] == planners, "\(schema).source")
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RouteBar
+import RouteBarJSON
 import RouteBarTestSupport
 import Testing
 
@@ -108,6 +109,29 @@ import Testing
         let missing = try ServerProcess.runToCompletion(["layout", directory.appendingPathComponent("absent.json").path])
         #expect(missing.status == 66)
         #expect(try ServerProcess.runToCompletion(["layout", "--bogus"]).status == 64)
+    }
+
+    /// Every request parameter that is not a layout option (`RequestParameter.all`) is a flag of
+    /// the command too, with the server's answer byte for byte: each of its values, on a
+    /// planner's answer (`--source navitia --waits omit` among them), problems included.
+    @Test(arguments: RequestParameter.all)
+    func theLayoutCommandTakesEveryRequestParameter(parameter: RequestParameter) throws {
+        let server = try ServerProcess()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/navitia-kpt-paris-journeys.json")
+        let body = try String(contentsOf: file, encoding: .utf8)
+        var answers: Set<[UInt8]> = []
+        for value in parameter.values + ["bogus"] {
+            let others = parameter == .waits ? ["--source", "navitia"] : ["--waits", "omit"]
+            let otherQuery = parameter == .waits ? "&source=navitia" : "&waits=omit"
+            let served = try TestHTTPConnection(port: server.port).postJSON(
+                "/v1/route-bars?width=343&\(parameter.name)=\(value)" + otherQuery, body)
+            let printed = try ServerProcess.runToCompletion(["layout", "--width", "343", parameter.flag, value] + others + [file.path])
+            #expect(printed.status == (served.status == 200 ? 0 : 1), "\(parameter.flag) \(value): \(printed.stderr)")
+            #expect(Array(printed.stdout.utf8) == served.body, "\(parameter.flag) \(value): the command and the server agree")
+            answers.insert(served.body)
+        }
+        #expect(answers.count >= 2, "\(parameter.name)'s values change the answer")
     }
 
     /// A value of each option other than its default: the middle of a number's range, the

@@ -15,6 +15,8 @@ extension RequestDecoder {
             } else if reader.keyEquals("message") {
                 // TMAP's error answer: {"result": {"status": 11, "message": "…"}}.
                 tmapErrorMessage = try plannerWord() ?? ""
+            } else if reader.keyEquals("status") {
+                tmapStatus = try plannerNumber().flatMap(Self.smallInteger)
             } else {
                 try reader.skipValue()
             }

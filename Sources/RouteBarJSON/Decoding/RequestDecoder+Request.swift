@@ -28,6 +28,7 @@ extension RequestDecoder {
             options: options.layoutOptions(width: width), routes: routes, shape: shape,
             optionsFromQuery: fromQuery, widths: widths)
         request.routePointers = pointers
+        if routes.isEmpty, case .planner = shape { request.plannerNotice = plannerNotice }
         return request
     }
 
@@ -70,11 +71,15 @@ extension RequestDecoder {
 
     /// Which shape the body has, and its routes; a planner's error answer is refused here.
     private func shapeAndRoutes(waits: Bool) throws(RouteBarInputError) -> (RouteBarRequest.Shape, [Route], [String]) {
-        // Google's error answers carry an empty `routes` beside their `status`.
-        if let googleStatus, googleStatus != "OK", let problem = plannerError(.google) { throw problem }
-        if let routes, detectedPlanner != .google { return (.routeBar, routes, []) }
+        if let source, let other = sawOtherPlanner, !claimedPlanners.contains(source) {
+            throw .init(
+                .unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as \(other.title)'s",
+                parameter: "source")
+        }
+        if let routes, claimedPlanners.isEmpty, source == nil || source == .routebar { return (.routeBar, routes, []) }
         if let odsayRoutes { return (.odsay, odsayRoutes, []) }
         if let (planner, routes, pointers) = try plannerRoutes(waits: waits) { return (.planner(planner), routes, pointers) }
+        if let routes { return (.routeBar, routes, []) }
         if let problem = plannerError(nil) { throw problem }
         if sawResult {
             throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")

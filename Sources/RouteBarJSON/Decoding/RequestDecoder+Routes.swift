@@ -17,7 +17,7 @@ extension RequestDecoder {
                 workspace.routes.append(try decodeRoute(&self, index))
             } else {
                 if index == RouteBarLayout.maxRoutes {
-                    note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
+                    note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer, limit: RouteBarLayout.maxRoutes))
                 }
                 try reader.skipValue()
             }
@@ -34,6 +34,7 @@ extension RequestDecoder {
         guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
         var sawGoogleLegs = false
+        var sawHERESections = false
         var googleFare: (amount: Double?, currency: String?)
         try reader.beginObject()
         while try reader.nextKey() {
@@ -43,9 +44,16 @@ extension RequestDecoder {
             } else if reader.keyEquals("legs") {
                 // Google's routes share the name with ours; theirs have legs.
                 sawGoogleLegs = true
-                saw(.google)
+                claim(.google)
                 var itinerary = PlannerItinerary(pointer: base() + "/legs")
                 try decodeGoogleLegs(into: &itinerary, at: base() + "/legs")
+                addItinerary(itinerary)
+            } else if reader.keyEquals("sections") {
+                // HERE's routes share the name too; theirs have sections.
+                sawHERESections = true
+                claim(.here)
+                var itinerary = PlannerItinerary(pointer: base() + "/sections")
+                try decodeHERESections(into: &itinerary)
                 addItinerary(itinerary)
             } else if reader.keyEquals("fare") {
                 // Google Directions: {"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}}.
@@ -71,7 +79,7 @@ extension RequestDecoder {
         if sawGoogleLegs, let last = plannerItineraries.indices.last {
             (plannerItineraries[last].fareAmount, plannerItineraries[last].fareCurrency) = googleFare
         }
-        if !sawSubPaths && !sawGoogleLegs {
+        if !sawSubPaths && !sawGoogleLegs && !sawHERESections {
             note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
         }
         return route
@@ -98,7 +106,10 @@ extension RequestDecoder {
                 }
             } else {
                 if index == RouteBarLayout.maxSubPaths {
-                    note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer()))
+                    note(
+                        .init(
+                            .tooMany, "at most \(RouteBarLayout.maxSubPaths) subPaths per route", pointer: pointer(),
+                            limit: RouteBarLayout.maxSubPaths))
                 }
                 try reader.skipValue()
             }

@@ -28,9 +28,22 @@ struct RequestDecoder {
     var motisDirect: [PlannerItinerary] = []
     /// The body as one itinerary or journey object (`legs` at the top).
     var documentItinerary: PlannerItinerary?
-    var detectedPlanner: Planner?
+    /// `?source=`, read before the body: a planner's members are read by its adapter only.
+    var source: Planner?
+    /// Planners whose own top-level names the body has (`PlannerAdapter.claimingNames`), or
+    /// whose routes it holds, in the order seen; more than one is ambiguous.
+    var claimedPlanners: [Planner] = []
+    /// A planner other than `source` whose names the body has.
+    var sawOtherPlanner: Planner?
+    /// `journeys`, read last (`readDeferredMembers`).
+    var journeysMark: JSONMemberMark?
+    /// What a planner says besides its itineraries.
+    var plannerOutcome = PlannerOutcome()
     /// A planner's error answer: TMAP's `result.message`, Google's `status` and `error_message`.
     var tmapErrorMessage: String?
+    /// TMAP's `result.status`: 11 to 14 say there is no route (too close, no stop near either
+    /// end, no transit between them); others are errors.
+    var tmapStatus: Int?
     var googleStatus: String?
     var googleErrorMessage: String?
     var sawGoogleErrorStatus = false
@@ -38,11 +51,11 @@ struct RequestDecoder {
     /// Members that name no shape's part, and whether any of routebar's own were there.
     var sawUnknownMember = false
     var sawRouteBarMember = false
-    /// Siblings that tell whose `error` the body's is: OpenTripPlanner's or Navitia's.
+    /// OpenTripPlanner's and MOTIS's context (`requestParameters`, `debugOutput`).
     var sawOTPContext = false
-    var sawNavitiaContext = false
-    /// The `error` object had an `id`, as OpenTripPlanner's and Navitia's do (ODsay's has a `code`).
-    var errorHasID = false
+    /// The `error` object's `id`: a word in Navitia's ("no_solution"), a number in OpenTripPlanner's.
+    var errorIDWord: String?
+    var errorIDNumber: Int?
     /// The routes as they are read, reused from request to request, so that the array the
     /// request keeps is allocated once, at its exact size, instead of growing route by route.
     var workspace: RouteBarWorkspace.Buffers
@@ -72,12 +85,12 @@ struct RequestDecoder {
             } else if reader.keyEquals("error") {
                 let error = try decodePlannerErrorObject()
                 odsayError = (error.message, error.code)
-                errorHasID = error.hasID
             } else if !(try decodePlannerMember()) {
                 sawUnknownMember = true
                 try reader.skipValue()
             }
         }
+        try readDeferredMembers()
     }
 
     /// The option the current key names, if it names one.

@@ -15,6 +15,7 @@ extension RouteBarRequest {
         swap(&memberNames, &buffers.memberNames)
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
         decoder.waits = (try? RequestDecoder.waits(query)) ?? true
+        decoder.source = try? RequestDecoder.source(query)
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)

@@ -10,13 +10,9 @@ extension RequestDecoder {
             guard decoder.reader.keyEquals("plan") else { return try decoder.reader.skipValue() }
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 guard decoder.reader.keyEquals("itineraries") else { return try decoder.reader.skipValue() }
-                decoder.saw(.tmap)
                 let base = "/metaData/plan/itineraries"
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
-                    guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
-                        decoder.noteTooManyRoutes(at: base)
-                        return try decoder.reader.skipValue()
-                    }
+                    guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: base) else { return }
                     decoder.addItinerary(try decoder.decodeTMAPItinerary(at: "\(base)/\(index)"))
                 }
             }
@@ -54,8 +50,9 @@ extension RequestDecoder {
                 }
             } else if decoder.reader.keyEquals("legs") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
-                    guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-                    guard try decoder.readsLeg(at: "\(pointer)/legs/\(index)") else { return }
+                    guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/legs"),
+                        try decoder.readsLeg(at: "\(pointer)/legs/\(index)")
+                    else { return }
                     let leg = try decoder.decodeTMAPLeg(at: "\(pointer)/legs/\(index)")
                     if decoder.keepsLeg(leg, at: "\(pointer)/legs/\(index)") { itinerary.legs.append(leg) }
                 }
@@ -70,6 +67,8 @@ extension RequestDecoder {
         var leg = PlannerLeg()
         var route: String?
         var type: Int?
+        // Named once the leg's mode is known, whichever member came first.
+        var lanes: [(route: String?, type: Int?)] = []
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("mode") {
                 leg.mode = try decoder.plannerWord().flatMap(PlannerMode.named) ?? .other
@@ -89,7 +88,7 @@ extension RequestDecoder {
                 type = try decoder.plannerNumber().flatMap(Self.smallInteger)
             } else if decoder.reader.keyEquals("Lane") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
-                    var other = PlannerLeg(mode: leg.mode)
+                    guard lanes.count < SubPath.maxOtherLines else { return try decoder.reader.skipValue() }
                     var otherRoute: String?
                     var otherType: Int?
                     try decoder.eachMember { decoder throws(JSONSyntaxError) in
@@ -101,14 +100,18 @@ extension RequestDecoder {
                             try decoder.reader.skipValue()
                         }
                     }
-                    Self.nameTMAPLine(&other, route: otherRoute, type: otherType)
-                    if let line = other.line, leg.otherLines.count < SubPath.maxOtherLines { leg.otherLines.append(line) }
+                    lanes.append((otherRoute, otherType))
                 }
             } else {
                 try decoder.reader.skipValue()
             }
         }
         Self.nameTMAPLine(&leg, route: route, type: type)
+        for lane in lanes {
+            var other = PlannerLeg(mode: leg.mode)
+            Self.nameTMAPLine(&other, route: lane.route, type: lane.type)
+            if let line = other.line { leg.otherLines.append(line) }
+        }
         return leg
     }
 

@@ -6,18 +6,13 @@ internal import StrictJSON
 extension RequestDecoder {
     mutating func decodeJourneys() throws(JSONSyntaxError) {
         try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
-                decoder.noteTooManyRoutes(at: "/journeys")
-                return try decoder.reader.skipValue()
-            }
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
             var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("sections") {
-                    decoder.saw(.navitia)
                     itinerary.pointer = "/journeys/\(index)/sections"
                     try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
                 } else if decoder.reader.keyEquals("legs") {
-                    decoder.saw(.hafas)
                     try decoder.decodeItineraryMember(into: &itinerary)
                 } else if decoder.reader.keyEquals("departure_date_time") {
                     let time = try decoder.plannerTimeAndText()

@@ -9,11 +9,23 @@ extension RequestDecoder {
     mutating func decodeOTPPlan(at pointer: String) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("itineraries") {
-                decoder.saw(.otp)
                 try decoder.decodeItineraries(at: pointer + "/itineraries")
             } else if decoder.reader.keyEquals("edges") {
-                decoder.saw(.otp)
                 try decoder.decodeItineraries(at: pointer + "/edges", wrapped: true)
+            } else if decoder.reader.keyEquals("routingErrors") {
+                // Why there is no itinerary: [{"code": "NO_TRANSIT_CONNECTION", "description": "…"}].
+                try decoder.eachElement { decoder, _ throws(JSONSyntaxError) in
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("description") || decoder.reader.keyEquals("code") {
+                            let isDescription = decoder.reader.keyEquals("description")
+                            if let text = try decoder.plannerWord(), decoder.plannerOutcome.noRoute == nil || isDescription {
+                                decoder.plannerOutcome.noRoute = text
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                }
             } else {
                 try decoder.reader.skipValue()
             }
@@ -29,13 +41,12 @@ extension RequestDecoder {
     }
 
     /// OpenTripPlanner's and Navitia's `{"error": {"id", "msg" | "message"}}`: the message to quote.
-    mutating func decodePlannerErrorObject() throws(JSONSyntaxError) -> (message: String, code: String?, hasID: Bool) {
+    mutating func decodePlannerErrorObject() throws(JSONSyntaxError) -> (message: String, code: String?) {
         var message = ""
         var code: String?
-        var hasID = false
         guard try reader.peekKind() == .object else {
             let (message, code) = try decodeODsayError()
-            return (message, code, false)
+            return (message, code)
         }
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("msg") || decoder.reader.keyEquals("message") {
@@ -47,8 +58,11 @@ extension RequestDecoder {
                 default: try decoder.reader.skipValue()
                 }
             } else if decoder.reader.keyEquals("id") {
-                hasID = true
-                try decoder.reader.skipValue()
+                switch try decoder.reader.peekKind() {
+                case .string: decoder.errorIDWord = try decoder.reader.readString()
+                case .number: decoder.errorIDNumber = Self.smallInteger(try decoder.reader.readNumber()) ?? -1
+                default: try decoder.reader.skipValue()
+                }
             } else if decoder.reader.keyEquals("status") {
                 decoder.sawGoogleErrorStatus = true
                 try decoder.reader.skipValue()
@@ -56,6 +70,6 @@ extension RequestDecoder {
                 try decoder.reader.skipValue()
             }
         }
-        return (message, code, hasID)
+        return (message, code)
     }
 }

@@ -130,15 +130,57 @@ extension RequestDecoder {
 
     /// The `name` member of the object that comes next (an agency, an operator).
     mutating func plannerName(_ pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
-        var name: String?
-        try eachMember { decoder throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("name") { name = try decoder.plannerText(pointer() + "/name") } else { try decoder.reader.skipValue() }
-        }
-        return name
+        try plannerMember("name", at: pointer())
     }
 
-    /// Notes the planner a shape belongs to; the first shape seen is the body's.
-    mutating func saw(_ planner: Planner) {
-        if detectedPlanner == nil { detectedPlanner = planner }
+    /// The text of member `name` of the object that comes next (a stop's `commonName`).
+    mutating func plannerMember(_ name: StaticString, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+        var text: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals(name) {
+                let at = pointer() + "/" + decoder.reader.key
+                text = try decoder.plannerText(at)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return text
+    }
+
+    /// Reads the array of legs that comes next into `itinerary` (whose `pointer` is the array's
+    /// place), one at a time by `decodeLeg`: each within `RouteBarLayout.maxSubPaths`, an
+    /// object (`readsLeg`) and with its minutes (`keepsLeg`).
+    mutating func eachLeg(
+        into itinerary: inout PlannerItinerary, _ decodeLeg: (inout RequestDecoder, String) throws(JSONSyntaxError) -> PlannerLeg
+    ) throws(JSONSyntaxError) {
+        let pointer = itinerary.pointer
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            let at = "\(pointer)/\(index)"
+            guard try decoder.withinLegLimit(itinerary.legs.count, at: pointer), try decoder.readsLeg(at: at) else { return }
+            let leg = try decodeLeg(&decoder, at)
+            if decoder.keepsLeg(leg, at: at) { itinerary.legs.append(leg) }
+        }
+    }
+
+    /// Whether an itinerary with `count` legs read may take one more: past
+    /// `RouteBarLayout.maxSubPaths` the body is refused, in every shape (it was cut silently),
+    /// and the element that comes next is skipped.
+    mutating func withinLegLimit(_ count: Int, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        guard count >= RouteBarLayout.maxSubPaths else { return true }
+        try reader.skipValue()
+        if !isRefused {
+            note(.init(.tooMany, "at most \(RouteBarLayout.maxSubPaths) legs per itinerary", pointer: pointer(), limit: RouteBarLayout.maxSubPaths))
+        }
+        return false
+    }
+
+    /// Whether an answer with `count` itineraries read may take one more (`RouteBarLayout.maxRoutes`).
+    mutating func withinRouteLimit(_ count: Int, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> Bool {
+        guard count >= RouteBarLayout.maxRoutes else { return true }
+        try reader.skipValue()
+        if !isRefused {
+            note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer(), limit: RouteBarLayout.maxRoutes))
+        }
+        return false
     }
 }

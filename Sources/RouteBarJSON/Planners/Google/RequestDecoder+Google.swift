@@ -12,8 +12,9 @@ extension RequestDecoder {
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("steps") {
                     try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
-                        guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-                        guard try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
+                        guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/\(legIndex)/steps"),
+                            try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
+                        else { return }
                         let step = try decoder.decodeGoogleStep(at: "\(pointer)/\(legIndex)/steps/\(index)")
                         if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
                             itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)

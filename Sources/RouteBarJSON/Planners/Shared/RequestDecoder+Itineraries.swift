@@ -9,10 +9,7 @@ extension RequestDecoder {
     /// An array of itineraries at `pointer`; `wrapped` reads GraphQL's `edges[].node`.
     mutating func decodeItineraries(at pointer: String, wrapped: Bool = false) throws(JSONSyntaxError) {
         try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard decoder.plannerItineraries.count < RouteBarLayout.maxRoutes else {
-                decoder.noteTooManyRoutes(at: pointer)
-                return try decoder.reader.skipValue()
-            }
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: pointer) else { return }
             if wrapped {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("node") {
@@ -39,13 +36,7 @@ extension RequestDecoder {
     /// A member of an itinerary: its legs and its own times; others are skipped.
     mutating func decodeItineraryMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
         if reader.keyEquals("legs") {
-            let base = itinerary.pointer
-            try eachElement { decoder, index throws(JSONSyntaxError) in
-                guard index < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-                guard try decoder.readsLeg(at: "\(base)/\(index)") else { return }
-                let leg = try decoder.decodeLeg(at: "\(base)/\(index)")
-                if decoder.keepsLeg(leg, at: "\(base)/\(index)") { itinerary.legs.append(leg) }
-            }
+            try eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in try decoder.decodeLeg(at: at) }
         } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
             let time = try plannerTimeAndText()
             (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
@@ -237,10 +228,5 @@ extension RequestDecoder {
                 try decoder.reader.skipValue()
             }
         }
-    }
-
-    @inline(never)
-    mutating func noteTooManyRoutes(at pointer: String) {
-        note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer))
     }
 }

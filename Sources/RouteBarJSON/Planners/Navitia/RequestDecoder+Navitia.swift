@@ -9,8 +9,7 @@ extension RequestDecoder {
     mutating func decodeNavitiaSections(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
         var stayIn = false
         try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard itinerary.legs.count < RouteBarLayout.maxSubPaths else { return try decoder.reader.skipValue() }
-            guard try decoder.readsLeg(at: "\(pointer)/\(index)") else { return }
+            guard try decoder.withinLegLimit(itinerary.legs.count, at: pointer), try decoder.readsLeg(at: "\(pointer)/\(index)") else { return }
             let (section, stays) = try decoder.decodeNavitiaSection(at: "\(pointer)/\(index)")
             if stays {
                 stayIn = true

@@ -1,0 +1,96 @@
+import RouteBar
+internal import StrictJSON
+
+/// transport.opendata.ch: `connections[]`, each with `sections[]` that hold either `journey`
+/// (`category`, `number`, `operator`, `to`) or `walk` (its `duration` may be null), and
+/// `departure`/`arrival` with `departureTimestamp`/`arrivalTimestamp` (epoch seconds) and
+/// `station.name`. Waits are the gaps between sections. No route is `connections: []`; its
+/// error answer `{"errors": [{"message"}]}`.
+extension RequestDecoder {
+    mutating func decodeOpendataCHConnections() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/connections") else { return }
+            var itinerary = PlannerItinerary(pointer: "/connections/\(index)/sections")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("sections") {
+                    try decoder.eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in
+                        try decoder.decodeOpendataCHSection(at: at)
+                    }
+                } else if decoder.reader.keyEquals("transfers") {
+                    itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    mutating func decodeOpendataCHSection(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var category: String?
+        var number: String?
+        var walks = false
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("journey") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("category") {
+                        category = try decoder.plannerWord()
+                    } else if decoder.reader.keyEquals("number") {
+                        number = try decoder.plannerText(pointer + "/journey/number")
+                    } else if decoder.reader.keyEquals("operator") {
+                        leg.agency = try decoder.plannerText(pointer + "/journey/operator")
+                    } else if decoder.reader.keyEquals("to") {
+                        leg.headsign = try decoder.plannerText(pointer + "/journey/to")
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if decoder.reader.keyEquals("walk") {
+                walks = try decoder.reader.peekKind() == .object
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("duration") {
+                        // Seconds, or null (OpendataCH/Transport#206): the times then say it.
+                        leg.seconds = try decoder.plannerNumber()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if decoder.reader.keyEquals("departure") || decoder.reader.keyEquals("arrival") {
+                let isDeparture = decoder.reader.keyEquals("departure")
+                let base = pointer + (isDeparture ? "/departure" : "/arrival")
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    // A stop has both times; the section's end that it is says which to read.
+                    if decoder.reader.keyEquals(isDeparture ? "departureTimestamp" : "arrivalTimestamp") {
+                        let seconds = try decoder.plannerNumber()
+                        if isDeparture { leg.start = seconds } else { leg.end = seconds }
+                    } else if decoder.reader.keyEquals(isDeparture ? "departure" : "arrival") {
+                        let text = try decoder.plannerWord()
+                        if isDeparture { leg.departure = text } else { leg.arrival = text }
+                    } else if decoder.reader.keyEquals("station") {
+                        let name = try decoder.plannerName(base + "/station")
+                        if isDeparture { leg.from = name } else { leg.to = name }
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        if walks {
+            leg.mode = .walk
+        } else {
+            leg.mode = category.flatMap(OpendataCHCategory.named) ?? .other
+            // "12" with category "S" is the S12; "IC 738" (older answers) names itself.
+            if let number, !number.isEmpty {
+                if let category, number.first?.isNumber == true {
+                    leg.shortName = category + (category.count > 1 ? " " : "") + number
+                } else {
+                    leg.shortName = number
+                }
+            }
+        }
+        return leg
+    }
+}

@@ -1,0 +1,59 @@
+internal import StrictJSON
+
+/// One journey planner's answer, read as the planner writes it. Each planner has a folder
+/// under `Planners/` with its adapter, its readers and its table of mode names, and one line in
+/// `PlannerRegistry.adapters`; detection, `?source=`, the spec's `source` values and the docs
+/// follow from the registry.
+///
+/// A body is the planner's when it has a top-level member only that planner writes
+/// (`claimingNames`), whatever their order; members several planners write (`journeys`) are read
+/// once the others have told whose body it is (`claims(journeys:)` looks one level down when
+/// nothing else does).
+protocol PlannerAdapter: Sendable {
+    static var planner: Planner { get }
+    /// The planner's name in messages ("OpenTripPlanner").
+    static var title: String { get }
+    /// Where its itineraries are, for messages and docs: `plan.itineraries`.
+    static var shape: String { get }
+    /// Top-level members only this planner writes: one of them claims the body.
+    static var claimingNames: [StaticString] { get }
+    /// Reads the top-level member under the reader's current key: one of `claimingNames`, or
+    /// `journeys` once the body is known to be this planner's.
+    static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError)
+    /// Whether a `journeys` array (read by `reader`, positioned at it) is this planner's when no
+    /// other member tells; false by default.
+    static func claims(journeys reader: JSONReader) -> Bool
+    /// Whether its answers list itineraries in a top-level `journeys` (read by `readMember`).
+    static var readsJourneys: Bool { get }
+}
+
+extension PlannerAdapter {
+    static func claims(journeys reader: JSONReader) -> Bool { false }
+    static var readsJourneys: Bool { false }
+}
+
+/// Every planner routebar reads besides its own shape and ODsay's, in the order they are
+/// listed to users.
+enum PlannerRegistry {
+    static let adapters: [any PlannerAdapter.Type] = [
+        TMAPAdapter.self,
+        OpenTripPlannerAdapter.self,
+        GoogleAdapter.self,
+        NavitiaAdapter.self,
+        MOTISAdapter.self,
+        HAFASAdapter.self,
+        TfLAdapter.self,
+        HEREAdapter.self,
+        OpendataCHAdapter.self,
+    ]
+
+    /// The adapter of `planner`, if it is one of the registry's.
+    static func adapter(for planner: Planner) -> (any PlannerAdapter.Type)? {
+        adapters.first { $0.planner == planner }
+    }
+
+    /// The adapters whose claiming names include the reader's current key.
+    static func claimants(of reader: JSONReader) -> [any PlannerAdapter.Type] {
+        adapters.filter { adapter in adapter.claimingNames.contains { reader.keyEquals($0) } }
+    }
+}

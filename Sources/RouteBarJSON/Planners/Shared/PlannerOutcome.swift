@@ -1,0 +1,16 @@
+/// What a planner's answer says besides its itineraries, gathered as its members are read.
+struct PlannerOutcome {
+    /// TfL's top-level `$type` (`…ItineraryResult`, `…ApiError`, `…DisambiguationResult`).
+    var type: String?
+    /// A top-level `message` or `title` (TfL's ApiError, HERE's error).
+    var message: String?
+    /// HERE's `cause` or `error_description`.
+    var cause: String?
+    /// The planner's reason for having no itinerary, in its own words.
+    var noRoute: String?
+    /// An error only an adapter can tell (TfL's ambiguous places).
+    var errorMessage: String?
+    /// The first `errors[].message` (GraphQL's, transport.opendata.ch's), "" for none.
+    var errorList: String?
+    var errorListIsGraphQL = false
+}

@@ -1,0 +1,239 @@
+import RouteBar
+internal import StrictJSON
+
+// Which planner's answer the body is, told by the set of its top-level names (never their
+// order), and its outcome: routes, no route (with the planner's reason), or the planner's error.
+extension RequestDecoder {
+    /// Reads a top-level member that belongs to a planner's answer; false when it is none.
+    mutating func decodePlannerMember() throws(JSONSyntaxError) -> Bool {
+        if reader.keyEquals("journeys") {
+            // Navitia's, hafas-client's and TfL's: read once the other members have said whose.
+            journeysMark = reader.markMember()
+            try reader.skipValue()
+        } else if reader.keyEquals("legs") || reader.keyEquals("startTime") || reader.keyEquals("endTime")
+            || reader.keyEquals("walkDistance") || reader.keyEquals("transfers") || reader.keyEquals("fare")
+            || reader.keyEquals("fares") || reader.keyEquals("price")
+        {
+            // One itinerary (OpenTripPlanner) or journey (hafas-client) as the whole body.
+            var itinerary = documentItinerary ?? PlannerItinerary(pointer: "/legs")
+            if reader.keyEquals("price") {
+                try decodePrice(into: &itinerary)
+            } else {
+                try decodeItineraryMember(into: &itinerary)
+            }
+            documentItinerary = itinerary
+        } else if reader.keyEquals("type") {
+            topLevelType = try plannerWord()
+        } else if reader.keyEquals("status") {
+            // Google's word ("ZERO_RESULTS"); HERE's error has a number here.
+            googleStatus = try plannerWord()
+        } else if reader.keyEquals("message") || reader.keyEquals("title") {
+            // TfL's ApiError and HERE's error say what went wrong here.
+            let message = try plannerWord()
+            plannerOutcome.message = plannerOutcome.message ?? message
+        } else if reader.keyEquals("errors") {
+            try decodeErrorList()
+        } else if reader.keyEquals("requestParameters") || reader.keyEquals("debugOutput") {
+            sawOTPContext = true
+            try reader.skipValue()
+        } else {
+            let claimants = PlannerRegistry.claimants(of: reader)
+            guard let adapter = claimants.first else { return false }
+            if let source, source != adapter.planner {
+                sawOtherPlanner = sawOtherPlanner ?? adapter.planner
+                try reader.skipValue()
+                return true
+            }
+            claim(adapter.planner)
+            try adapter.readMember(&self)
+        }
+        return true
+    }
+
+    /// Notes that the body has members only `planner` writes.
+    mutating func claim(_ planner: Planner) {
+        if !claimedPlanners.contains(planner) { claimedPlanners.append(planner) }
+    }
+
+    /// After the last member: reads `journeys` with the adapter the body's other members (or
+    /// `?source=`, or the journeys themselves, one level down) name.
+    mutating func readDeferredMembers() throws(JSONSyntaxError) {
+        guard let mark = journeysMark, !isRefused else { return }
+        let journeys = reader.reading(mark)
+        let readers = PlannerRegistry.adapters.filter { $0.readsJourneys }
+        let adapter =
+            source.flatMap { source in readers.first { $0.planner == source } }
+            ?? readers.first { claimedPlanners.contains($0.planner) }
+            ?? readers.first { $0.claims(journeys: journeys) }
+        guard let adapter else {
+            // `{"journeys": []}`: no route, whichever planner wrote it.
+            if source == nil || source.map({ PlannerRegistry.adapter(for: $0) == nil }) == true, let first = readers.first {
+                claim(first.planner)
+            }
+            return
+        }
+        claim(adapter.planner)
+        var deferred = journeys
+        swap(&reader, &deferred)
+        defer { swap(&reader, &deferred) }
+        try adapter.readMember(&self)
+    }
+
+    /// GraphQL's `errors[]` (OpenTripPlanner) or transport.opendata.ch's: the first message, and
+    /// whether the list is GraphQL's (its errors carry `locations`, `path` or `extensions`).
+    mutating func decodeErrorList() throws(JSONSyntaxError) {
+        try eachElement { decoder, _ throws(JSONSyntaxError) in
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("message") {
+                    let message = try decoder.plannerWord()
+                    decoder.plannerOutcome.errorList = decoder.plannerOutcome.errorList ?? message
+                } else if decoder.reader.keyEquals("locations") || decoder.reader.keyEquals("path") || decoder.reader.keyEquals("extensions") {
+                    decoder.plannerOutcome.errorListIsGraphQL = true
+                    try decoder.reader.skipValue()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+        }
+        if plannerOutcome.errorList == nil { plannerOutcome.errorList = "" }
+    }
+
+    /// hafas-client's `price`: `{"amount": 55.9, "currency": "EUR"}`.
+    mutating func decodePrice(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        let pointer = itinerary.pointer.dropLast("/legs".count) + "/price"
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("amount") {
+                itinerary.fareAmount = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("currency") {
+                itinerary.fareCurrency = try decoder.plannerText(pointer + "/currency")
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    /// Adds an itinerary read whole, and makes the one before it its route: so only the last
+    /// itinerary keeps its legs' records (some 280 bytes each) until the body ends, and what
+    /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The
+    /// last waits because Google's fare follows its legs.
+    mutating func addItinerary(_ itinerary: PlannerItinerary) {
+        if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits) }
+        plannerItineraries.append(itinerary)
+    }
+
+    /// The planner the body is, from the names it has; a problem when two claim it.
+    func detectedPlanner() throws(RouteBarInputError) -> Planner? {
+        if let source, PlannerRegistry.adapter(for: source) != nil {
+            let read =
+                claimedPlanners.contains(source) || (documentItinerary != nil && (source == .otp || source == .hafas))
+                || (plannerOutcome.errorList != nil && (source == .otp || source == .opendatach))
+                || ((errorIDWord != nil || errorIDNumber != nil) && (source == .otp || source == .navitia))
+            return read ? source : nil
+        }
+        if claimedPlanners.count > 1 {
+            let names = claimedPlanners.map { "\($0.title)'s" }.joined(separator: " and ")
+            throw .init(
+                .unknownShape,
+                "the body has members only \(names) answers have; pass ?source= ("
+                    + claimedPlanners.map(\.rawValue).joined(separator: " or ") + ") to say which it is",
+                parameter: "source")
+        }
+        if let claimed = claimedPlanners.first { return claimed }
+        if tmapErrorMessage != nil { return .tmap }
+        if let document = documentItinerary, !document.legs.isEmpty || topLevelType == "journey" {
+            return topLevelType == "journey" ? .hafas : .otp
+        }
+        if let errorList = plannerOutcome.errorList, errorList.isEmpty == false || plannerOutcome.errorListIsGraphQL {
+            return plannerOutcome.errorListIsGraphQL || sawOTPContext ? .otp : .opendatach
+        }
+        if odsayError != nil, sawGoogleErrorStatus { return .google }
+        if odsayError != nil, errorIDWord != nil { return .navitia }
+        if odsayError != nil, errorIDNumber != nil || sawOTPContext { return .otp }
+        if googleStatus != nil { return .google }
+        return nil
+    }
+
+    /// The routes of a planner's answer (none where the planner says there is no route), or its
+    /// error as a problem; nil when the body is no planner's.
+    func plannerRoutes(waits: Bool) throws(RouteBarInputError) -> (Planner, [Route], pointers: [String])? {
+        guard let planner = try detectedPlanner() else { return nil }
+        var itineraries = plannerItineraries + motisDirect
+        if var document = documentItinerary, !document.legs.isEmpty {
+            document.pointer = "/legs"
+            itineraries.append(document)
+        }
+        if itineraries.isEmpty {
+            if let problem = plannerError(planner) { throw problem }
+            return (planner, [], [])
+        }
+        var routes: [Route] = []
+        routes.reserveCapacity(itineraries.count)
+        for itinerary in itineraries {
+            if let settled = itinerary.settled {
+                routes.append(try settled.get())
+            } else {
+                routes.append(try itinerary.route(waits: waits))
+            }
+        }
+        return (planner, routes, itineraries.map { String($0.pointer.split(separator: "/").dropLast().joined(separator: "/")) })
+    }
+
+    /// A planner's own error answer, naming the planner and quoting its message; nil where the
+    /// planner says only that there is no route.
+    func plannerError(_ detected: Planner?) -> RouteBarInputError? {
+        var planner: Planner?
+        var message: String?
+        if let tmapErrorMessage {
+            guard !(11...14).contains(tmapStatus ?? 0) else { return nil }
+            (planner, message) = (.tmap, tmapErrorMessage)
+        } else if let googleStatus, googleStatus != "OK", googleStatus != "ZERO_RESULTS", detected == nil || detected == .google {
+            (planner, message) = (.google, googleErrorMessage ?? googleStatus)
+        } else if let odsayError, sawGoogleErrorStatus {
+            (planner, message) = (.google, odsayError.message)
+        } else if let odsayError, errorIDWord != nil || errorIDNumber != nil {
+            // Navitia's `id` is a word ("no_solution"), OpenTripPlanner's a number (404).
+            let navitia = detected == .navitia || (detected != .otp && errorIDWord != nil)
+            guard !(navitia ? Self.navitiaNoRoute(errorIDWord) : Self.otpNoRoute(errorIDNumber)) else { return nil }
+            (planner, message) = (navitia ? .navitia : .otp, odsayError.message)
+        } else if let errorList = plannerOutcome.errorList, detected == .otp || detected == .opendatach || detected == nil {
+            (planner, message) = (detected ?? (plannerOutcome.errorListIsGraphQL ? .otp : .opendatach), errorList)
+        } else if let detected, let error = plannerOutcome.errorMessage {
+            (planner, message) = (detected, error)
+        } else if detected == .tfl, plannerOutcome.type?.contains("ApiError") == true || plannerOutcome.type?.contains("Disambiguation") == true {
+            let text = plannerOutcome.message ?? ""
+            guard !text.lowercased().hasPrefix("no journey found") else { return nil }
+            (planner, message) = (.tfl, text.isEmpty ? "the places of the journey are ambiguous" : text)
+        } else if detected == .here, plannerOutcome.noRoute == nil,
+            let title = plannerOutcome.message ?? odsayError?.message ?? plannerOutcome.cause
+        {
+            let cause = plannerOutcome.cause.map { $0 == title ? "" : " (\($0))" } ?? ""
+            (planner, message) = (.here, title + cause)
+        }
+        guard let planner, let message else { return nil }
+        let quoted = message.isEmpty ? "" : ": \(quoted(message))"
+        var problem = RouteBarInputError(
+            .plannerError, "the body is \(planner.title)'s error answer\(quoted); there are no routes to lay out",
+            pointer: "")
+        problem.planner = planner.title
+        return problem
+    }
+
+    /// Why the planner's answer has no route, in its own words, where it says.
+    var plannerNotice: String? {
+        if let noRoute = plannerOutcome.noRoute { return noRoute }
+        if let tmapErrorMessage { return tmapErrorMessage }
+        if let odsayError, !odsayError.message.isEmpty { return odsayError.message }
+        if let message = plannerOutcome.message { return message }
+        if let googleStatus, googleStatus != "OK" { return googleStatus }
+        return nil
+    }
+
+    static func navitiaNoRoute(_ id: String?) -> Bool {
+        ["no_solution", "no_origin_nor_destination"].contains(id ?? "")
+    }
+
+    static func otpNoRoute(_ id: Int?) -> Bool {
+        // OpenTripPlanner 1's PATH_NOT_FOUND (404) and NO_TRANSIT_TIMES (406).
+        id == 404 || id == 406
+    }
+}

@@ -1,0 +1,98 @@
+import RouteBar
+internal import StrictJSON
+
+/// TfL's `ItineraryResult`: `journeys[]` with `startDateTime`, `arrivalDateTime` (London time,
+/// no offset), `duration` in whole minutes and an optional `fare.totalCost` in pence; each leg
+/// with `mode.id`, `duration` in minutes, `departureTime`/`arrivalTime`, `routeOptions[0].name`
+/// (the line, "" on walks) and `directions[0]`, `departurePoint`/`arrivalPoint.commonName`.
+/// Waits are the gaps between legs. A disambiguation answer (HTTP 300) is TfL's error.
+extension RequestDecoder {
+    mutating func decodeTfLJourneys() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
+            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("legs") {
+                    try decoder.eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in try decoder.decodeTfLLeg(at: at) }
+                } else if decoder.reader.keyEquals("startDateTime") {
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+                } else if decoder.reader.keyEquals("arrivalDateTime") {
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+                } else if decoder.reader.keyEquals("fare") {
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("totalCost") {
+                            itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
+                            itinerary.fareCurrency = itinerary.fareAmount == nil ? nil : "GBP"
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    mutating func decodeTfLLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var modeID: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("mode") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("id") { modeID = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+                }
+            } else if decoder.reader.keyEquals("duration") {
+                leg.seconds = try decoder.plannerNumber().map { $0 * 60 }
+            } else if decoder.reader.keyEquals("departureTime") {
+                let time = try decoder.plannerTimeAndText()
+                (leg.start, leg.departure) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("arrivalTime") {
+                let time = try decoder.plannerTimeAndText()
+                (leg.end, leg.arrival) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("distance") {
+                leg.distance = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("departurePoint") {
+                leg.from = try decoder.plannerMember("commonName", at: pointer + "/departurePoint")
+            } else if decoder.reader.keyEquals("arrivalPoint") {
+                leg.to = try decoder.plannerMember("commonName", at: pointer + "/arrivalPoint")
+            } else if decoder.reader.keyEquals("routeOptions") {
+                try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                    guard index == 0 else { return try decoder.reader.skipValue() }
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("name") {
+                            leg.shortName = try decoder.plannerText(pointer + "/routeOptions/0/name").flatMap { $0.isEmpty ? nil : $0 }
+                        } else if decoder.reader.keyEquals("directions") {
+                            try decoder.eachElement { decoder, direction throws(JSONSyntaxError) in
+                                guard direction == 0 else { return try decoder.reader.skipValue() }
+                                leg.headsign = try decoder.plannerText(pointer + "/routeOptions/0/directions/0")
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        leg.mode = modeID.flatMap(TfLMode.named) ?? .other
+        return leg
+    }
+
+    /// A disambiguation answer: TfL could not tell which place was meant.
+    mutating func decodeTfLDisambiguation() throws(JSONSyntaxError) {
+        var status: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("matchStatus") { status = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+        }
+        if let status, status != "identified" {
+            plannerOutcome.errorMessage =
+                plannerOutcome.errorMessage
+                ?? "the journey's places are ambiguous (matchStatus \"\(status)\"): TfL lists candidates to choose from"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+internal import StrictJSON
+
+/// Transport for London's Unified API, `GET /Journey/JourneyResults/{from}/to/{to}`
+/// (`RequestDecoder+TfL.swift`, modes in `TfLMode.swift`). Every object carries a `$type`
+/// naming TfL's .NET class, which is how its answers are told from others with `journeys`.
+enum TfLAdapter: PlannerAdapter {
+    static let planner = Planner("tfl")
+    static let title = "TfL"
+    static let shape = "journeys[].legs[].mode.id"
+    static let claimingNames: [StaticString] = [
+        "$type", "searchCriteria", "journeyVector", "recommendedMaxAgeMinutes", "lines", "exceptionType", "httpStatusCode",
+        "fromLocationDisambiguation", "toLocationDisambiguation", "viaLocationDisambiguation",
+    ]
+
+    static let readsJourneys = true
+
+    static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
+        if decoder.reader.keyEquals("journeys") {
+            try decoder.decodeTfLJourneys()
+        } else if decoder.reader.keyEquals("$type") {
+            decoder.plannerOutcome.type = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("fromLocationDisambiguation") || decoder.reader.keyEquals("toLocationDisambiguation")
+            || decoder.reader.keyEquals("viaLocationDisambiguation")
+        {
+            try decoder.decodeTfLDisambiguation()
+        } else {
+            try decoder.reader.skipValue()
+        }
+    }
+
+    /// Journeys whose legs' `mode` is an object (`{"id": "bus", …}`).
+    static func claims(journeys reader: JSONReader) -> Bool {
+        reader.firstElementMember("legs")?.firstElementMember("mode")?.kindAhead() == .object
+    }
+}
+
+extension Planner {
+    public static let tfl = TfLAdapter.planner
+}

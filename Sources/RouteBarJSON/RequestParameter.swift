@@ -1,0 +1,21 @@
+/// A query parameter of `POST /v1/route-bars` that is not a layout option, declared once: the
+/// server's query string, `routebar layout`'s flags (`--source`), its help, the hint of an
+/// unknown parameter and the spec's test read this table.
+public struct RequestParameter: Sendable, Hashable {
+    /// The name in the query string; the command's flag is `--` and the name.
+    public let name: String
+    /// Every value it takes.
+    public let values: [String]
+    /// One line for `routebar --help`.
+    public let summary: String
+
+    public var flag: String { "--" + name }
+
+    public static let source = RequestParameter(
+        name: "source", values: Planner.allCases.map(\.rawValue),
+        summary: "the shape the body has (default: told by its members)")
+    public static let waits = RequestParameter(
+        name: "waits", values: ["show", "omit"], summary: "a planner's gaps between legs as wait segments (default show)")
+
+    public static let all: [RequestParameter] = [.source, .waits]
+}

@@ -1,0 +1,242 @@
+import Foundation
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+
+/// The planners added through `PlannerAdapter` (TfL, HERE, transport.opendata.ch): each
+/// recording lays out with the legs, minutes, waits and lines its own numbers give, computed
+/// here with Foundation, independently of the decoder; and each planner's no-route and error
+/// answers.
+@Suite struct PlannerAdapterTests {
+    typealias Leg = PlannerDecodingTests.Leg
+
+    static func sample(_ name: String) throws -> (bytes: [UInt8], json: [String: Any]) {
+        try PlannerDecodingTests.sample(name)
+    }
+
+    static func decode(_ body: String, _ query: [String: String] = [:]) throws -> RouteBarRequest {
+        try PlannerDecodingTests.decode(Array(body.utf8), query)
+    }
+
+    /// "2016-01-03T00:40:00" (TfL: London time, no offset) or with an offset (HERE).
+    static func seconds(_ text: Any?) -> Double? {
+        guard let text = text as? String else { return nil }
+        let withOffset = ISO8601DateFormatter()
+        if let date = withOffset.date(from: text) { return date.timeIntervalSince1970 }
+        let local = DateFormatter()
+        local.locale = Locale(identifier: "en_US_POSIX")
+        local.timeZone = TimeZone(identifier: "UTC")
+        local.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return local.date(from: text)?.timeIntervalSince1970
+    }
+
+    @Test func tfl() throws {
+        let (bytes, json) = try Self.sample("tfl-orgtfl-london.json")
+        let modes: [String: TransitMode] = ["walking": .walk, "bus": .bus, "tube": .subway]
+        let journeys = try #require(json["journeys"] as? [[String: Any]])
+        let expected = journeys.map { journey in
+            PlannerDecodingTests.withWaits(
+                (journey["legs"] as? [[String: Any]] ?? []).map { leg in
+                    let start = Self.seconds(leg["departureTime"])!, end = Self.seconds(leg["arrivalTime"])!
+                    let mode = modes[(leg["mode"] as! [String: Any])["id"] as! String]!
+                    let name = ((leg["routeOptions"] as? [[String: Any]])?.first?["name"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+                    return (Leg(mode: mode, minutes: (end - start) / 60, badge: name), start as Double?, end as Double?)
+                })
+        }
+        let request = try PlannerDecodingTests.decode(bytes)
+        #expect(request.shape == .planner(.tfl))
+        let totals = journeys.map { (Self.seconds($0["arrivalDateTime"])! - Self.seconds($0["startDateTime"])!) / 60 as Double? }
+        PlannerDecodingTests.check(request, expected, totals: totals)
+        #expect(request.routes[0].subPaths[1].line?.shortName == "N18")
+        #expect(request.routes[0].subPaths[1].card?.from == "Piccadilly Circus")
+        // Journey 2 has 75 minutes of legs in an 83-minute journey: the gaps are waits.
+        #expect(request.routes[1].subPaths.contains { $0.mode == .wait })
+    }
+
+    @Test func here() throws {
+        let (bytes, json) = try Self.sample("here-heretransit-frankfurt.json")
+        let modes: [String: TransitMode] = ["pedestrian": .walk, "bus": .bus]
+        let routes = try #require(json["routes"] as? [[String: Any]])
+        let expected = routes.map { route in
+            PlannerDecodingTests.withWaits(
+                (route["sections"] as? [[String: Any]] ?? []).map { section in
+                    let start = Self.seconds((section["departure"] as! [String: Any])["time"])!
+                    let end = Self.seconds((section["arrival"] as! [String: Any])["time"])!
+                    let transport = section["transport"] as! [String: Any]
+                    return (
+                        Leg(mode: modes[transport["mode"] as! String]!, minutes: (end - start) / 60, badge: transport["name"] as? String),
+                        start as Double?, end as Double?
+                    )
+                })
+        }
+        let request = try PlannerDecodingTests.decode(bytes)
+        #expect(request.shape == .planner(.here))
+        PlannerDecodingTests.check(request, expected, totals: [108])
+        #expect(request.routes[0].subPaths.map(\.mode) == [.walk, .bus, .wait, .bus, .walk])
+        #expect(request.routes[0].subPaths[2].sectionTime == 13, "the 13-minute gap between the buses")
+        #expect(request.routes[0].subPaths[1].line?.agency == "DB Regio Bus Mitte")
+        #expect(request.routes[0].subPaths[1].card?.headsign == "Hofheim am Taunus Bahnhof")
+    }
+
+    @Test func transportOpendataCH() throws {
+        let (bytes, json) = try Self.sample("swiss-opendatach-zurich-baden.json")
+        let connections = try #require(json["connections"] as? [[String: Any]])
+        var names: [[String]] = []
+        let expected = connections.map { connection in
+            var lineNames: [String] = []
+            let legs = PlannerDecodingTests.withWaits(
+                (connection["sections"] as? [[String: Any]] ?? []).map { section in
+                    let start = (section["departure"] as! [String: Any])["departureTimestamp"] as! Double
+                    let end = (section["arrival"] as! [String: Any])["arrivalTimestamp"] as! Double
+                    let journey = section["journey"] as? [String: Any]
+                    if let journey {
+                        let category = journey["category"] as! String, number = journey["number"] as! String
+                        lineNames.append(category + (category.count > 1 ? " " : "") + number)
+                    }
+                    return (Leg(mode: journey == nil ? .walk : .train, minutes: (end - start) / 60), start as Double?, end as Double?)
+                })
+            names.append(lineNames)
+            return legs
+        }
+        let request = try PlannerDecodingTests.decode(bytes)
+        #expect(request.shape == .planner(.opendatach))
+        PlannerDecodingTests.check(request, expected, totals: Array(repeating: nil, count: expected.count))
+        #expect(request.routes.map { $0.subPaths.compactMap { $0.line?.shortName } } == names)
+        #expect(names[0] == ["S 12"] || names[0].first?.hasPrefix("S") == true, "\(names)")
+    }
+
+    /// A planner's word that there is no route is an answer: 200 with no routes, the planner named.
+    @Test(arguments: [
+        ("errors/here-heretransit-noRouteFound.json", Planner.here),
+        ("errors/here-heretransit-noTransitRouteFound.json", Planner.here),
+    ])
+    func noRouteRecordings(file: String, planner: Planner) throws {
+        let (bytes, _) = try Self.sample(file)
+        let request = try PlannerDecodingTests.decode(bytes)
+        #expect(request.shape == .planner(planner))
+        #expect(request.routes.isEmpty)
+    }
+
+    @Test(arguments: [
+        (#"{"connections": [], "from": null, "to": null, "stations": {"from": [], "to": []}}"#, Planner.opendatach),
+        (
+            #"{"$type": "Tfl.Api.Presentation.Entities.ApiError, Tfl.Api.Presentation.Entities", "timestampUtc": "2024-01-01T00:00:00Z", "exceptionType": "EntityNotFoundException", "httpStatusCode": 404, "httpStatus": "NotFound", "relativeUri": "/Journey/JourneyResults/1/to/2", "message": "No journey found for your inputs."}"#,
+            Planner.tfl
+        ),
+        (#"{"plan": {"itineraries": [], "routingErrors": [{"code": "NO_TRANSIT_CONNECTION", "description": "No connection"}]}}"#, Planner.otp),
+        (#"{"data": {"planConnection": {"edges": [], "routingErrors": []}}}"#, Planner.otp),
+        (#"{"requestParameters": {}, "error": {"id": 404, "msg": "No trip found.", "message": "PATH_NOT_FOUND"}}"#, Planner.otp),
+        (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, Planner.navitia),
+        (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}}"#, Planner.navitia),
+        (#"{"status": "ZERO_RESULTS", "routes": [], "geocoded_waypoints": []}"#, Planner.google),
+        (#"{"result": {"status": 11, "message": "경로탐색 결과가 없습니다."}}"#, Planner.tmap),
+        (#"{"journeys": [], "feed_publishers": []}"#, Planner.navitia),
+        (#"{"feed_publishers": [], "journeys": []}"#, Planner.navitia),
+        (#"{"journeys": [], "earlierRef": "x", "laterRef": "y"}"#, Planner.hafas),
+        (#"{"itineraries": [], "direct": []}"#, Planner.motis),
+    ])
+    func noRouteAnswers(body: String, planner: Planner) throws {
+        let request = try Self.decode(body)
+        #expect(request.shape == .planner(planner))
+        #expect(request.routes.isEmpty)
+    }
+
+    /// Any other error is the planner's, named, in its own words.
+    @Test(arguments: [
+        ("errors/here-heretransit-invalid_request.json", "HERE", "Invalid input parameters"),
+        ("errors/swiss-opendatach-error.json", "transport.opendata.ch", "Incomplete route description"),
+    ])
+    func errorRecordings(file: String, planner: String, message: String) throws {
+        let (bytes, _) = try Self.sample(file)
+        let error = #expect(throws: RouteBarInputError.self) { try PlannerDecodingTests.decode(bytes) }
+        #expect(error?.type == .plannerError)
+        #expect(error?.planner == planner)
+        #expect(error?.detail.contains(message) == true, "\(error?.detail ?? "")")
+    }
+
+    @Test(arguments: [
+        (
+            #"{"errors": [{"message": "Validation error of type FieldUndefined", "locations": [{"line": 1, "column": 3}]}]}"#, "OpenTripPlanner",
+            "FieldUndefined"
+        ),
+        (#"{"error": "Unauthorized", "error_description": "Token validation failed"}"#, "HERE", "Token validation failed"),
+        (
+            #"{"$type": "Tfl.Api.Presentation.Entities.JourneyPlanner.DisambiguationResult, Tfl.Api.Presentation.Entities", "toLocationDisambiguation": {"disambiguationOptions": [], "matchStatus": "list"}, "fromLocationDisambiguation": {"matchStatus": "identified"}}"#,
+            "TfL", "ambiguous"
+        ),
+        (#"{"error": {"id": "unknown_object", "message": "Invalid id : stop_area:XYZ"}, "links": []}"#, "Navitia", "Invalid id"),
+        (
+            #"{"requestParameters": {}, "error": {"id": 400, "msg": "Trip is not possible.", "message": "BOGUS_PARAMETER"}}"#, "OpenTripPlanner",
+            "Trip is not possible"
+        ),
+    ])
+    func errorAnswers(body: String, planner: String, message: String) {
+        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(body) }
+        #expect(error?.type == .plannerError)
+        #expect(error?.planner == planner)
+        #expect(error?.detail.contains(message) == true, "\(error?.detail ?? "")")
+    }
+
+    /// Members only two planners write at once: ambiguous, named, and `?source=` settles it.
+    @Test func aBodyTwoPlannersClaimNamesBothAndSourceDecides() throws {
+        let body = #"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 600}]}]}, "connections": []}"#
+        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(body) }
+        #expect(error?.type == .unknownShape && error?.parameter == "source")
+        #expect(error?.detail.contains("OpenTripPlanner") == true && error?.detail.contains("transport.opendata.ch") == true)
+        #expect(try Self.decode(body, ["source": "otp"]).routes.count == 1)
+        #expect(try Self.decode(body, ["source": "opendatach"]).routes.isEmpty)
+    }
+
+    /// `?source=` picks the reader: journeys of legs read as TfL's or hafas-client's as told.
+    @Test func sourcePicksTheAdapter() throws {
+        let body = #"{"journeys": [{"legs": [{"mode": {"id": "bus"}, "duration": 10, "routeOptions": [{"name": "N18"}]}]}]}"#
+        let tfl = try Self.decode(body)
+        #expect(tfl.shape == .planner(.tfl))
+        #expect(tfl.routes[0].subPaths.map(\.sectionTime) == [10], "TfL's durations are minutes")
+        let hafas = #"{"journeys": [{"legs": [{"mode": "bus", "duration": 600}]}]}"#
+        #expect(try Self.decode(hafas).shape == .planner(.hafas))
+        #expect(try Self.decode(hafas, ["source": "hafas"]).routes[0].subPaths[0].sectionTime == 10)
+        let wrong = #expect(throws: RouteBarInputError.self) { try Self.decode(#"{"plan": {"itineraries": []}}"#, ["source": "navitia"]) }
+        #expect(wrong?.type == .unknownShape && wrong?.parameter == "source")
+    }
+
+    /// More legs than a route may have is a 422 naming the limit, in every shape (it was a
+    /// silent cut in four of them).
+    @Test(arguments: ["routebar", "otp", "otp-bare", "motis", "hafas", "navitia", "tmap", "google", "tfl", "here", "opendatach"])
+    func anItineraryOf1005LegsIsRefused(shape: String) throws {
+        let count = 1005
+        func legs(_ leg: String) -> String { "[" + Array(repeating: leg, count: count).joined(separator: ",") + "]" }
+        let body: String
+        switch shape {
+        case "routebar": body = #"{"width": 343, "routes": [{"subPaths": "# + legs(#"{"trafficType": 3, "sectionTime": 1}"#) + "}]}"
+        case "otp": body = #"{"plan": {"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}]}}"
+        case "otp-bare": body = #"{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}"
+        case "motis": body = #"{"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}]}"
+        case "hafas": body = #"{"journeys": [{"legs": "# + legs(#"{"walking": true, "duration": 60}"#) + #"}], "earlierRef": "x"}"#
+        case "navitia":
+            body = #"{"journeys": [{"sections": "# + legs(#"{"type": "street_network", "mode": "walking", "duration": 60}"#) + #"}], "links": []}"#
+        case "tmap": body = #"{"metaData": {"plan": {"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "sectionTime": 60}"#) + "}]}}}"
+        case "google":
+            body =
+                #"{"routes": [{"legs": [{"steps": "#
+                + legs(#"{"travel_mode": "TRANSIT", "duration": {"value": 60}, "transit_details": {"line": {"vehicle": {"type": "BUS"}}}}"#) + "}]}]}"
+        case "tfl": body = #"{"journeys": [{"legs": "# + legs(#"{"mode": {"id": "bus"}, "duration": 1}"#) + "}]}"
+        case "here":
+            body =
+                #"{"routes": [{"sections": "# + legs(#"{"type": "transit", "transport": {"mode": "bus"}, "travelSummary": {"duration": 60}}"#) + "}]}"
+        default: body = #"{"connections": [{"sections": "# + legs(#"{"walk": {"duration": 60}, "departure": {}, "arrival": {}}"#) + "}]}"
+        }
+        let error = #expect(throws: RouteBarInputError.self, "\(shape)") { try Self.decode(body) }
+        #expect(error?.type == .tooMany, "\(shape): \(error?.detail ?? "")")
+        #expect(error?.limit == RouteBarLayout.maxSubPaths, "\(shape)")
+    }
+
+    /// `Planner`'s cases, as released, and the registry's adapters name the same planners in the
+    /// same order: a case without an adapter, or an adapter without a case, fails here.
+    @Test func everyPlannerHasOneAdapter() {
+        #expect(PlannerRegistry.adapters.map { $0.planner } == Planner.allCases.filter { $0 != .routebar && $0 != .odsay })
+        #expect(Set(PlannerRegistry.adapters.map { $0.title }).count == PlannerRegistry.adapters.count)
+        #expect(Planner.tfl.title == "TfL" && Planner.opendatach.title == "transport.opendata.ch")
+    }
+}
