@@ -138,8 +138,8 @@ extension RequestDecoder {
         var text: String?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals(name) {
-                let at = pointer() + "/" + decoder.reader.key
-                text = try decoder.plannerText(at)
+                // The pointer is made only for an error: one string less per name read.
+                text = try decoder.plannerText(pointer() + "/" + name.description)
             } else {
                 try decoder.reader.skipValue()
             }
