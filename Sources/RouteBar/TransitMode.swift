@@ -49,6 +49,12 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// Whether a line's colour applies to a leg of this mode: colours belong to rides. A
+    /// planner's or a named leg's colour on a walk, a wait, a bicycle or a car is not drawn;
+    /// the palette's colour for the mode is.
+    @inlinable
+    public var takesLineColor: Bool { kind == .transit }
+
     /// What a leg of this mode counts as: a walk, public transport, a wait, or neither
     /// (a bicycle or a car, counted in neither `walkingCount` nor `transitCount`).
     @inlinable

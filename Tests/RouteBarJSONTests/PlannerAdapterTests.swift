@@ -240,3 +240,18 @@ import Testing
         #expect(Planner.tfl.title == "TfL" && Planner.opendatach.title == "transport.opendata.ch")
     }
 }
+
+/// What every adapter's legs become, whichever planner wrote them.
+@Suite struct PlannerNormalisationTests {
+    /// Colours belong to rides (`TransitMode.takesLineColor`): a walk with a colour is the
+    /// palette's grey from every planner and from a named leg, as it was from Navitia alone.
+    @Test(arguments: [
+        ##"{"plan": {"itineraries": [{"legs": [{"mode": "WALK", "duration": 60, "routeColor": "FF0000"}, {"mode": "BUS", "duration": 60, "routeColor": "FF0000"}]}]}}"##,
+        ##"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 60, "color": "#FF0000"}, {"mode": "bus", "seconds": 60, "color": "#FF0000"}]}]}"##,
+        ##"{"routes": [{"sections": [{"type": "pedestrian", "transport": {"mode": "pedestrian", "color": "#FF0000"}, "travelSummary": {"duration": 60}}, {"type": "transit", "transport": {"mode": "bus", "color": "#FF0000"}, "travelSummary": {"duration": 60}}]}]}"##,
+    ])
+    func aWalksColourIsNotDrawn(body: String) throws {
+        let request = try PlannerDecodingTests.decode(Array(body.utf8))
+        #expect(request.routes[0].subPaths.map(\.color) == [nil, "#FF0000"])
+    }
+}

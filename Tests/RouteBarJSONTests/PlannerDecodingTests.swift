@@ -332,7 +332,12 @@ import Testing
         #expect(navitiaRoute.card?.departure == journey["departure_date_time"] as? String, "local time, as Navitia writes it")
         #expect(navitiaRoute.card?.transfers == journey["nb_transfers"] as? Int)
         let rer = try #require((journey["sections"] as? [[String: Any]])?[1])
-        #expect(navitiaRoute.subPaths[1].card?.headsign == (rer["display_informations"] as? [String: Any])?["headsign"] as? String)
+        // The direction riders read, not the mission code ("JANO"); "RER" beside "B".
+        let display = rer["display_informations"] as? [String: Any]
+        #expect(navitiaRoute.subPaths[1].card?.headsign == display?["direction"] as? String)
+        #expect(navitiaRoute.subPaths[1].card?.headsign != display?["headsign"] as? String)
+        #expect(navitiaRoute.subPaths[1].line?.name == "\(display?["commercial_mode"] as? String ?? "-") \(display?["code"] as? String ?? "-")")
+        #expect(navitiaRoute.subPaths[1].line?.shortName == display?["code"] as? String)
         #expect(navitiaRoute.subPaths[1].card?.from == (rer["from"] as? [String: Any])?["name"] as? String)
 
         let (hafasBytes, hafas) = try Self.sample("hafas-client-db-overnight-journey.json")

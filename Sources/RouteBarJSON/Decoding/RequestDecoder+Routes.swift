@@ -162,8 +162,8 @@ extension RequestDecoder {
             // A named leg: its mode and minutes win over ODsay's code and minutes, if both came.
             let minutes = named.seconds.map { $0 / 60 } ?? subPath.sectionTime
             var leg = SubPath(
-                mode: named.mode, minutes: minutes, line: named.line ?? subPath.line, color: named.color,
-                textColor: named.textColor)
+                mode: named.mode, minutes: minutes, line: named.line ?? subPath.line,
+                color: named.mode.takesLineColor ? named.color : nil, textColor: named.mode.takesLineColor ? named.textColor : nil)
             if sawTrafficType, !named.modeGiven { leg.trafficType = subPath.trafficType }
             leg.otherLines = subPath.otherLines
             leg.trainType = subPath.trainType

@@ -33,6 +33,7 @@ extension RequestDecoder {
         var physicalMode: String?
         var physicalModeID: String?
         var commercialMode: String?
+        var direction: String?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("type") {
                 type = try decoder.plannerWord()
@@ -70,6 +71,8 @@ extension RequestDecoder {
                         commercialMode = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("headsign") {
                         leg.headsign = try decoder.plannerText(pointer + "/display_informations/headsign")
+                    } else if decoder.reader.keyEquals("direction") {
+                        direction = try decoder.plannerText(pointer + "/display_informations/direction")
                     } else if decoder.reader.keyEquals("links") {
                         try decoder.decodeNavitiaLinks(&physicalModeID)
                     } else {
@@ -102,8 +105,17 @@ extension RequestDecoder {
         default:
             leg.mode = .other
         }
-        // Colours belong to rides; a walk's section has none worth drawing.
-        if leg.mode.kind != .transit { (leg.color, leg.textColor, leg.shortName, leg.longName) = (nil, nil, nil, nil) }
+        // A walk's section names no line (colours are dropped for every planner: `takesLineColor`).
+        if leg.mode.kind != .transit { (leg.shortName, leg.longName) = (nil, nil) }
+        // "RER" beside "B": the commercial mode names the line as riders say it ("RER B").
+        if leg.mode.kind == .transit, let commercialMode, let code = leg.shortName, leg.longName == nil || leg.longName == code,
+            !code.hasPrefix(commercialMode)
+        {
+            leg.longName = PlannerText.trimmed(commercialMode).map { "\($0) \(code)" }
+        }
+        // The direction ("Denfert Rochereau (Paris)") is the headsign riders read; Navitia's
+        // `headsign` is the train's mission code ("JANO"), kept only where there is no direction.
+        if let direction { leg.headsign = direction }
         return (leg, false)
     }
 

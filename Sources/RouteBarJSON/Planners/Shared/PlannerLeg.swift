@@ -111,7 +111,9 @@ struct PlannerItinerary {
             if waits, let previousEnd, let start = leg.start, start - previousEnd >= Self.shortestWait {
                 subPaths.append(SubPath(mode: .wait, minutes: (start - previousEnd) / 60))
             }
-            var subPath = SubPath(mode: leg.mode, minutes: minutes, line: leg.line, color: leg.color, textColor: leg.textColor)
+            let ride = leg.mode.takesLineColor
+            var subPath = SubPath(
+                mode: leg.mode, minutes: minutes, line: leg.line, color: ride ? leg.color : nil, textColor: ride ? leg.textColor : nil)
             subPath.interlined = leg.interlined
             // Set only when there is something to set: each setter makes the leg's details box.
             if !leg.otherLines.isEmpty { subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines)) }

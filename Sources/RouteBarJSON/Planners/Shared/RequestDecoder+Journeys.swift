@@ -20,6 +20,9 @@ extension RequestDecoder {
                 } else if decoder.reader.keyEquals("arrival_date_time") {
                     let time = try decoder.plannerTimeAndText()
                     (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+                } else if decoder.reader.keyEquals("price") {
+                    // hafas-client: {"amount": 55.9, "currency": "EUR"}.
+                    try decoder.decodePrice(into: &itinerary)
                 } else if decoder.reader.keyEquals("nb_transfers") {
                     itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
                 } else {
