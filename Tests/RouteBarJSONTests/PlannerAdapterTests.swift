@@ -255,3 +255,19 @@ import Testing
         #expect(request.routes[0].subPaths.map(\.color) == [nil, "#FF0000"])
     }
 }
+
+extension PlannerNormalisationTests {
+    /// A planner's decorative text past the limit is shortened, not refused: a 200-byte stop
+    /// name decorates its leg cut to 128 bytes with "…", between two characters.
+    @Test func aLongStopNameIsShortened() throws {
+        let name = String(repeating: "가", count: 70)  // 210 bytes of UTF-8
+        let body = #"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 600, "from": {"name": ""# + name + #""}}]}]}}"#
+        let request = try PlannerDecodingTests.decode(Array(body.utf8))
+        let from = try #require(request.routes[0].subPaths[0].card?.from)
+        #expect(from == String(repeating: "가", count: 41) + "…")
+        #expect(from.utf8.count <= RouteBarRequest.maxNameBytes)
+        // Our own shape keeps its strict refusal.
+        let ours = #"{"width": 343, "routes": [{"subPaths": [{"mode": "bus", "seconds": 60, "name": ""# + name + #""}]}]}"#
+        #expect((#expect(throws: RouteBarInputError.self) { try PlannerDecodingTests.decode(Array(ours.utf8)) })?.type == .tooLong)
+    }
+}

@@ -61,7 +61,7 @@ extension RequestDecoder {
                     if decoder.reader.keyEquals("value") {
                         googleFare.amount = try decoder.plannerNumber()
                     } else if decoder.reader.keyEquals("currency") {
-                        googleFare.currency = try decoder.plannerText(base() + "/fare/currency")
+                        googleFare.currency = try decoder.plannerText()
                     } else {
                         try decoder.reader.skipValue()
                     }

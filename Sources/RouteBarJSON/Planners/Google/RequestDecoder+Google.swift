@@ -72,11 +72,11 @@ extension RequestDecoder {
                 leg.end = try decoder.googleValue()
                 leg.arrival = leg.end.map(PlannerTime.iso)
             } else if decoder.reader.keyEquals("departure_stop") {
-                leg.from = try decoder.plannerName(pointer + "/departure_stop")
+                leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("arrival_stop") {
-                leg.to = try decoder.plannerName(pointer + "/arrival_stop")
+                leg.to = try decoder.plannerName()
             } else if decoder.reader.keyEquals("headsign") {
-                leg.headsign = try decoder.plannerText(pointer + "/headsign")
+                leg.headsign = try decoder.plannerText()
             } else if decoder.reader.keyEquals("stopDetails") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("departureTime") {
@@ -86,9 +86,9 @@ extension RequestDecoder {
                         let time = try decoder.plannerTimeAndText()
                         (leg.end, leg.arrival) = (time?.seconds, time?.text)
                     } else if decoder.reader.keyEquals("departureStop") {
-                        leg.from = try decoder.plannerName(pointer + "/stopDetails/departureStop")
+                        leg.from = try decoder.plannerName()
                     } else if decoder.reader.keyEquals("arrivalStop") {
-                        leg.to = try decoder.plannerName(pointer + "/stopDetails/arrivalStop")
+                        leg.to = try decoder.plannerName()
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -96,9 +96,9 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("line") || decoder.reader.keyEquals("transitLine") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("short_name") || decoder.reader.keyEquals("nameShort") {
-                        leg.shortName = try decoder.plannerText(pointer + "/line/short_name")
+                        leg.shortName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("name") {
-                        leg.longName = try decoder.plannerText(pointer + "/line/name")
+                        leg.longName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
                     } else if decoder.reader.keyEquals("text_color") || decoder.reader.keyEquals("textColor") {
@@ -109,7 +109,7 @@ extension RequestDecoder {
                         }
                     } else if decoder.reader.keyEquals("agencies") {
                         try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
-                            let name = try decoder.plannerName(pointer + "/line/agencies/\(index)")
+                            let name = try decoder.plannerName()
                             if leg.agency == nil { leg.agency = name }
                         }
                     } else {

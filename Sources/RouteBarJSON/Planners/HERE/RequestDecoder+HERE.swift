@@ -21,11 +21,11 @@ extension RequestDecoder {
                     if decoder.reader.keyEquals("mode") {
                         mode = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("shortName") {
-                        leg.shortName = try decoder.plannerText(pointer + "/transport/shortName")
+                        leg.shortName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("name") {
-                        leg.longName = try decoder.plannerText(pointer + "/transport/name")
+                        leg.longName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("headsign") {
-                        leg.headsign = try decoder.plannerText(pointer + "/transport/headsign")
+                        leg.headsign = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
                     } else if decoder.reader.keyEquals("textColor") {
@@ -36,7 +36,6 @@ extension RequestDecoder {
                 }
             } else if decoder.reader.keyEquals("departure") || decoder.reader.keyEquals("arrival") {
                 let isDeparture = decoder.reader.keyEquals("departure")
-                let place = pointer + (isDeparture ? "/departure/place" : "/arrival/place")
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("time") {
                         let time = try decoder.plannerTimeAndText()
@@ -46,7 +45,7 @@ extension RequestDecoder {
                             (leg.end, leg.arrival) = (time?.seconds, time?.text)
                         }
                     } else if decoder.reader.keyEquals("place") {
-                        let name = try decoder.plannerName(place)
+                        let name = try decoder.plannerName()
                         if isDeparture { leg.from = name } else { leg.to = name }
                     } else {
                         try decoder.reader.skipValue()
@@ -63,7 +62,7 @@ extension RequestDecoder {
                     }
                 }
             } else if decoder.reader.keyEquals("agency") {
-                leg.agency = try decoder.plannerName(pointer + "/agency")
+                leg.agency = try decoder.plannerName()
             } else {
                 try decoder.reader.skipValue()
             }

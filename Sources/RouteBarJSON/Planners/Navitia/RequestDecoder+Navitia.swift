@@ -50,17 +50,17 @@ extension RequestDecoder {
                 let time = try decoder.plannerTimeAndText()
                 (leg.end, leg.arrival) = (time?.seconds, time?.text)
             } else if decoder.reader.keyEquals("from") {
-                leg.from = try decoder.plannerName(pointer + "/from")
+                leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("to") {
-                leg.to = try decoder.plannerName(pointer + "/to")
+                leg.to = try decoder.plannerName()
             } else if decoder.reader.keyEquals("display_informations") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("code") {
-                        leg.shortName = try decoder.plannerText(pointer + "/display_informations/code")
+                        leg.shortName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("name") {
-                        leg.longName = try decoder.plannerText(pointer + "/display_informations/name")
+                        leg.longName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("network") {
-                        leg.agency = try decoder.plannerText(pointer + "/display_informations/network")
+                        leg.agency = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
                     } else if decoder.reader.keyEquals("text_color") {
@@ -70,9 +70,9 @@ extension RequestDecoder {
                     } else if decoder.reader.keyEquals("commercial_mode") {
                         commercialMode = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("headsign") {
-                        leg.headsign = try decoder.plannerText(pointer + "/display_informations/headsign")
+                        leg.headsign = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("direction") {
-                        direction = try decoder.plannerText(pointer + "/display_informations/direction")
+                        direction = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("links") {
                         try decoder.decodeNavitiaLinks(&physicalModeID)
                     } else {

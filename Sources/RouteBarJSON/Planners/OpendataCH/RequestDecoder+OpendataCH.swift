@@ -37,11 +37,11 @@ extension RequestDecoder {
                     if decoder.reader.keyEquals("category") {
                         category = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("number") {
-                        number = try decoder.plannerText(pointer + "/journey/number")
+                        number = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("operator") {
-                        leg.agency = try decoder.plannerText(pointer + "/journey/operator")
+                        leg.agency = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("to") {
-                        leg.headsign = try decoder.plannerText(pointer + "/journey/to")
+                        leg.headsign = try decoder.plannerText()
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -58,7 +58,6 @@ extension RequestDecoder {
                 }
             } else if decoder.reader.keyEquals("departure") || decoder.reader.keyEquals("arrival") {
                 let isDeparture = decoder.reader.keyEquals("departure")
-                let base = pointer + (isDeparture ? "/departure" : "/arrival")
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     // A stop has both times; the section's end that it is says which to read.
                     if decoder.reader.keyEquals(isDeparture ? "departureTimestamp" : "arrivalTimestamp") {
@@ -68,7 +67,7 @@ extension RequestDecoder {
                         let text = try decoder.plannerWord()
                         if isDeparture { leg.departure = text } else { leg.arrival = text }
                     } else if decoder.reader.keyEquals("station") {
-                        let name = try decoder.plannerName(base + "/station")
+                        let name = try decoder.plannerName()
                         if isDeparture { leg.from = name } else { leg.to = name }
                     } else {
                         try decoder.reader.skipValue()

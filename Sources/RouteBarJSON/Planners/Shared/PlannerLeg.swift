@@ -137,6 +137,20 @@ struct PlannerItinerary {
 /// Text a planner sends, cleaned as the answer shows it.
 enum PlannerText {
     /// Without surrounding whitespace ("B " from MOTIS), nil when nothing is left.
+    /// `text` cut to at most `bytes` bytes of UTF-8, "…" included, between two characters.
+    static func shortened(_ text: String, toBytes bytes: Int) -> String {
+        let ellipsis = "…"
+        var kept = ""
+        var count = 0
+        for character in text {
+            let size = character.utf8.count
+            guard count + size + ellipsis.utf8.count <= bytes else { break }
+            kept.append(character)
+            count += size
+        }
+        return kept + ellipsis
+    }
+
     static func trimmed(_ text: String) -> String? {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
             let last = text.lastIndex(where: { !$0.isWhitespace })

@@ -59,7 +59,7 @@ extension RequestDecoder {
                         } else if decoder.reader.keyEquals("currency") {
                             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                                 if decoder.reader.keyEquals("currencyCode") {
-                                    itinerary.fareCurrency = try decoder.plannerText("/fare/fare/regular/currency/currencyCode")
+                                    itinerary.fareCurrency = try decoder.plannerText()
                                 } else {
                                     try decoder.reader.skipValue()
                                 }
@@ -92,7 +92,7 @@ extension RequestDecoder {
                 } else if decoder.reader.keyEquals("cents") {
                     cents = try decoder.plannerNumber()
                 } else if decoder.reader.keyEquals("currency") {
-                    currency = try decoder.plannerText("\(pointer)/\(index)/currency")
+                    currency = try decoder.plannerText()
                 } else {
                     try decoder.reader.skipValue()
                 }
@@ -126,11 +126,11 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("from") || decoder.reader.keyEquals("origin") {
-                leg.from = try decoder.plannerName(pointer + "/from")
+                leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
-                leg.to = try decoder.plannerName(pointer + "/to")
+                leg.to = try decoder.plannerName()
             } else if decoder.reader.keyEquals("headsign") || decoder.reader.keyEquals("direction") {
-                leg.headsign = try decoder.plannerText(pointer + "/headsign")
+                leg.headsign = try decoder.plannerText()
             } else if decoder.reader.keyEquals("plannedDeparture") || decoder.reader.keyEquals("scheduledStartTime") {
                 plannedStart = try decoder.plannerTime()
             } else if decoder.reader.keyEquals("plannedArrival") || decoder.reader.keyEquals("scheduledEndTime") {
@@ -154,7 +154,7 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("route") {
                 if try decoder.reader.peekKind() == .object {
                     try decoder.decodeRouteObject(into: &leg, at: pointer + "/route")
-                } else if let name = try decoder.plannerText(pointer + "/route"), !name.isEmpty {
+                } else if let name = try decoder.plannerText(), !name.isEmpty {
                     leg.longName = leg.longName ?? name  // OpenTripPlanner 1 REST: a name, often the long one
                 }
             } else if decoder.reader.keyEquals("trip") {
@@ -162,7 +162,7 @@ extension RequestDecoder {
                     if decoder.reader.keyEquals("route") {
                         try decoder.decodeRouteObject(into: &leg, at: pointer + "/trip/route")
                     } else if decoder.reader.keyEquals("tripHeadsign") {
-                        leg.headsign = try decoder.plannerText(pointer + "/trip/tripHeadsign")
+                        leg.headsign = try decoder.plannerText()
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -170,7 +170,7 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("line") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("name") {
-                        leg.shortName = try decoder.plannerText(pointer + "/line/name")
+                        leg.shortName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("product") {
                         product = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("mode") {
@@ -179,23 +179,23 @@ extension RequestDecoder {
                     } else if decoder.reader.keyEquals("productName") {
                         productName = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("operator") {
-                        leg.agency = try decoder.plannerName(pointer + "/line/operator")
+                        leg.agency = try decoder.plannerName()
                     } else {
                         try decoder.reader.skipValue()
                     }
                 }
             } else if decoder.reader.keyEquals("routeShortName") {
-                leg.shortName = try decoder.plannerText(pointer + "/routeShortName")
+                leg.shortName = try decoder.plannerText()
             } else if decoder.reader.keyEquals("routeLongName") {
-                leg.longName = try decoder.plannerText(pointer + "/routeLongName")
+                leg.longName = try decoder.plannerText()
             } else if decoder.reader.keyEquals("routeColor") {
                 leg.color = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("routeTextColor") {
                 leg.textColor = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("agencyName") {
-                leg.agency = try decoder.plannerText(pointer + "/agencyName")
+                leg.agency = try decoder.plannerText()
             } else if decoder.reader.keyEquals("agency") {
-                leg.agency = try decoder.plannerName(pointer + "/agency")
+                leg.agency = try decoder.plannerName()
             } else {
                 try decoder.reader.skipValue()
             }
@@ -215,15 +215,15 @@ extension RequestDecoder {
     mutating func decodeRouteObject(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("shortName") {
-                leg.shortName = try decoder.plannerText(pointer + "/shortName")
+                leg.shortName = try decoder.plannerText()
             } else if decoder.reader.keyEquals("longName") {
-                leg.longName = try decoder.plannerText(pointer + "/longName")
+                leg.longName = try decoder.plannerText()
             } else if decoder.reader.keyEquals("color") {
                 leg.color = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("textColor") {
                 leg.textColor = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("agency") {
-                leg.agency = try decoder.plannerName(pointer + "/agency")
+                leg.agency = try decoder.plannerName()
             } else {
                 try decoder.reader.skipValue()
             }

@@ -54,21 +54,18 @@ extension RequestDecoder {
         }
     }
 
-    /// A string the answer may echo (a line's name): past `RouteBarRequest.maxNameBytes` it is
-    /// noted as too long; not a string, nil.
-    mutating func plannerText(_ pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+    /// A string the answer may echo (a line's name, a stop, a headsign): past
+    /// `RouteBarRequest.maxNameBytes` it is shortened, with "…", on a character's boundary, so
+    /// that a planner's long stop name decorates a leg instead of refusing the answer (our own
+    /// shape refuses its long names: `boundedString`); not a string, nil.
+    mutating func plannerText() throws(JSONSyntaxError) -> String? {
         guard try reader.peekKind() == .string else {
             try reader.skipValue()
             return nil
         }
         let text = try reader.readString()
-        guard text.utf8.count <= RouteBarRequest.maxNameBytes else {
-            // The pointer, and the member's name from it, are made only for the error.
-            let at = pointer()
-            noteTooLong(String(at.split(separator: "/").last ?? ""), bytes: text.utf8.count, limit: RouteBarRequest.maxNameBytes, at: at)
-            return nil
-        }
-        return text
+        guard text.utf8.count > RouteBarRequest.maxNameBytes else { return text }
+        return PlannerText.shortened(text, toBytes: RouteBarRequest.maxNameBytes)
     }
 
     /// A string the answer does not echo (a mode's name, a time); not a string, nil.
@@ -129,17 +126,16 @@ extension RequestDecoder {
     }
 
     /// The `name` member of the object that comes next (an agency, an operator).
-    mutating func plannerName(_ pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
-        try plannerMember("name", at: pointer())
+    mutating func plannerName() throws(JSONSyntaxError) -> String? {
+        try plannerMember("name")
     }
 
     /// The text of member `name` of the object that comes next (a stop's `commonName`).
-    mutating func plannerMember(_ name: StaticString, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
+    mutating func plannerMember(_ name: StaticString) throws(JSONSyntaxError) -> String? {
         var text: String?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals(name) {
-                // The pointer is made only for an error: one string less per name read.
-                text = try decoder.plannerText(pointer() + "/" + name.description)
+                text = try decoder.plannerText()
             } else {
                 try decoder.reader.skipValue()
             }

@@ -105,7 +105,7 @@ extension RequestDecoder {
             if decoder.reader.keyEquals("amount") {
                 itinerary.fareAmount = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("currency") {
-                itinerary.fareCurrency = try decoder.plannerText(pointer + "/currency")
+                itinerary.fareCurrency = try decoder.plannerText()
             } else {
                 try decoder.reader.skipValue()
             }

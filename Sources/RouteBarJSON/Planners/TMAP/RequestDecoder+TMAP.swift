@@ -38,7 +38,7 @@ extension RequestDecoder {
                         } else if decoder.reader.keyEquals("currency") {
                             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                                 if decoder.reader.keyEquals("currencyCode") {
-                                    itinerary.fareCurrency = try decoder.plannerText(pointer + "/fare/regular/currency/currencyCode")
+                                    itinerary.fareCurrency = try decoder.plannerText()
                                 } else {
                                     try decoder.reader.skipValue()
                                 }
@@ -75,15 +75,15 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("sectionTime") {
                 leg.seconds = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("route") {
-                route = try decoder.plannerText(pointer + "/route")
+                route = try decoder.plannerText()
             } else if decoder.reader.keyEquals("routeColor") {
                 leg.color = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("start") {
-                leg.from = try decoder.plannerName(pointer + "/start")
+                leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("end") {
-                leg.to = try decoder.plannerName(pointer + "/end")
+                leg.to = try decoder.plannerName()
             } else if decoder.reader.keyEquals("type") {
                 type = try decoder.plannerNumber().flatMap(Self.smallInteger)
             } else if decoder.reader.keyEquals("Lane") {
@@ -93,7 +93,7 @@ extension RequestDecoder {
                     var otherType: Int?
                     try decoder.eachMember { decoder throws(JSONSyntaxError) in
                         if decoder.reader.keyEquals("route") {
-                            otherRoute = try decoder.plannerText("\(pointer)/Lane/\(index)/route")
+                            otherRoute = try decoder.plannerText()
                         } else if decoder.reader.keyEquals("type") {
                             otherType = try decoder.plannerNumber().flatMap(Self.smallInteger)
                         } else {

@@ -56,19 +56,19 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("departurePoint") {
-                leg.from = try decoder.plannerMember("commonName", at: pointer + "/departurePoint")
+                leg.from = try decoder.plannerMember("commonName")
             } else if decoder.reader.keyEquals("arrivalPoint") {
-                leg.to = try decoder.plannerMember("commonName", at: pointer + "/arrivalPoint")
+                leg.to = try decoder.plannerMember("commonName")
             } else if decoder.reader.keyEquals("routeOptions") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                     guard index == 0 else { return try decoder.reader.skipValue() }
                     try decoder.eachMember { decoder throws(JSONSyntaxError) in
                         if decoder.reader.keyEquals("name") {
-                            leg.shortName = try decoder.plannerText(pointer + "/routeOptions/0/name").flatMap { $0.isEmpty ? nil : $0 }
+                            leg.shortName = try decoder.plannerText().flatMap { $0.isEmpty ? nil : $0 }
                         } else if decoder.reader.keyEquals("directions") {
                             try decoder.eachElement { decoder, direction throws(JSONSyntaxError) in
                                 guard direction == 0 else { return try decoder.reader.skipValue() }
-                                leg.headsign = try decoder.plannerText(pointer + "/routeOptions/0/directions/0")
+                                leg.headsign = try decoder.plannerText()
                             }
                         } else {
                             try decoder.reader.skipValue()
