@@ -16,6 +16,8 @@ extension RequestDecoder {
                             try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
                         else { return }
                         let step = try decoder.decodeGoogleStep(at: "\(pointer)/\(legIndex)/steps/\(index)")
+                        // A step without minutes is pointed at itself, before it joins a walk.
+                        guard decoder.keepsLeg(step, at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
                         if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
                             itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)
                         } else {

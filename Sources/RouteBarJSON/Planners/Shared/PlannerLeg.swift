@@ -76,6 +76,12 @@ struct PlannerItinerary {
     }
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     var pointer = ""
+
+    /// Where the itinerary is: its legs' pointer without the last step ("/plan/itineraries/0").
+    var routePointer: String {
+        guard let slash = pointer.lastIndex(of: "/") else { return "" }
+        return String(pointer[..<slash])
+    }
     /// The route, or why there is none, made by `settle`, which lets go of the legs.
     var settled: Result<Route, RouteBarInputError>?
 

@@ -81,7 +81,6 @@ extension RequestDecoder {
     /// "cents": 280}]`; the regular one is the route's fare. (Its newer per-leg `fareProducts`
     /// list one product per rider category and medium, with no fare of the journey to pick.)
     mutating func decodeRegularFare(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
-        let pointer = itinerary.pointer.dropLast("/legs".count) + "/fares"
         try eachElement { decoder, index throws(JSONSyntaxError) in
             var type: String?
             var cents: Double?

@@ -100,7 +100,6 @@ extension RequestDecoder {
 
     /// hafas-client's `price`: `{"amount": 55.9, "currency": "EUR"}`.
     mutating func decodePrice(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
-        let pointer = itinerary.pointer.dropLast("/legs".count) + "/price"
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("amount") {
                 itinerary.fareAmount = try decoder.plannerNumber()
@@ -175,7 +174,7 @@ extension RequestDecoder {
                 routes.append(try itinerary.route(waits: waits))
             }
         }
-        return (planner, routes, itineraries.map { String($0.pointer.split(separator: "/").dropLast().joined(separator: "/")) })
+        return (planner, routes, itineraries.map(\.routePointer))
     }
 
     /// A planner's own error answer, naming the planner and quoting its message; nil where the
