@@ -79,36 +79,7 @@ public enum AccessibilityLabel {
 
     @usableFromInline
     static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> StaticString {
-        switch (mode, locale) {
-        case (.walk, .ko): "도보"
-        case (.walk, .en): "walk"
-        case (.bus, .ko): "버스"
-        case (.bus, .en): "bus"
-        case (.subway, .ko): "지하철"
-        case (.subway, .en): "subway"
-        case (.train, .ko): "기차"
-        case (.train, .en): "train"
-        case (.expressBus, .ko): "고속버스"
-        case (.expressBus, .en): "express bus"
-        case (.intercityBus, .ko): "시외버스"
-        case (.intercityBus, .en): "intercity bus"
-        case (.airplane, .ko): "항공"
-        case (.airplane, .en): "flight"
-        case (.other, .ko): "기타"
-        case (.other, .en): "other"
-        case (.tram, .ko): "트램"
-        case (.tram, .en): "tram"
-        case (.ferry, .ko): "배"
-        case (.ferry, .en): "ferry"
-        case (.cableCar, .ko): "케이블카"
-        case (.cableCar, .en): "cable car"
-        case (.bicycle, .ko): "자전거"
-        case (.bicycle, .en): "bike"
-        case (.car, .ko): "자동차"
-        case (.car, .en): "car"
-        case (.wait, .ko): "대기"
-        case (.wait, .en): "wait"
-        }
+        locale == .ko ? mode.traits.korean : mode.traits.english
     }
 }
 

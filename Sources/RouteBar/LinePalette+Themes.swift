@@ -77,25 +77,3 @@ extension LinePalette {
         table.indices.contains(code) ? table[code] : nil
     }
 }
-
-extension TransitMode {
-    /// The case's position in `allCases`.
-    var ordinal: Int {
-        switch self {
-        case .subway: 0
-        case .bus: 1
-        case .walk: 2
-        case .train: 3
-        case .expressBus: 4
-        case .intercityBus: 5
-        case .airplane: 6
-        case .other: 7
-        case .tram: 8
-        case .ferry: 9
-        case .cableCar: 10
-        case .bicycle: 11
-        case .car: 12
-        case .wait: 13
-        }
-    }
-}

@@ -125,27 +125,10 @@ public enum LinePalette {
         Dictionary(entries.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Default colour per mode when neither the planner nor a table gives one.
-    ///
-    /// These are this project's choices: muted, told apart from each other and from the line colours
-    /// they stand in for, and claimed as nobody's official colour.
+    /// Default colour per mode when neither the planner nor a table gives one
+    /// (`TransitMode.traitsTable`).
     public static func defaultColor(for mode: TransitMode) -> String {
-        switch mode {
-        case .subway: "#5F6B7A"
-        case .bus: "#4A78B5"
-        case .walk: "#A0A0A0"
-        case .train: "#1E4F91"
-        case .expressBus: "#7E57C2"
-        case .intercityBus: "#8D6E63"
-        case .airplane: "#00838F"
-        case .other: "#6E6E6E"
-        case .tram: "#2E7D32"
-        case .ferry: "#0277BD"
-        case .cableCar: "#AD1457"
-        case .bicycle: "#558B2F"
-        case .car: "#546E7A"
-        case .wait: "#C8C8C8"
-        }
+        mode.traits.defaultColor
     }
 
     /// The line's colour when its code is in a table, else the mode's default.

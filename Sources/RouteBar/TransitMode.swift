@@ -22,32 +22,12 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
 
     @inlinable
     public init(trafficType: Int) {
-        switch trafficType {
-        case 1: self = .subway
-        case 2: self = .bus
-        case 3: self = .walk
-        case 4: self = .train
-        case 5: self = .expressBus
-        case 6: self = .intercityBus
-        case 7: self = .airplane
-        default: self = .other
-        }
+        self = Self.traitsTable.first { $0.trafficType == trafficType }?.mode ?? .other
     }
 
     /// ODsay's `trafficType` for the mode, where it has one.
     @inlinable
-    public var trafficType: Int? {
-        switch self {
-        case .subway: 1
-        case .bus: 2
-        case .walk: 3
-        case .train: 4
-        case .expressBus: 5
-        case .intercityBus: 6
-        case .airplane: 7
-        case .other, .tram, .ferry, .cableCar, .bicycle, .car, .wait: nil
-        }
-    }
+    public var trafficType: Int? { traits.trafficType }
 
     /// Whether a line's colour applies to a leg of this mode: colours belong to rides. A
     /// planner's or a named leg's colour on a walk, a wait, a bicycle or a car is not drawn;
@@ -58,12 +38,5 @@ public enum TransitMode: String, Sendable, Hashable, CaseIterable {
     /// What a leg of this mode counts as: a walk, public transport, a wait, or neither
     /// (a bicycle or a car, counted in neither `walkingCount` nor `transitCount`).
     @inlinable
-    public var kind: SegmentKind {
-        switch self {
-        case .walk: .walking
-        case .wait: .waiting
-        case .bicycle, .car: .other
-        case .subway, .bus, .train, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar: .transit
-        }
-    }
+    public var kind: SegmentKind { traits.kind }
 }

@@ -12,24 +12,3 @@ extension SegmentKind {
         }
     }
 }
-
-extension TransitMode {
-    var jsonName: StaticString {
-        switch self {
-        case .subway: "subway"
-        case .bus: "bus"
-        case .walk: "walk"
-        case .train: "train"
-        case .expressBus: "expressBus"
-        case .intercityBus: "intercityBus"
-        case .airplane: "airplane"
-        case .other: "other"
-        case .tram: "tram"
-        case .ferry: "ferry"
-        case .cableCar: "cableCar"
-        case .bicycle: "bicycle"
-        case .car: "car"
-        case .wait: "wait"
-        }
-    }
-}

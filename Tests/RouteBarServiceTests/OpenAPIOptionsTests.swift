@@ -107,4 +107,12 @@ import Testing
             #expect(properties["source"]?["enum"] == planners, "\(schema).source")
         }
     }
+
+    /// The spec's mode enums (a segment's `mode`, a named leg's) list `TransitMode.allCases`.
+    @Test func theSpecsModesAreTheTraitsTables() {
+        let list = "enum: [" + TransitMode.allCases.map(\.rawValue).joined(separator: ", ") + "]"
+        let lines = Self.lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("enum: [subway") }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces) == list }, "\(lines)")
+    }
 }
