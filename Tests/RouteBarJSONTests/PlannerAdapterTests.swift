@@ -271,3 +271,25 @@ extension PlannerNormalisationTests {
         #expect((#expect(throws: RouteBarInputError.self) { try PlannerDecodingTests.decode(Array(ours.utf8)) })?.type == .tooLong)
     }
 }
+
+extension PlannerNormalisationTests {
+    /// Each planner's mode names live in its folder; no name means two modes across them, and
+    /// every one of them is found.
+    @Test func modeTablesAgree() {
+        var seen: [String: TransitMode] = [:]
+        for list in PlannerMode.allNames {
+            for (mode, names) in list {
+                for name in names {
+                    let key = PlannerMode.key(name)
+                    #expect(seen[key] == nil || seen[key] == mode, "\(name) is \(mode) and \(seen[key].map { "\($0)" } ?? "")")
+                    seen[key] = mode
+                    #expect(PlannerMode.named(name) == mode, "\(name)")
+                }
+            }
+        }
+        #expect(PlannerMode.named("Train de banlieue / RER") == .train)
+        #expect(PlannerMode.named("HIGH_SPEED_TRAIN") == .train)
+        #expect(PlannerMode.named("hovercraft") == nil)
+        #expect(!OpenTripPlannerAdapter.modeNames.isEmpty && !TMAPAdapter.modeNames.isEmpty)
+    }
+}

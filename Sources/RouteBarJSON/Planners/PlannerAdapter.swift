@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// One journey planner's answer, read as the planner writes it. Each planner has a folder
@@ -25,11 +26,14 @@ protocol PlannerAdapter: Sendable {
     static func claims(journeys reader: JSONReader) -> Bool
     /// Whether its answers list itineraries in a top-level `journeys` (read by `readMember`).
     static var readsJourneys: Bool { get }
+    /// Its names for modes, each traced to its documentation (`PlannerMode` reads them all).
+    static var modeNames: [(TransitMode, [String])] { get }
 }
 
 extension PlannerAdapter {
     static func claims(journeys reader: JSONReader) -> Bool { false }
     static var readsJourneys: Bool { false }
+    static var modeNames: [(TransitMode, [String])] { [] }
 }
 
 /// Every planner routebar reads besides its own shape and ODsay's, in the order they are

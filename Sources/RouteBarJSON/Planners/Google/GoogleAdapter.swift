@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// Google Directions and Routes (`RequestDecoder+Google.swift`). Their `routes` share the name
@@ -8,6 +9,16 @@ enum GoogleAdapter: PlannerAdapter {
     static let title = "Google"
     static let shape = "routes[].legs[].steps"
     static let claimingNames: [StaticString] = ["geocoded_waypoints", "available_travel_modes", "error_message"]
+
+    /// Google's transit `VehicleType` (Directions: https://developers.google.com/maps/documentation/directions/get-directions#VehicleType;
+    /// Routes: `TransitVehicleType`) and `travel_mode`/`travelMode`.
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["WALKING", "WALK"]), (.bus, ["BUS", "TROLLEYBUS", "SHARE_TAXI"]), (.subway, ["SUBWAY", "METRO_RAIL"]),
+        (.tram, ["TRAM", "MONORAIL", "LIGHT_RAIL"]),
+        (.train, ["RAIL", "HEAVY_RAIL", "COMMUTER_TRAIN", "HIGH_SPEED_TRAIN", "LONG_DISTANCE_TRAIN"]),
+        (.intercityBus, ["INTERCITY_BUS"]), (.ferry, ["FERRY"]), (.cableCar, ["CABLE_CAR", "GONDOLA_LIFT", "FUNICULAR"]),
+        (.bicycle, ["BICYCLING", "BICYCLE"]), (.car, ["DRIVING", "DRIVE", "TWO_WHEELER"]),
+    ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("error_message") {

@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// HAFAS as hafas-client writes it: `journeys[].legs`, or one journey as the whole body
@@ -8,11 +9,26 @@ enum HAFASAdapter: PlannerAdapter {
     static let shape = "journeys[].legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
 
+    /// hafas-client's products (its profiles: nationalExpress, national, regionalExpress,
+    /// regional, suburban, bus, ferry, subway, tram, taxi), the FPTF modes
+    /// (https://github.com/public-transport/friendly-public-transport-format: train, bus,
+    /// watercraft, taxi, gondola, aircraft, car, bicycle, walking), and the product names of its
+    /// long-distance trains (`line.productName`: ICE, IC, EC, TGV…).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["walking"]), (.bus, ["bus"]), (.subway, ["subway"]), (.tram, ["tram"]),
+        (.train, [
+            "train", "nationalExpress", "national", "regionalExpress", "regionalExp", "regional", "interregional", "intercity",
+            "suburban", "ICE", "IC", "EC", "TGV", "Nightjet", "Eurostar",
+        ]),
+        (.ferry, ["ferry", "watercraft"]), (.cableCar, ["gondola"]), (.airplane, ["aircraft"]),
+        (.bicycle, ["bicycle"]), (.car, ["taxi", "car"]),
+    ]
+
     static let readsJourneys = true
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
-            try decoder.decodeJourneys()
+            try decoder.decodeHAFASJourneys()
         } else {
             try decoder.reader.skipValue()
         }

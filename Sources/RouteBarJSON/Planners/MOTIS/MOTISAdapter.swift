@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// MOTIS 2 `plan`: `itineraries` and `direct`, legs as OpenTripPlanner's
@@ -7,6 +8,14 @@ enum MOTISAdapter: PlannerAdapter {
     static let title = "MOTIS"
     static let shape = "itineraries, direct"
     static let claimingNames: [StaticString] = ["itineraries", "direct"]
+
+    /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY", "METRO"]), (.tram, ["TRAM"]),
+        (.train, ["RAIL", "HIGHSPEED_RAIL", "LONG_DISTANCE", "NIGHT_RAIL", "REGIONAL_FAST_RAIL", "REGIONAL_RAIL", "SUBURBAN"]),
+        (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]), (.cableCar, ["FUNICULAR", "AERIAL_LIFT", "CABLE_CAR"]),
+        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL"]), (.car, ["CAR", "ODM"]),
+    ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("itineraries") {

@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// Navitia `journeys[].sections[]` (`RequestDecoder+Navitia.swift`).
@@ -7,11 +8,22 @@ enum NavitiaAdapter: PlannerAdapter {
     static let shape = "journeys[].sections"
     static let claimingNames: [StaticString] = ["feed_publishers", "links", "context", "exceptions", "notes", "disruptions"]
 
+    /// Navitia's physical modes, by id and by name (https://doc.navitia.io/#physical-mode:
+    /// "physical_mode:RapidTransit", "Train de banlieue / RER"), commercial modes met in its
+    /// answers (TER, RER), and street-network modes (walking, bike, bss, car, ridesharing…).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["walking", "street_network", "crow_fly"]),
+        (.bus, ["Bus", "BusRapidTransit", "Shuttle"]), (.subway, ["Metro", "Métro"]), (.tram, ["Tramway", "LightRail"]),
+        (.train, ["Train", "LocalTrain", "LongDistanceTrain", "RapidTransit", "Train de banlieue / RER", "Trains de banlieue / RER", "TER", "RER", "Train de région"]),
+        (.intercityBus, ["Coach"]), (.ferry, ["Ferry", "Boat"]), (.cableCar, ["Funicular", "Cableway"]), (.airplane, ["Air"]),
+        (.bicycle, ["Bike", "bss"]), (.car, ["Car", "Taxi", "ridesharing", "car_no_park"]), (.wait, ["waiting"]),
+    ]
+
     static let readsJourneys = true
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
-            try decoder.decodeJourneys()
+            try decoder.decodeNavitiaJourneys()
         } else {
             try decoder.reader.skipValue()
         }

@@ -5,6 +5,64 @@ internal import StrictJSON
 /// `street_network` and `crow_fly` by `mode`, `transfer` (walking, or `stay_in`: the next ride
 /// continues the vehicle), `waiting`; local times "20181202T220451".
 extension RequestDecoder {
+    /// `journeys[]`: each a route of its `sections`, with its times, transfers and fare.
+    mutating func decodeNavitiaJourneys() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
+            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/sections")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("sections") {
+                    try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
+                } else if decoder.reader.keyEquals("departure_date_time") {
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+                } else if decoder.reader.keyEquals("arrival_date_time") {
+                    let time = try decoder.plannerTimeAndText()
+                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+                } else if decoder.reader.keyEquals("nb_transfers") {
+                    itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
+                } else if decoder.reader.keyEquals("fare") {
+                    try decoder.decodeNavitiaFare(into: &itinerary)
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    /// `fare`: `{"found": true, "total": {"value": "190.0", "currency": "centime"}}`, a string
+    /// of centimes (of the coverage's currency, which Navitia does not name); `found: false`
+    /// (a total of "0.0") is no fare.
+    mutating func decodeNavitiaFare(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        var found = false
+        var value: Double?
+        var currency: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("found") {
+                found = try decoder.plannerBool() ?? false
+            } else if decoder.reader.keyEquals("total") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("value") {
+                        value = try decoder.plannerWord().flatMap(Double.init) ?? nil
+                    } else if decoder.reader.keyEquals("currency") {
+                        currency = try decoder.plannerWord()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        guard found, let value, value.isFinite, value >= 0 else { return }
+        if currency?.lowercased() == "centime" {
+            itinerary.fareAmount = value / 100
+        } else {
+            (itinerary.fareAmount, itinerary.fareCurrency) = (value, currency)
+        }
+    }
+
     /// A journey's `sections`.
     mutating func decodeNavitiaSections(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
         var stayIn = false

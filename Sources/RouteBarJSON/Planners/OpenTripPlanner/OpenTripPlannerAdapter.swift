@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// OpenTripPlanner, REST and GraphQL (`RequestDecoder+OpenTripPlanner.swift`); one itinerary
@@ -7,6 +8,15 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
     static let title = "OpenTripPlanner"
     static let shape = "plan.itineraries, data.plan, data.planConnection.edges, or one itinerary"
     static let claimingNames: [StaticString] = ["plan", "data", "elevationMetadata"]
+
+    /// OpenTripPlanner 2's `TransitMode` (https://docs.opentripplanner.org/api/dev-2.x/graphql-gtfs/types/TransitMode)
+    /// and street modes, and OpenTripPlanner 1's `TraverseMode`.
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["WALK"]), (.bus, ["BUS", "TROLLEYBUS"]), (.subway, ["SUBWAY"]), (.tram, ["TRAM", "MONORAIL"]),
+        (.train, ["RAIL"]), (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]),
+        (.cableCar, ["CABLE_CAR", "GONDOLA", "FUNICULAR"]), (.airplane, ["AIRPLANE"]),
+        (.bicycle, ["BICYCLE", "SCOOTER"]), (.car, ["CAR", "TAXI", "CARPOOL"]),
+    ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("plan") {

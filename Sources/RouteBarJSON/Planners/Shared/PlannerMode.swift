@@ -1,8 +1,7 @@
 import RouteBar
 
-/// Every planner's name for a mode, in one table: OpenTripPlanner's and MOTIS's modes, Google's
-/// vehicle types and travel modes, Navitia's physical and commercial modes, hafas-client's
-/// products and modes, TMAP's modes.
+/// Every planner's name for a mode, read against one table built from each planner's own list
+/// (`PlannerAdapter.modeNames`, in the planner's folder, traced to its documentation).
 enum PlannerMode {
     /// The mode a planner's name means; nil for a name no planner uses (the leg is `other`).
     static func named(_ name: String) -> TransitMode? {
@@ -21,40 +20,46 @@ enum PlannerMode {
             }
             return table[String(decoding: bytes, as: UTF8.self)]
         }
+        return table[key(name)]
+    }
+
+    /// Every name: each planner's own (`PlannerAdapter.modeNames`, in its folder), routebar's
+    /// mode names, and the plain words a named leg of our own shape may use. A planner's
+    /// answer is read against all of them, which is how a planner's less usual word still
+    /// finds its mode; no two lists disagree (`PlannerAdapterTests.modeTablesAgree`).
+    static let table: [String: TransitMode] = {
+        var table: [String: TransitMode] = [:]
+        for (mode, names) in allNames.joined() {
+            for name in names { table[key(name)] = mode }
+        }
+        return table
+    }()
+
+    /// Every list of names: routebar's, the plain words, then each planner's.
+    static var allNames: [[(TransitMode, [String])]] {
+        [TransitMode.allCases.map { ($0, [$0.rawValue]) }, plainWords] + PlannerRegistry.adapters.map { $0.modeNames }
+    }
+
+    /// Words a named leg may use that are no planner's: "foot", "plane", "underground"…
+    static let plainWords: [(TransitMode, [String])] = [
+        (.walk, ["walking", "foot", "transfer"]),
+        (.bus, ["localbus", "brt"]),
+        (.subway, ["underground"]),
+        (.tram, ["streetcar"]),
+        (.intercityBus, ["longdistancebus"]),
+        (.ferry, ["boat", "water"]),
+        (.cableCar, ["cableway", "areallift"]),
+        (.airplane, ["plane", "flight", "aircraft"]),
+        (.car, ["drive"]),
+        (.wait, ["waiting"]),
+    ]
+
+    /// A name as the table compares it: lower case, without spaces, '-' or '_'.
+    static func key(_ name: String) -> String {
         var key = ""
         for scalar in name.unicodeScalars where scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
             key.unicodeScalars.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
         }
-        return table[key]
+        return key
     }
-
-    private static let table: [String: TransitMode] = {
-        let names: [(TransitMode, [String])] = [
-            (.walk, ["walk", "walking", "foot", "streetnetwork", "crowfly", "transfer"]),
-            (.bus, ["bus", "trolleybus", "sharetaxi", "busrapidtransit", "brt", "localbus"]),
-            (.subway, ["subway", "metro", "métro", "metrorail", "underground"]),
-            (.tram, ["tram", "tramway", "lightrail", "monorail", "streetcar"]),
-            (
-                .train,
-                [
-                    "rail", "train", "heavyrail", "commutertrain", "highspeedtrain", "longdistancetrain", "suburban",
-                    "regionalrail", "regionalfastrail", "highspeedrail", "longdistance", "nightrail", "rapidtransit",
-                    "localtrain", "trainderegion", "ter", "rer", "trainsdebanlieuerer", "traindebanlieuerer", "national",
-                    "nationalexpress", "regional", "regionalexpress", "regionalexp", "interregional", "intercity", "ice", "ic", "ec", "tgv",
-                    "nightjet", "eurostar",
-                ]
-            ),
-            (.expressBus, ["expressbus"]),
-            (.intercityBus, ["intercitybus", "coach", "longdistancebus"]),
-            (.ferry, ["ferry", "boat", "watercraft", "water"]),
-            (.cableCar, ["cablecar", "gondola", "gondolalift", "aeriallift", "areallift", "funicular", "cableway"]),
-            (.airplane, ["airplane", "aircraft", "air", "plane", "flight"]),
-            (.bicycle, ["bicycle", "bike", "bss", "rental", "scooter", "bicycling"]),
-            (.car, ["car", "taxi", "carpool", "ridesharing", "carnopark", "odm", "driving", "drive", "twowheeler"]),
-            (.wait, ["wait", "waiting"]),
-        ]
-        var table: [String: TransitMode] = [:]
-        for (mode, keys) in names { for key in keys { table[key] = mode } }
-        return table
-    }()
 }

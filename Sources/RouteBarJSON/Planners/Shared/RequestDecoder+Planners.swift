@@ -98,19 +98,6 @@ extension RequestDecoder {
         if plannerOutcome.errorList == nil { plannerOutcome.errorList = "" }
     }
 
-    /// hafas-client's `price`: `{"amount": 55.9, "currency": "EUR"}`.
-    mutating func decodePrice(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
-        try eachMember { decoder throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("amount") {
-                itinerary.fareAmount = try decoder.plannerNumber()
-            } else if decoder.reader.keyEquals("currency") {
-                itinerary.fareCurrency = try decoder.plannerText()
-            } else {
-                try decoder.reader.skipValue()
-            }
-        }
-    }
-
     /// Adds an itinerary read whole, and makes the one before it its route: so only the last
     /// itinerary keeps its legs' records (some 280 bytes each) until the body ends, and what
     /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The

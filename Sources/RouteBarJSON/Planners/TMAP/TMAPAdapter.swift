@@ -1,3 +1,4 @@
+import RouteBar
 internal import StrictJSON
 
 /// SK TMAP `transit/routes` (`RequestDecoder+TMAP.swift`).
@@ -6,6 +7,12 @@ enum TMAPAdapter: PlannerAdapter {
     static let title = "TMAP"
     static let shape = "metaData.plan.itineraries"
     static let claimingNames: [StaticString] = ["metaData"]
+
+    /// TMAP transit's leg `mode` (SK open API `transit/routes`).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY"]), (.expressBus, ["EXPRESSBUS"]), (.train, ["TRAIN"]),
+        (.airplane, ["AIRPLANE"]), (.ferry, ["FERRY"]),
+    ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         try decoder.decodeTMAPMetaData()

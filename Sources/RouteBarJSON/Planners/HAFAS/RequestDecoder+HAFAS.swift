@@ -1,0 +1,35 @@
+import RouteBar
+internal import StrictJSON
+
+/// hafas-client's (FPTF) `journeys[]`: each a route of its `legs` (read as OpenTripPlanner's,
+/// `RequestDecoder+Itineraries.swift`: `departure`/`arrival`, `walking`, `line {name product
+/// mode productName operator}`), with its `price`.
+extension RequestDecoder {
+    mutating func decodeHAFASJourneys() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
+            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("price") {
+                    try decoder.decodePrice(into: &itinerary)
+                } else {
+                    try decoder.decodeItineraryMember(into: &itinerary)
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    /// hafas-client's `price`: `{"amount": 55.9, "currency": "EUR"}`.
+    mutating func decodePrice(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("amount") {
+                itinerary.fareAmount = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("currency") {
+                itinerary.fareCurrency = try decoder.plannerText()
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+}
