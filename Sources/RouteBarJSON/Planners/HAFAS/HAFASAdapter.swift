@@ -16,10 +16,13 @@ enum HAFASAdapter: PlannerAdapter {
     /// long-distance trains (`line.productName`: ICE, IC, EC, TGV…).
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["walking"]), (.bus, ["bus"]), (.subway, ["subway"]), (.tram, ["tram"]),
-        (.train, [
-            "train", "nationalExpress", "national", "regionalExpress", "regionalExp", "regional", "interregional", "intercity",
-            "suburban", "ICE", "IC", "EC", "TGV", "Nightjet", "Eurostar",
-        ]),
+        (
+            .train,
+            [
+                "train", "nationalExpress", "national", "regionalExpress", "regionalExp", "regional", "interregional", "intercity",
+                "suburban", "ICE", "IC", "EC", "TGV", "Nightjet", "Eurostar",
+            ]
+        ),
         (.ferry, ["ferry", "watercraft"]), (.cableCar, ["gondola"]), (.airplane, ["aircraft"]),
         (.bicycle, ["bicycle"]), (.car, ["taxi", "car"]),
     ]

@@ -14,7 +14,13 @@ enum NavitiaAdapter: PlannerAdapter {
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["walking", "street_network", "crow_fly"]),
         (.bus, ["Bus", "BusRapidTransit", "Shuttle"]), (.subway, ["Metro", "Métro"]), (.tram, ["Tramway", "LightRail"]),
-        (.train, ["Train", "LocalTrain", "LongDistanceTrain", "RapidTransit", "Train de banlieue / RER", "Trains de banlieue / RER", "TER", "RER", "Train de région"]),
+        (
+            .train,
+            [
+                "Train", "LocalTrain", "LongDistanceTrain", "RapidTransit", "Train de banlieue / RER", "Trains de banlieue / RER", "TER", "RER",
+                "Train de région",
+            ]
+        ),
         (.intercityBus, ["Coach"]), (.ferry, ["Ferry", "Boat"]), (.cableCar, ["Funicular", "Cableway"]), (.airplane, ["Air"]),
         (.bicycle, ["Bike", "bss"]), (.car, ["Car", "Taxi", "ridesharing", "car_no_park"]), (.wait, ["waiting"]),
     ]
