@@ -33,10 +33,14 @@ enum LayoutCommand {
                 }
             let byDefault = option.defaultValue.map { " (default \($0))" } ?? ""
             return "  \("\(option.flag) \(value)".padding(to: 44))\(option.summary)\(byDefault)"
-        }.joined(separator: "\n") + "\n"
-            + RequestParameter.all.map { parameter in
-                "  \("\(parameter.flag) \(parameter.values.joined(separator: "|"))".padding(to: 44))\(parameter.summary)"
-            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// `routebar --help`'s lines for the other request parameters (`--source`, `--waits`).
+    static var parametersHelp: String {
+        RequestParameter.all.map { parameter in
+            "  \("\(parameter.flag) \(parameter.values.joined(separator: "|"))".padding(to: 44))\(parameter.summary)"
+        }.joined(separator: "\n")
     }
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -124,6 +124,9 @@ enum RouteBarCommand {
             Layout options for layout (each as the query parameter of that name; a body's own value wins):
             \(LayoutCommand.optionsHelp)
 
+            Request parameters for layout (each as the query parameter of that name):
+            \(LayoutCommand.parametersHelp)
+
             Options for serve (each falls back to the environment variable beside it):
 
             """

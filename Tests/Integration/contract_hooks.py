@@ -23,7 +23,8 @@ depend on the body's shape, which a schema cannot relate to the query string:
 
 * unknown-shape with parameter `source`: `?source=` names a shape the body does not have
   (recomputed here from the body's structure);
-* a journey planner's answer (TMAP, OpenTripPlanner, Google, Navitia, MOTIS, hafas-client) is
+* a journey planner's answer (TMAP, OpenTripPlanner, Google, Navitia, MOTIS, hafas-client, TfL,
+  HERE, transport.opendata.ch) is
   laid out from legs routebar rebuilds first (minutes from times, waits between legs), so its
   layout problems (no-visible-segment, bar-too-narrow, classic-undefined, out-of-range minutes),
   a leg with neither times nor a duration (missing-field), or an answer without itineraries
@@ -142,6 +143,14 @@ def _shape(body):
     routes = body.get("routes")
     if isinstance(routes, list) and any(isinstance(r, dict) and "legs" in r for r in routes):
         return "google"
+    if isinstance(routes, list) and any(isinstance(r, dict) and "sections" in r for r in routes):
+        return "here"
+    if "notices" in body:
+        return "here"
+    if "$type" in body:
+        return "tfl"
+    if "connections" in body or "stations" in body:
+        return "opendatach"
     if "routes" in body:
         return "routebar"
     if isinstance(body.get("result"), dict) and "path" in body["result"]:
@@ -152,7 +161,10 @@ def _shape(body):
         return "tmap"
     journeys = body.get("journeys")
     if isinstance(journeys, list) and journeys:
-        return "navitia" if any(isinstance(j, dict) and "sections" in j for j in journeys) else "hafas"
+        if any(isinstance(j, dict) and "sections" in j for j in journeys):
+            return "navitia"
+        legs = [leg for j in journeys if isinstance(j, dict) and isinstance(j.get("legs"), list) for leg in j["legs"]]
+        return "tfl" if legs and isinstance(legs[0], dict) and isinstance(legs[0].get("mode"), dict) else "hafas"
     if "itineraries" in body or "direct" in body:
         return "motis"
     if "legs" in body:
