@@ -15,7 +15,7 @@ extension RequestDecoder {
                         guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/\(legIndex)/steps"),
                             try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
                         else { return }
-                        let step = try decoder.decodeGoogleStep(at: "\(pointer)/\(legIndex)/steps/\(index)")
+                        let step = try decoder.decodeGoogleStep()
                         // A step without minutes is pointed at itself, before it joins a walk.
                         guard decoder.keepsLeg(step, at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
                         if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
@@ -38,7 +38,7 @@ extension RequestDecoder {
     }
 
     /// A step: a walk, a transit ride, or a drive or ride by bicycle.
-    mutating func decodeGoogleStep(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeGoogleStep() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var travelMode: String?
         var vehicle: String?
@@ -55,7 +55,7 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distanceMeters") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("transit_details") || decoder.reader.keyEquals("transitDetails") {
-                try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle, at: pointer + "/transit_details")
+                try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle)
             } else {
                 try decoder.reader.skipValue()
             }
@@ -65,7 +65,7 @@ extension RequestDecoder {
         return leg
     }
 
-    mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?, at pointer: String) throws(JSONSyntaxError) {
+    mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("departure_time") {
                 leg.start = try decoder.googleValue()

@@ -9,10 +9,10 @@ internal import StrictJSON
 extension RequestDecoder {
     /// A route's `sections` (read by `decodeRoute`, which shares `routes` with ours).
     mutating func decodeHERESections(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
-        try eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in try decoder.decodeHERESection(at: at) }
+        try eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHERESection() }
     }
 
-    mutating func decodeHERESection(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeHERESection() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var mode: String?
         try eachMember { decoder throws(JSONSyntaxError) in

@@ -68,7 +68,7 @@ extension RequestDecoder {
         var stayIn = false
         try eachElement { decoder, index throws(JSONSyntaxError) in
             guard try decoder.withinLegLimit(itinerary.legs.count, at: pointer), try decoder.readsLeg(at: "\(pointer)/\(index)") else { return }
-            let (section, stays) = try decoder.decodeNavitiaSection(at: "\(pointer)/\(index)")
+            let (section, stays) = try decoder.decodeNavitiaSection()
             if stays {
                 stayIn = true
                 return
@@ -83,7 +83,7 @@ extension RequestDecoder {
     }
 
     /// A section as a leg, or nil for one that is not drawn; `staysIn` for a `stay_in` transfer.
-    mutating func decodeNavitiaSection(at pointer: String) throws(JSONSyntaxError) -> (PlannerLeg?, staysIn: Bool) {
+    mutating func decodeNavitiaSection() throws(JSONSyntaxError) -> (PlannerLeg?, staysIn: Bool) {
         var leg = PlannerLeg()
         var type: String?
         var streetMode: String?

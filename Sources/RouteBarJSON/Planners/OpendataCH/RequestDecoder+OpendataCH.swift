@@ -13,8 +13,8 @@ extension RequestDecoder {
             var itinerary = PlannerItinerary(pointer: "/connections/\(index)/sections")
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("sections") {
-                    try decoder.eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in
-                        try decoder.decodeOpendataCHSection(at: at)
+                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in
+                        try decoder.decodeOpendataCHSection()
                     }
                 } else if decoder.reader.keyEquals("transfers") {
                     itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
@@ -26,7 +26,7 @@ extension RequestDecoder {
         }
     }
 
-    mutating func decodeOpendataCHSection(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeOpendataCHSection() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var category: String?
         var number: String?

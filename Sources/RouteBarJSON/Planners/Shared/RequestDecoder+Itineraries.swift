@@ -36,7 +36,7 @@ extension RequestDecoder {
     /// A member of an itinerary: its legs and its own times; others are skipped.
     mutating func decodeItineraryMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
         if reader.keyEquals("legs") {
-            try eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in try decoder.decodeLeg(at: at) }
+            try eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeLeg() }
         } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
             let time = try plannerTimeAndText()
             (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
@@ -103,7 +103,7 @@ extension RequestDecoder {
     }
 
     /// One leg of OpenTripPlanner, MOTIS or hafas-client.
-    mutating func decodeLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeLeg() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var modeName: String?
         var product: String?
@@ -152,14 +152,14 @@ extension RequestDecoder {
                 leg.interlined = try decoder.plannerBool() ?? false
             } else if decoder.reader.keyEquals("route") {
                 if try decoder.reader.peekKind() == .object {
-                    try decoder.decodeRouteObject(into: &leg, at: pointer + "/route")
+                    try decoder.decodeRouteObject(into: &leg)
                 } else if let name = try decoder.plannerText(), !name.isEmpty {
                     leg.longName = leg.longName ?? name  // OpenTripPlanner 1 REST: a name, often the long one
                 }
             } else if decoder.reader.keyEquals("trip") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("route") {
-                        try decoder.decodeRouteObject(into: &leg, at: pointer + "/trip/route")
+                        try decoder.decodeRouteObject(into: &leg)
                     } else if decoder.reader.keyEquals("tripHeadsign") {
                         leg.headsign = try decoder.plannerText()
                     } else {
@@ -211,7 +211,7 @@ extension RequestDecoder {
     }
 
     /// OpenTripPlanner GraphQL's `route`: `{shortName longName color textColor agency {name}}`.
-    mutating func decodeRouteObject(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
+    mutating func decodeRouteObject(into leg: inout PlannerLeg) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("shortName") {
                 leg.shortName = try decoder.plannerText()

@@ -147,14 +147,14 @@ extension RequestDecoder {
     /// place), one at a time by `decodeLeg`: each within `RouteBarLayout.maxSubPaths`, an
     /// object (`readsLeg`) and with its minutes (`keepsLeg`).
     mutating func eachLeg(
-        into itinerary: inout PlannerItinerary, _ decodeLeg: (inout RequestDecoder, String) throws(JSONSyntaxError) -> PlannerLeg
+        into itinerary: inout PlannerItinerary, _ decodeLeg: (inout RequestDecoder) throws(JSONSyntaxError) -> PlannerLeg
     ) throws(JSONSyntaxError) {
         let pointer = itinerary.pointer
         try eachElement { decoder, index throws(JSONSyntaxError) in
-            let at = "\(pointer)/\(index)"
-            guard try decoder.withinLegLimit(itinerary.legs.count, at: pointer), try decoder.readsLeg(at: at) else { return }
-            let leg = try decodeLeg(&decoder, at)
-            if decoder.keepsLeg(leg, at: at) { itinerary.legs.append(leg) }
+            // The leg's pointer is made only for its error.
+            guard try decoder.withinLegLimit(itinerary.legs.count, at: pointer), try decoder.readsLeg(at: "\(pointer)/\(index)") else { return }
+            let leg = try decodeLeg(&decoder)
+            if decoder.keepsLeg(leg, at: "\(pointer)/\(index)") { itinerary.legs.append(leg) }
         }
     }
 

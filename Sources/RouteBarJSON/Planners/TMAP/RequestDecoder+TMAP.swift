@@ -53,7 +53,7 @@ extension RequestDecoder {
                     guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/legs"),
                         try decoder.readsLeg(at: "\(pointer)/legs/\(index)")
                     else { return }
-                    let leg = try decoder.decodeTMAPLeg(at: "\(pointer)/legs/\(index)")
+                    let leg = try decoder.decodeTMAPLeg()
                     if decoder.keepsLeg(leg, at: "\(pointer)/legs/\(index)") { itinerary.legs.append(leg) }
                 }
             } else {
@@ -63,7 +63,7 @@ extension RequestDecoder {
         return itinerary
     }
 
-    mutating func decodeTMAPLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeTMAPLeg() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var route: String?
         var type: Int?

@@ -13,7 +13,7 @@ extension RequestDecoder {
             var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("legs") {
-                    try decoder.eachLeg(into: &itinerary) { decoder, at throws(JSONSyntaxError) in try decoder.decodeTfLLeg(at: at) }
+                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeTfLLeg() }
                 } else if decoder.reader.keyEquals("startDateTime") {
                     let time = try decoder.plannerTimeAndText()
                     (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
@@ -37,7 +37,7 @@ extension RequestDecoder {
         }
     }
 
-    mutating func decodeTfLLeg(at pointer: String) throws(JSONSyntaxError) -> PlannerLeg {
+    mutating func decodeTfLLeg() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var modeID: String?
         try eachMember { decoder throws(JSONSyntaxError) in
