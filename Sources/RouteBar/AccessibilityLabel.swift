@@ -1,7 +1,9 @@
 /// One sentence that says what a route bar shows, for screen readers that cannot see the
 /// coloured boxes: `"총 47분: 도보 6분, 버스 421 14분, 도보 3분, 3호선 21분, 도보 3분"`.
-/// Legs of zero minutes are left out, as the bar leaves them out; a transit leg that follows
-/// another with no visible walk between is a transfer: `"버스 361 40분, 환승 버스 143 13분"`.
+/// Legs of zero minutes are left out, as the bar leaves them out, except a leg too short to
+/// draw, which is said in seconds (`"버스 361 40분, 환승, 도보 20초, 버스 143 13분"`); a transit
+/// leg that follows another with no visible walk between is a transfer:
+/// `"버스 361 40분, 환승 버스 143 13분"`.
 public enum AccessibilityLabel {
     public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
         var sentence = ""
@@ -23,32 +25,51 @@ public enum AccessibilityLabel {
         sink.appendLiteral(": ")
         var first = true
         var transitBefore = false
+        // Said once per change of vehicle: by a short leg between two rides, or by the next ride.
+        var transferSaid = false
         // Read in place through a pointer: a copy of each leg would retain and release its strings.
         legs.withUnsafeBufferPointer { legs in
             guard let start = legs.baseAddress else { return }
-            for leg in start..<start + legs.count where leg.pointee.sectionTime > 0 {
+            for leg in start..<start + legs.count {
+                let short = leg.pointee.sectionTime > 0 ? nil : leg.pointee.shortSeconds
+                guard leg.pointee.sectionTime > 0 || short != nil else { continue }
                 if !first { sink.appendLiteral(", ") }
                 first = false
+                if let short {
+                    // "transfer, walk 20 s": the short leg is the change between two rides.
+                    if transitBefore && !transferSaid {
+                        sink.appendLiteral(locale == .ko ? "환승, " : "transfer, ")
+                        transferSaid = true
+                    }
+                    appendLegName(leg, locale: locale, to: &sink)
+                    sink.appendLiteral(" ")
+                    sink.append(SegmentLabel.text(seconds: short, locale: locale))
+                    continue
+                }
                 // A transit leg right after another (no visible walk between; a wait does not
                 // count) is a transfer, unless it continues the same vehicle.
                 switch leg.pointee.kind {
                 case .transit:
-                    if transitBefore && !leg.pointee.interlined { sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ") }
+                    if transitBefore && !leg.pointee.interlined && !transferSaid {
+                        sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ")
+                    }
                     transitBefore = true
+                    transferSaid = false
                 case .waiting:
                     break
                 case .walking, .other:
                     transitBefore = false
+                    transferSaid = false
                 }
                 appendLegName(leg, locale: locale, to: &sink)
                 sink.appendLiteral(" ")
-                sink.append(SegmentLabel.text(minutes: leg.pointee.sectionTime, locale: locale))
+                sink.append(SegmentLabel.text(minutes: Double(leg.pointee.shownMinutes), locale: locale))
             }
         }
     }
 
     /// The sentence, written over `sentence` in its own storage.
-    static func rewrite(_ sentence: inout String, totalMinutes: Double, legs: [SubPath], locale: LabelLocale) {
+    static func rewrite<Leg: SentenceLeg>(_ sentence: inout String, totalMinutes: Double, legs: [Leg], locale: LabelLocale) {
         sentence.removeAll(keepingCapacity: true)
         sentence.reserveCapacity(16 + 24 * legs.count)
         write(totalMinutes: totalMinutes, legs: legs, locale: locale, into: &sentence)
@@ -107,7 +128,18 @@ public protocol SentenceLeg {
     var trainType: Int? { get }
     var sectionTime: Double { get }
     var interlined: Bool { get }
+    /// The whole minutes its label shows.
+    var shownMinutes: Int { get }
+    /// A leg too short to draw: its seconds.
+    var shortSeconds: Double? { get }
+}
+
+extension SentenceLeg {
+    /// The leg's own rounding: a route's legs said alone, not shared with the total.
+    public var shownMinutes: Int { SegmentLabel.shownMinutes(sectionTime) }
 }
 
 extension SubPath: SentenceLeg {}
-extension BarSegment: SentenceLeg {}
+extension BarSegment: SentenceLeg {
+    public var shownMinutes: Int { minutes }
+}

@@ -29,6 +29,9 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var accessibilityLabel: String
     /// The route's card, passed through from the planner.
     public var card: RouteCard? = nil
+    /// `totalTime` in whole minutes, rounded once, as the sentence says it: the visible
+    /// segments' `minutes` add up to it wherever the legs account for the total.
+    public var minutes = 0
 }
 
 extension LaidOutRoute {
@@ -55,6 +58,13 @@ public struct BarSegment: Sendable, Hashable {
     public var width: Double
     /// "6분" or "6 min"; nil for an invisible leg.
     public var label: String?
+    /// The whole minutes `label` shows; 0 for an invisible leg. The visible segments' minutes
+    /// add up to the route's total (`SegmentLabel.apportion`).
+    public var minutes = 0
+    /// For a leg too short to draw (under a planner request's `shortLeg` seconds): its real
+    /// seconds, which joined the wait beside it and which the sentence says. Such a leg is
+    /// invisible (`width` 0) but not unseen.
+    public var shortSeconds: Double?
     /// Whether `label` fits inside `width` at the request's font size; nil for an invisible leg.
     public var labelFits: Bool?
     /// The line, when the source names it; for a train, its class when ODsay's `trainType` names it.
@@ -80,7 +90,7 @@ public struct BarSegment: Sendable, Hashable {
         index: Int, trafficType: Int, kind: SegmentKind, mode: TransitMode, sectionTime: Double, x: Double, width: Double,
         label: String? = nil, labelFits: Bool? = nil, line: TransitLine? = nil, otherLines: [TransitLine] = [],
         trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil,
-        interlined: Bool = false, card: LegCard? = nil
+        interlined: Bool = false, card: LegCard? = nil, minutes: Int = 0, shortSeconds: Double? = nil
     ) {
         self.index = index
         self.trafficType = trafficType
@@ -99,5 +109,7 @@ public struct BarSegment: Sendable, Hashable {
         self.textColor = textColor
         self.interlined = interlined
         self.card = card
+        self.minutes = minutes
+        self.shortSeconds = shortSeconds
     }
 }

@@ -7,6 +7,9 @@ public struct SubPath: Sendable, Hashable {
     }
     /// What carries the leg: ODsay's `trafficType` named, or the planner's mode.
     public var mode: TransitMode
+    /// `shortSeconds`, or 0: inline, in the padding after `mode` (the leg stays 40 bytes), since
+    /// a body of short legs would otherwise make a details box per leg.
+    @usableFromInline var shortSecondsStorage: Float = 0
     /// Minutes; a leg of zero minutes (a transfer walk, say) is invisible in the bar.
     public var sectionTime: Double
     /// The leg continues the previous one in the same vehicle (OpenTripPlanner's and MOTIS's
@@ -49,6 +52,12 @@ public struct SubPath: Sendable, Hashable {
     @inlinable public var card: LegCard? {
         get { details?.card }
         _modify { yield &uniqueDetails().card }
+    }
+    /// A leg too short to draw: its real seconds (`sectionTime` is then 0). The sentence says
+    /// it ("transfer, walk 20 s"), so it never vanishes unseen.
+    @inlinable public var shortSeconds: Double? {
+        get { shortSecondsStorage > 0 ? Double(shortSecondsStorage) : nil }
+        set { shortSecondsStorage = newValue.map { Float($0) } ?? 0 }
     }
 
     // Inlinable, like the properties below: the decoder makes one per leg from another module.
@@ -95,6 +104,7 @@ public struct SubPath: Sendable, Hashable {
             && (a.details === b.details
                 || (a.line == b.line && a.otherLines == b.otherLines && a.trainType == b.trainType && a.color == b.color
                     && a.textColor == b.textColor && a.card == b.card))
+            && a.shortSecondsStorage == b.shortSecondsStorage
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -108,6 +118,7 @@ public struct SubPath: Sendable, Hashable {
         hasher.combine(color)
         hasher.combine(textColor)
         hasher.combine(card)
+        hasher.combine(shortSecondsStorage)
     }
 }
 
@@ -152,6 +163,10 @@ public struct Route: Sendable, Hashable {
     public var subPaths: [SubPath]
     /// Times, walking distance, fare and transfers, where the planner gives them.
     public var card: RouteCard?
+    /// The legs, waits included, are the whole of `totalTime`, as a planner's itinerary is
+    /// from its first departure to its last arrival: labels then add up to the total even
+    /// where the planner's legs overlap by a minute or leave seconds between them.
+    public var legsSpanTotal = false
 
     @inlinable
     public init(id: String? = nil, totalTime: Double? = nil, subPaths: [SubPath]) {

@@ -8,8 +8,10 @@ extension RouteBarLayout {
         laidOut.segments.removeAll(keepingCapacity: true)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var placed = SegmentPlacement()
-        let barWidth = try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
-            laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, after: &placed))
+        let barWidth = try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
+            try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
+                laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed))
+            }
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(
@@ -17,7 +19,8 @@ extension RouteBarLayout {
             transferCount: max(0, legs.transit - 1 - legs.interlined), barWidth: barWidth, minWalkingLength: arithmetic.leastWalkingLength,
             minTransitLength: arithmetic.leastTransitLength, minuteLength: arithmetic.oneMinuteLength, height: options.height,
             compressed: false, segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
-        writeAccessibilityLabel(route, totalTime: arithmetic.totalTime, into: &laidOut.accessibilityLabel)
+        laidOut.minutes = SegmentLabel.shownMinutes(laidOut.totalTime)
+        writeAccessibilityLabel(&laidOut)
     }
 
     /// Whether `classic` would lay the route out, by the same arithmetic, without a segment.

@@ -32,29 +32,31 @@ extension RouteBarLayout {
         laidOut.segments.removeAll(keepingCapacity: true)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var rest = 0
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
-            for (legIndex, leg) in route.subPaths.enumerated() {
-                minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)
-            }
-            if options.labelMinimums && !compressed {
-                grantLabelMinimums(route.subPaths, minimums: minimums, available: segmentPixels)
-            }
-            rest = segmentPixels - minimums.reduce(0, +)
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
-                Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
-                var x = 0
-                var placed = SegmentPlacement()
+        try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
                 for (legIndex, leg) in route.subPaths.enumerated() {
-                    var width = 0
-                    if leg.isVisible {
-                        if placed.anyVisible { x += gap }
-                        width = minimums[legIndex] + extra[legIndex]
+                    minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)
+                }
+                if options.labelMinimums && !compressed {
+                    grantLabelMinimums(route.subPaths, labelMinutes: UnsafeBufferPointer(labelMinutes), minimums: minimums, available: segmentPixels)
+                }
+                rest = segmentPixels - minimums.reduce(0, +)
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
+                    Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                    var x = 0
+                    var placed = SegmentPlacement()
+                    for (legIndex, leg) in route.subPaths.enumerated() {
+                        var width = 0
+                        if leg.isVisible {
+                            if placed.anyVisible { x += gap }
+                            width = minimums[legIndex] + extra[legIndex]
+                        }
+                        laidOut.segments.append(
+                            segment(
+                                leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
+                                minutes: labelMinutes[legIndex], after: &placed))
+                        x += width
                     }
-                    laidOut.segments.append(
-                        segment(
-                            leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
-                            after: &placed))
-                    x += width
                 }
             }
         }
@@ -67,7 +69,8 @@ extension RouteBarLayout {
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
             height: options.height, compressed: compressed,
             segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
-        writeAccessibilityLabel(route, totalTime: route.totalTime ?? legs.allMinutes, into: &laidOut.accessibilityLabel)
+        laidOut.minutes = SegmentLabel.shownMinutes(laidOut.totalTime)
+        writeAccessibilityLabel(&laidOut)
     }
 
     /// The bar's device pixels and those left for segments after the gaps; throws where
@@ -91,7 +94,9 @@ extension RouteBarLayout {
     /// longest legs first until the next one would not fit. Within a kind, a leg's label
     /// minimum is at least that of every shorter leg ("2시간" is narrower than "1시간 59분"),
     /// so a longer leg still never ends up narrower.
-    func grantLabelMinimums(_ legs: [SubPath], minimums: UnsafeMutableBufferPointer<Int>, available: Int) {
+    func grantLabelMinimums(
+        _ legs: [SubPath], labelMinutes: UnsafeBufferPointer<Int>, minimums: UnsafeMutableBufferPointer<Int>, available: Int
+    ) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { wanted in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { byMinutes in
                 var visible = 0
@@ -99,7 +104,8 @@ extension RouteBarLayout {
                     var want = minimums[index]
                     if leg.isVisible {
                         let points =
-                            SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize)
+                            SegmentLabel.estimatedWidth(
+                                minutes: Double(labelMinutes[index]), locale: options.locale, fontSize: options.labelFontSize)
                             + 2 * options.labelPadding
                         want = max(want, Int((points * options.scale - 1e-9).rounded(.up)))
                         byMinutes.initializeElement(at: visible, to: index)

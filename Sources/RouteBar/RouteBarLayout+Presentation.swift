@@ -8,13 +8,14 @@ struct SegmentPlacement {
 extension RouteBarLayout {
     /// A leg's segment, with what a client draws besides its box: label, line, colours, and
     /// whether it is a transfer. `placed` describes the segments before it and is updated.
-    func segment(_ leg: SubPath, index: Int, x: Double, width: Double, after placed: inout SegmentPlacement) -> BarSegment {
+    /// `minutes` is the label's, from `SegmentLabel.apportion`.
+    func segment(_ leg: SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement) -> BarSegment {
         var label: String?
         var fits: Bool?
         var transferBefore: Bool?
         if leg.isVisible {
-            label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
-            fits = SegmentLabel.estimatedWidth(minutes: leg.sectionTime, locale: options.locale, fontSize: options.labelFontSize) <= width
+            label = SegmentLabel.text(minutes: Double(minutes), locale: options.locale)
+            fits = SegmentLabel.estimatedWidth(minutes: Double(minutes), locale: options.locale, fontSize: options.labelFontSize) <= width
             // A wait between two vehicles does not end a transfer; an interlined leg is none.
             switch leg.kind {
             case .transit:
@@ -39,14 +40,31 @@ extension RouteBarLayout {
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
             x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
             trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
-            interlined: leg.interlined, card: leg.card)
+            interlined: leg.interlined, card: leg.card, minutes: minutes, shortSeconds: leg.shortSeconds)
     }
 
-    func writeAccessibilityLabel(_ route: Route, totalTime: Double, into sentence: inout String) {
+    /// The sentence, said from the laid-out segments: their minutes are the labels'.
+    func writeAccessibilityLabel(_ laidOut: inout LaidOutRoute) {
         guard buildsAccessibilityLabels else {
-            sentence.removeAll(keepingCapacity: true)
+            laidOut.accessibilityLabel.removeAll(keepingCapacity: true)
             return
         }
-        AccessibilityLabel.rewrite(&sentence, totalMinutes: totalTime, legs: route.subPaths, locale: options.locale)
+        var sentence = laidOut.accessibilityLabel
+        laidOut.accessibilityLabel = ""
+        AccessibilityLabel.rewrite(&sentence, totalMinutes: laidOut.totalTime, legs: laidOut.segments, locale: options.locale)
+        laidOut.accessibilityLabel = sentence
+    }
+
+    /// Each leg's label minutes (`SegmentLabel.apportion`) in stack memory, for `body`.
+    func withLabelMinutes<Result>(_ route: Route, _ body: (UnsafeMutableBufferPointer<Int>) throws(RouteBarError) -> Result)
+        throws(RouteBarError) -> Result
+    {
+        try withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minutes throws(RouteBarError) in
+            minutes.initialize(repeating: 0)
+            _ = route.subPaths.withUnsafeBufferPointer {
+                SegmentLabel.apportion($0, total: route.totalTime, spanned: route.legsSpanTotal, into: minutes)
+            }
+            return try body(minutes)
+        }
     }
 }

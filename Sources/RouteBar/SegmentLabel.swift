@@ -9,6 +9,12 @@ public enum SegmentLabel {
         return formatted(minutes: Double(shown), locale: locale)
     }
 
+    /// A leg too short to draw, in whole seconds: `"20초"`, `"20 s"`.
+    public static func text(seconds: Double, locale: LabelLocale) -> String {
+        let whole = Int(min(max(seconds, 0), 3_600).rounded())
+        return locale == .ko ? "\(whole)초" : "\(whole) s"
+    }
+
     /// The label's estimated width at `fontSize` (see `estimatedWidth(_:fontSize:)`).
     public static func estimatedWidth(minutes: Double, locale: LabelLocale, fontSize: Double) -> Double {
         let shown = shownMinutes(minutes)

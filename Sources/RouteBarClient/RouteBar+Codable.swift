@@ -46,7 +46,7 @@ extension SubPath: Encodable {
 extension LaidOutRoute: Decodable {
     private enum Keys: String, CodingKey {
         case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, minWalkingLength, minTransitLength
-        case minuteLength, height, compressed, accessibilityLabel, segments
+        case minuteLength, height, compressed, accessibilityLabel, segments, minutes
         case departure, arrival, walkDistance, fare, transfers
     }
 
@@ -72,6 +72,8 @@ extension LaidOutRoute: Decodable {
         compressed = try container.decode(Bool.self, forKey: .compressed)
         accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
         segments = try container.decode([BarSegment].self, forKey: .segments)
+        // A server before 1.2 sent no `minutes`: the total rounded, as it said it.
+        minutes = try container.decodeIfPresent(Int.self, forKey: .minutes) ?? SegmentLabel.shownMinutes(totalTime)
         let card = RouteCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
@@ -86,6 +88,7 @@ extension LaidOutRoute: Decodable {
 extension BarSegment: Decodable {
     private enum Keys: String, CodingKey {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
+        case minutes, shortSeconds
         case departure, arrival, distance, from, to, headsign
     }
 
@@ -112,6 +115,11 @@ extension BarSegment: Decodable {
             transferBefore: try container.decodeIfPresent(Bool.self, forKey: .transferBefore),
             color: try container.decodeIfPresent(String.self, forKey: .color),
             textColor: try container.decodeIfPresent(String.self, forKey: .textColor))
+        let width = try container.decode(Double.self, forKey: .width)
+        minutes =
+            try container.decodeIfPresent(Int.self, forKey: .minutes)
+            ?? (width > 0 ? SegmentLabel.shownMinutes(try container.decode(Double.self, forKey: .sectionTime)) : 0)
+        shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
         let card = LegCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),

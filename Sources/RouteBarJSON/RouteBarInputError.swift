@@ -29,6 +29,10 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case unknownLocale = "unknown-locale"
         case unknownValue = "unknown-value"
         case unsupportedForFormat = "unsupported-for-format"
+        case inconsistentLeg = "inconsistent-leg"
+
+        /// The problem type's URI, `urn:routebar:problem:<name>`.
+        public var uri: String { "urn:routebar:problem:" + rawValue }
 
         /// Not JSON at all (HTTP 400), rather than JSON we cannot lay out (HTTP 422).
         public var isMalformed: Bool {
@@ -65,6 +69,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .unknownLocale: "Unknown locale"
             case .unknownValue: "Unknown value"
             case .unsupportedForFormat: "Not available in this format"
+            case .inconsistentLeg: "Inconsistent leg"
             }
         }
     }
@@ -82,6 +87,19 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var odsayCode: String?
     /// The planner whose error answer the body is ("OpenTripPlanner", "TMAP"), for `planner-error`.
     public var planner: String?
+    /// For `inconsistent-leg`: the values that contradict each other, as the body gives them;
+    /// each is a member of the problem object (`"departure"`, `"arrival"`).
+    public var values: [Value] = []
+
+    /// One of the values a problem names: `departure` "2024-05-18T10:04:00+02:00".
+    public struct Value: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
 
     public init(_ type: ProblemType, _ detail: String, pointer: String? = nil, parameter: String? = nil, limit: Int? = nil) {
         self.type = type

@@ -101,11 +101,14 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         if !begun {
             begun = true
             if request.widths != nil {
-                RouteBarResponse.beginLayouts(options: request.options, source: request.source, notice: request.plannerNotice, to: &writer)
+                RouteBarResponse.beginLayouts(
+                    options: request.options, source: request.source, notice: request.plannerNotice, problems: request.problems,
+                    to: &writer)
                 RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
             } else {
                 RouteBarResponse.beginLayout(
-                    options: cursor.layout.options, source: request.source, notice: request.plannerNotice, to: &writer)
+                    options: cursor.layout.options, source: request.source, notice: request.plannerNotice,
+                    problems: request.problems, to: &writer)
             }
         }
         while !isFinished && writer.count < limit {

@@ -34,13 +34,15 @@ public enum RouteBarResponse {
 
     /// A layout's object up to the opening of its `routes` array; `source` names the planner
     /// whose answer was read, at the answer's top level.
-    static func beginLayout(options: LayoutOptions, source: Planner? = nil, notice: String? = nil, to writer: inout JSONWriter) {
+    static func beginLayout(
+        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [], to writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.field("width", options.width)
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writeDrawingOptions(options, to: &writer)
-        writeSource(source, notice: notice, to: &writer)
+        writeSource(source, notice: notice, problems: problems, to: &writer)
         writer.key("routes")
         writer.beginArray()
     }
@@ -57,20 +59,43 @@ public enum RouteBarResponse {
         writer.endObject()
     }
 
-    /// The planner read (`source`) and its word on why there is no route (`notice`).
-    static func writeSource(_ source: Planner?, notice: String?, to writer: inout JSONWriter) {
+    /// The planner read (`source`), its word on why there is no route (`notice`), and the
+    /// itineraries left out (`problems`, RFC 9457 objects as a refusal would have them).
+    static func writeSource(_ source: Planner?, notice: String?, problems: [RouteBarInputError], to writer: inout JSONWriter) {
         guard let source else { return }
         writer.field("source", source.rawValue)
         if let notice { writer.field("notice", notice) }
+        guard !problems.isEmpty else { return }
+        writer.key("problems")
+        writer.beginArray()
+        for problem in problems { write(problem, to: &writer) }
+        writer.endArray()
+    }
+
+    /// A problem as an object of the answer: the members `application/problem+json` has.
+    static func write(_ problem: RouteBarInputError, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("type", problem.type.uri)
+        writer.field("title", problem.type.title)
+        writer.field("status", problem.type.status)
+        writer.field("detail", problem.detail)
+        if let pointer = problem.pointer { writer.field("pointer", pointer) }
+        for value in problem.values {
+            writer.key(named: value.name)
+            writer.string(value.value)
+        }
+        writer.endObject()
     }
 
     /// The object that holds several widths' layouts, up to the opening of its `layouts` array.
-    static func beginLayouts(options: LayoutOptions, source: Planner? = nil, notice: String? = nil, to writer: inout JSONWriter) {
+    static func beginLayouts(
+        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [], to writer: inout JSONWriter
+    ) {
         writer.beginObject()
         writer.field("scale", options.scale)
         writer.field("algorithm", options.algorithm.rawValue)
         writeDrawingOptions(options, to: &writer)
-        writeSource(source, notice: notice, to: &writer)
+        writeSource(source, notice: notice, problems: problems, to: &writer)
         writer.key("layouts")
         writer.beginArray()
     }
@@ -137,7 +162,11 @@ public enum RouteBarResponse {
         writer.field("sectionTime", segment.pointee.sectionTime)
         writer.field("x", segment.pointee.x)
         writer.field("width", segment.pointee.width)
-        if let label = segment.pointee.label { writer.field("label", label) }
+        if let label = segment.pointee.label {
+            writer.field("label", label)
+            writer.field("minutes", segment.pointee.minutes)
+        }
+        if let seconds = segment.pointee.shortSeconds { writer.field("shortSeconds", seconds) }
         if let fits = segment.pointee.labelFits { writer.field("labelFits", fits) }
         if let transfer = segment.pointee.transferBefore { writer.field("transferBefore", transfer) }
         if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
@@ -177,6 +206,7 @@ public enum RouteBarResponse {
         writer.field("index", route.index)
         if let id = route.id { writer.field("id", id) }
         writer.field("totalTime", route.totalTime)
+        writer.field("minutes", route.minutes)
         writer.field("walkingCount", route.walkingCount)
         writer.field("transitCount", route.transitCount)
         writer.field("transferCount", route.transferCount)

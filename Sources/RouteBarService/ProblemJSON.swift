@@ -51,8 +51,9 @@ extension HTTPProblem {
         if let limit = error.limit { members.append(Member("limit", limit)) }
         if let code = error.odsayCode { members.append(Member("odsayCode", code)) }
         if let planner = error.planner { members.append(Member("planner", planner)) }
+        for value in error.values { members.append(Member(value.name, value.value)) }
         self.init(
-            status: error.type.status, type: "urn:routebar:problem:\(error.type.rawValue)",
+            status: error.type.status, type: error.type.uri,
             title: error.type.title, detail: error.detail, members: members)
     }
 }

@@ -8,8 +8,12 @@ import Testing
 /// waits, colours, badges and totals the planner's own numbers give. The expected values are
 /// computed here from the raw JSON with Foundation, independently of the decoder.
 @Suite struct PlannerDecodingTests {
+    /// examples/planners/, where the recordings are kept with their provenance.
+    static let samplesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples/planners").standardized.path
+
     static func sample(_ name: String) throws -> (bytes: [UInt8], json: [String: Any]) {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/planners/\(name)")
+        let url = URL(fileURLWithPath: samplesDirectory).appendingPathComponent(name)
         let data = try Data(contentsOf: url)
         return (Array(data), try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
     }

@@ -215,17 +215,22 @@ import Testing
                 segment.transferBefore == (leg.kind == .transit ? lastVisibleTransit && !leg.interlined : nil),
                 "a transfer is transit right after transit (a wait between does not count), unless interlined")
             #expect(
-                segment.label == SegmentLabel.text(minutes: Double(SegmentLabel.shownMinutes(leg.sectionTime)), locale: options.locale)
+                segment.label == SegmentLabel.text(minutes: Double(segment.minutes), locale: options.locale)
                     && segment.label?.contains(".") == false, "labels in whole minutes")
+            #expect(segment.minutes >= 1 && abs(Double(segment.minutes) - leg.sectionTime) < 2, "a label is its leg's minutes, shared")
             seenVisible = true
             if leg.kind != .waiting { lastVisibleTransit = leg.kind == .transit }
             #expect(segment.width > 0)
             let floor = bar.compressed ? (pixels - gap * (visible - 1)) / visible : (leg.kind.takesTransitMinimum ? minTransit : minWalking)
             #expect(Int((segment.width * scale).rounded()) >= floor, "each visible segment gets its minimum")
         }
+        let visibleMinutes = legs.filter(\.isVisible).reduce(0) { $0 + $1.sectionTime }
+        if abs(bar.totalTime - visibleMinutes) < 1, Double(bar.minutes) >= Double(visible) {
+            #expect(bar.segments.reduce(0) { $0 + $1.minutes } == bar.minutes, "labels add up to the total")
+        }
         if options.labelMinimums && !bar.compressed
             && allLabelsFit(
-                legs, options: options, available: pixels - gap * (visible - 1),
+                legs, labelMinutes: bar.segments.map(\.minutes), options: options, available: pixels - gap * (visible - 1),
                 minimums: (minWalking, minTransit))
         {
             #expect(bar.segments.allSatisfy { $0.width == 0 || $0.labelFits == true }, "when every label fits, every label is granted its room")
@@ -239,10 +244,13 @@ import Testing
 
     /// Whether the label minimums (the label's estimated width plus padding, at least the
     /// kind's minimum and, within a kind, at least a shorter leg's) fit in `available` pixels.
-    private func allLabelsFit(_ legs: [SubPath], options: LayoutOptions, available: Int, minimums: (walking: Int, transit: Int)) -> Bool {
+    /// `labelMinutes`: each leg's label minutes, as the bar shows them.
+    private func allLabelsFit(
+        _ legs: [SubPath], labelMinutes: [Int], options: LayoutOptions, available: Int, minimums: (walking: Int, transit: Int)
+    ) -> Bool {
         // Grouped as the minimums are: transit, and everything that takes the walking minimum.
-        var wanted: [(kind: Bool, minutes: Double, pixels: Int)] = legs.filter(\.isVisible).map { leg in
-            let label = SegmentLabel.text(minutes: leg.sectionTime, locale: options.locale)
+        var wanted: [(kind: Bool, minutes: Double, pixels: Int)] = zip(legs, labelMinutes).filter(\.0.isVisible).map { leg, shown in
+            let label = SegmentLabel.text(minutes: Double(shown), locale: options.locale)
             let points = SegmentLabel.estimatedWidth(label, fontSize: options.labelFontSize) + 2 * options.labelPadding
             let kindMinimum = leg.kind.takesTransitMinimum ? minimums.transit : minimums.walking
             return (leg.kind.takesTransitMinimum, leg.sectionTime, max(kindMinimum, Int((points * options.scale - 1e-9).rounded(.up))))

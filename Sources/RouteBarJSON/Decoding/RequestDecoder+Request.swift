@@ -5,7 +5,7 @@ extension RequestDecoder {
     func request(mergingQuery query: (String) -> String?) throws(RouteBarInputError) -> RouteBarRequest {
         let source = try Self.source(query)
         let waits = try Self.waits(query)
-        let (shape, routes, pointers) = try shapeAndRoutes(waits: waits)
+        let (shape, routes, pointers, problems) = try shapeAndRoutes(waits: waits)
         if let source, !Self.shape(shape, is: source) {
             throw .init(
                 .unknownShape,
@@ -28,6 +28,7 @@ extension RequestDecoder {
             options: options.layoutOptions(width: width), routes: routes, shape: shape,
             optionsFromQuery: fromQuery, widths: widths)
         request.routePointers = pointers
+        request.problems = problems
         if routes.isEmpty, case .planner = shape { request.plannerNotice = plannerNotice }
         return request
     }
@@ -70,16 +71,18 @@ extension RequestDecoder {
     }
 
     /// Which shape the body has, and its routes; a planner's error answer is refused here.
-    private func shapeAndRoutes(waits: Bool) throws(RouteBarInputError) -> (RouteBarRequest.Shape, [Route], [String]) {
+    private func shapeAndRoutes(waits: Bool) throws(RouteBarInputError) -> (
+        RouteBarRequest.Shape, [Route], [String], [RouteBarInputError]
+    ) {
         if let source, let other = sawOtherPlanner, !claimedPlanners.contains(source) {
             throw .init(
                 .unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as \(other.title)'s",
                 parameter: "source")
         }
-        if let routes, claimedPlanners.isEmpty, source == nil || source == .routebar { return (.routeBar, routes, []) }
-        if let odsayRoutes { return (.odsay, odsayRoutes, []) }
-        if let (planner, routes, pointers) = try plannerRoutes(waits: waits) { return (.planner(planner), routes, pointers) }
-        if let routes { return (.routeBar, routes, []) }
+        if let routes, claimedPlanners.isEmpty, source == nil || source == .routebar { return (.routeBar, routes, [], []) }
+        if let odsayRoutes { return (.odsay, odsayRoutes, [], []) }
+        if let read = try plannerRoutes(waits: waits) { return (.planner(read.planner), read.routes, read.pointers, read.problems) }
+        if let routes { return (.routeBar, routes, [], []) }
         if let problem = plannerError(nil) { throw problem }
         if sawResult {
             throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")

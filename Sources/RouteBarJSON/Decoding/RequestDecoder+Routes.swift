@@ -159,6 +159,7 @@ extension RequestDecoder {
             }
         }
         if let named {
+            if sawTrafficType || sawSectionTime { checkAgreement(named, subPath, sawSectionTime: sawSectionTime, at: pointer()) }
             // A named leg: its mode and minutes win over ODsay's code and minutes, if both came.
             let minutes = named.seconds.map { $0 / 60 } ?? subPath.sectionTime
             var leg = SubPath(
@@ -219,6 +220,29 @@ extension RequestDecoder {
             case "name": leg.longName = text
             default: leg.agency = text
             }
+        }
+    }
+
+    /// A leg that says its mode or length twice must say the same: `seconds` within a minute
+    /// of `sectionTime`, and a `mode` of the kind (and, where it has one, the code) that
+    /// `trafficType` names. Otherwise one of the two is wrong, and which cannot be told.
+    @inline(never)
+    mutating func checkAgreement(_ named: PlannerLeg, _ subPath: SubPath, sawSectionTime: Bool, at pointer: String) {
+        if sawSectionTime, let seconds = named.seconds, abs(seconds - subPath.sectionTime * 60) > PlannerItinerary.timeTolerance {
+            note(
+                .inconsistent(
+                    "seconds (\(seconds.shortDescription)) and sectionTime (\(subPath.sectionTime.shortDescription) minutes) differ "
+                        + "by more than a minute; give one of them", at: pointer + "/seconds",
+                    ("seconds", seconds.shortDescription), ("sectionTime", subPath.sectionTime.shortDescription)))
+        }
+        let coded = TransitMode(trafficType: subPath.trafficType)
+        if named.modeGiven, coded != .other,
+            coded.kind != named.mode.kind || (named.mode.trafficType != nil && named.mode.trafficType != subPath.trafficType)
+        {
+            note(
+                .inconsistent(
+                    "mode \"\(named.mode.rawValue)\" contradicts trafficType \(subPath.trafficType) (\(coded.rawValue)); give one of them",
+                    at: pointer + "/mode", ("mode", named.mode.rawValue), ("trafficType", String(subPath.trafficType))))
         }
     }
 

@@ -38,7 +38,9 @@ struct PlannerLeg {
     /// The leg's minutes: from its times where it has both (durations have unit and rounding
     /// pitfalls: MOTIS wrote transit legs in minutes, Google leaves waits out), else its duration.
     var minutes: Double? {
-        if let start, let end, end >= start { return (end - start) / 60 }
+        // MOTIS rounds times to the minute: a 26 s walk starts and ends at the same minute,
+        // and only its duration says it is there.
+        if let start, let end, end > start || (end == start && (seconds ?? 0) <= 0) { return (end - start) / 60 }
         return seconds.map { $0 / 60 }
     }
 
@@ -95,10 +97,19 @@ struct PlannerItinerary {
     /// The shortest gap between two legs drawn as a wait, in seconds: a minute. Planners' times
     /// differ by a second where a ride departs as the walk to it ends (TriMet: 1 s), which is no wait.
     static let shortestWait = 60.0
+    /// Legs shorter than this, in seconds, are too short to draw: a visible "1 min" would
+    /// overstate a 2 s walk, and a bar without it would hide it. Their seconds join the wait
+    /// beside them and the sentence says them ("transfer, walk 20 s").
+    static let shortestLeg = 30.0
+    /// How far, in seconds, times may disagree before the itinerary is refused: planners round
+    /// to the minute (TfL's walk starts a minute before its bus arrives).
+    static let timeTolerance = 60.0
 
     /// The route: each leg in whole or fractional minutes, a `wait` leg before each leg that
     /// departs a minute or more after the one before arrived (unless `waits` is false), and the
     /// total from the first departure to the last arrival where the planner gives times.
+    /// Throws `inconsistent-leg` for a leg that ends before it starts, starts more than a
+    /// minute before the one before it arrives, or lies outside the itinerary's own times.
     func route(waits: Bool) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
         // A wait comes only before a leg with a departure time: room for those, and no more,
@@ -107,7 +118,10 @@ struct PlannerItinerary {
         // Legs without times (Google's walks) follow the one before; only given times make waits.
         var previousEnd = start ?? legs.first?.start
         var lastEnd = previousEnd
+        // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
+        var shortPending = 0.0
         for (index, leg) in legs.enumerated() {
+            try check(leg, index: index, after: index == 0 ? nil : previousEnd)
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
                     .missingField, "the leg has neither a duration nor departure and arrival times",
@@ -115,15 +129,30 @@ struct PlannerItinerary {
             }
             if leg.mode == .wait && !waits { continue }
             if waits, let previousEnd, let start = leg.start, start - previousEnd >= Self.shortestWait {
-                subPaths.append(SubPath(mode: .wait, minutes: (start - previousEnd) / 60))
+                subPaths.append(SubPath(mode: .wait, minutes: (start - previousEnd) / 60 + shortPending / 60))
+                shortPending = 0
             }
             let ride = leg.mode.takesLineColor
+            let seconds = minutes * 60
+            let short = seconds > 0 && seconds < Self.shortestLeg
             var subPath = SubPath(
-                mode: leg.mode, minutes: minutes, line: leg.line, color: ride ? leg.color : nil, textColor: ride ? leg.textColor : nil)
+                mode: leg.mode, minutes: short ? 0 : minutes, line: leg.line, color: ride ? leg.color : nil,
+                textColor: ride ? leg.textColor : nil)
             subPath.interlined = leg.interlined
             // Set only when there is something to set: each setter makes the leg's details box.
             if !leg.otherLines.isEmpty { subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines)) }
             if let card = leg.card { subPath.card = card }
+            if short {
+                subPath.shortSeconds = seconds
+                // Into the wait just before, else the next one if it comes right after.
+                if let last = subPaths.indices.last, subPaths[last].mode == .wait, subPaths[last].isVisible {
+                    subPaths[last].sectionTime += minutes
+                } else {
+                    shortPending += seconds
+                }
+            } else if leg.mode != .wait {
+                shortPending = 0
+            }
             subPaths.append(subPath)
             if let end = leg.end {
                 previousEnd = end
@@ -135,8 +164,56 @@ struct PlannerItinerary {
         var total = seconds.map { $0 / 60 }
         if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
+        route.legsSpanTotal = true
         route.card = card
         return route
+    }
+
+    /// Refuses a leg whose times cannot be drawn: it ends before it starts, starts more than a
+    /// minute before `previousEnd`, or lies more than a minute outside the itinerary's times.
+    /// A delay that makes a transfer unreachable is the planner's data, not this: its times
+    /// are the real ones, which still follow each other.
+    func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?) throws(RouteBarInputError) {
+        let at = "\(pointer)/\(index)"
+        if let start = leg.start, let end = leg.end, end < start {
+            throw .inconsistent(
+                "the leg arrives (\(leg.timeText(end, given: leg.arrival))) before it departs (\(leg.timeText(start, given: leg.departure)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("arrival", leg.timeText(end, given: leg.arrival)))
+        }
+        if let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance {
+            throw .inconsistent(
+                "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before the leg before it arrives "
+                    + "(\(PlannerTime.iso(seconds: previousEnd)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("previousArrival", PlannerTime.iso(seconds: previousEnd)))
+        }
+        if let first = self.start, let start = leg.start, start < first - Self.timeTolerance {
+            throw .inconsistent(
+                "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before its itinerary does "
+                    + "(\(PlannerTime.iso(seconds: first)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("itineraryDeparture", PlannerTime.iso(seconds: first)))
+        }
+        if let last = self.end, let end = leg.end, end > last + Self.timeTolerance {
+            throw .inconsistent(
+                "the leg arrives (\(leg.timeText(end, given: leg.arrival))) more than a minute after its itinerary does "
+                    + "(\(PlannerTime.iso(seconds: last)))",
+                at: at, ("arrival", leg.timeText(end, given: leg.arrival)), ("itineraryArrival", PlannerTime.iso(seconds: last)))
+        }
+    }
+}
+
+extension PlannerLeg {
+    /// A time as the problem quotes it: as the planner wrote it, else in UTC.
+    func timeText(_ seconds: Double, given: String?) -> String {
+        given ?? PlannerTime.iso(seconds: seconds)
+    }
+}
+
+extension RouteBarInputError {
+    /// `inconsistent-leg`: values that contradict each other, both named.
+    static func inconsistent(_ detail: String, at pointer: String, _ values: (String, String)...) -> RouteBarInputError {
+        var error = RouteBarInputError(.inconsistentLeg, detail, pointer: pointer)
+        error.values = values.map { RouteBarInputError.Value(name: $0.0, value: $0.1) }
+        return error
     }
 }
 

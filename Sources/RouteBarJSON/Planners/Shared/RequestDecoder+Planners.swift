@@ -140,28 +140,38 @@ extension RequestDecoder {
     }
 
     /// The routes of a planner's answer (none where the planner says there is no route), or its
-    /// error as a problem; nil when the body is no planner's.
-    func plannerRoutes(waits: Bool) throws(RouteBarInputError) -> (Planner, [Route], pointers: [String])? {
+    /// error as a problem; nil when the body is no planner's. An itinerary with an inconsistent
+    /// leg is left out and its problem returned, so the others are still laid out; when every
+    /// itinerary is left out, the first problem is thrown.
+    func plannerRoutes(waits: Bool) throws(RouteBarInputError) -> PlannerRoutes? {
         guard let planner = try detectedPlanner() else { return nil }
         var itineraries = plannerItineraries + motisDirect
         if var document = documentItinerary, !document.legs.isEmpty {
             document.pointer = "/legs"
             itineraries.append(document)
         }
+        var result = PlannerRoutes(planner: planner)
         if itineraries.isEmpty {
             if let problem = plannerError(planner) { throw problem }
-            return (planner, [], [])
+            return result
         }
-        var routes: [Route] = []
-        routes.reserveCapacity(itineraries.count)
+        result.routes.reserveCapacity(itineraries.count)
         for itinerary in itineraries {
-            if let settled = itinerary.settled {
-                routes.append(try settled.get())
-            } else {
-                routes.append(try itinerary.route(waits: waits))
+            let route = itinerary.settled ?? Result { () throws(RouteBarInputError) in try itinerary.route(waits: waits) }
+            switch route {
+            case .success(let route):
+                result.routes.append(route)
+                result.pointers.append(itinerary.routePointer)
+            case .failure(let problem) where problem.type == .inconsistentLeg:
+                result.problems.append(problem)
+            case .failure(let problem):
+                throw problem
             }
         }
-        return (planner, routes, itineraries.map(\.routePointer))
+        if result.routes.isEmpty, let first = result.problems.first {
+            throw result.problems.count == 1 ? first : first.leavingOut(result.problems.count)
+        }
+        return result
     }
 
     /// A planner's own error answer, naming the planner and quoting its message; nil where the
@@ -221,5 +231,22 @@ extension RequestDecoder {
     static func otpNoRoute(_ id: Int?) -> Bool {
         // OpenTripPlanner 1's PATH_NOT_FOUND (404) and NO_TRANSIT_TIMES (406).
         id == 404 || id == 406
+    }
+}
+
+/// A planner's answer read: its routes, where each is in the body, and the itineraries left out.
+struct PlannerRoutes {
+    var planner: Planner
+    var routes: [Route] = []
+    var pointers: [String] = []
+    var problems: [RouteBarInputError] = []
+}
+
+extension RouteBarInputError {
+    /// The first of `count` itineraries' problems, thrown when none is left to lay out.
+    func leavingOut(_ count: Int) -> RouteBarInputError {
+        var error = self
+        error.detail = "every itinerary has an inconsistent leg (\(count) in all); the first: " + detail
+        return error
     }
 }

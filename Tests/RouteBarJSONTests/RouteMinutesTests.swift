@@ -1,0 +1,162 @@
+import Foundation
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+
+/// Whole minutes that add up, and one rule for legs too short to draw (issue #31, items 3-4):
+/// every recorded planner answer's labels sum to its total, and 2 s, 8 s and 26 s legs, in
+/// bodies written after OpenTripPlanner's, Google's and MOTIS's shapes, are said, not drawn.
+@Suite struct RouteMinutesTests {
+    static func layOut(_ body: String, _ query: [String: String] = [:]) throws -> (RouteBarRequest, [LaidOutRoute]) {
+        try layOut(Array(body.utf8), query)
+    }
+
+    static func layOut(_ bytes: [UInt8], _ query: [String: String] = [:]) throws -> (RouteBarRequest, [LaidOutRoute]) {
+        let request = try PlannerDecodingTests.decode(bytes, query)
+        var options = request.options
+        options.width = 343
+        return (request, try RouteBarLayout(options).layOut(request.routes))
+    }
+
+    /// The labels' minutes, read back from the label text ("1시간 5분" is 65).
+    static func labelMinutes(_ label: String) -> Int {
+        var total = 0
+        var number = 0
+        for character in label {
+            if let digit = character.wholeNumberValue {
+                number = number * 10 + digit
+            } else if character == "시" {
+                total += number * 60
+                number = 0
+            } else if character == "분" {
+                total += number
+                number = 0
+            }
+        }
+        return total
+    }
+
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(atPath: PlannerDecodingTests.samplesDirectory).filter { $0.hasSuffix(".json") }
+            .sorted())
+    func everyRecordingsLabelsAddUpToItsTotal(_ name: String) throws {
+        let (bytes, _) = try PlannerDecodingTests.sample(name)
+        let (_, bars) = try Self.layOut(bytes)
+        for bar in bars {
+            let visible = bar.segments.filter { $0.width > 0 }
+            let labelled = visible.map { Self.labelMinutes($0.label ?? "") }
+            #expect(labelled == visible.map(\.minutes), "\(name) route \(bar.index): labels say their minutes")
+            #expect(labelled.reduce(0, +) == bar.minutes, "\(name) route \(bar.index): \(labelled) under \(bar.minutes)")
+            // Rounded once: the real duration's nearest whole minute.
+            #expect(bar.minutes == Int(bar.totalTime.rounded()), "\(name) route \(bar.index)")
+            #expect(bar.accessibilityLabel.hasPrefix("총 " + SegmentLabel.text(minutes: Double(bar.minutes), locale: .ko) + ":"))
+        }
+    }
+
+    /// The issue's three: TMAP's Mangwon route (45 labelled minutes under 44), Navitia's
+    /// second Paris journey (71 under 1 h 12) and Digitransit's first (123 under 2 h 2).
+    @Test func theRoutesThatDidNotAddUp() throws {
+        let cases: [(String, route: Int, minutes: Int)] = [
+            ("tmap-csid-dgu-seoul-mangwon-eungbong.json", 0, 44), ("navitia-kpt-paris-journeys.json", 2, 72),
+            ("otp-graphql-kpt-digitransit-helsinki-nodatawrapper.json", 1, 122),
+        ]
+        for (name, route, minutes) in cases {
+            let (_, bars) = try Self.layOut(try PlannerDecodingTests.sample(name).bytes)
+            #expect(bars[route].minutes == minutes, "\(name)")
+            #expect(bars[route].segments.map(\.minutes).reduce(0, +) == minutes, "\(name): \(bars[route].segments.map(\.minutes))")
+        }
+    }
+
+    /// Widths still follow the real minutes: the label's rounding never moves a pixel.
+    @Test func widthsFollowRealMinutesNotLabels() throws {
+        let route = Route(subPaths: [SubPath(mode: .walk, minutes: 2.4), SubPath(mode: .bus, minutes: 2.4), SubPath(mode: .walk, minutes: 2.2)])
+        let bar = try RouteBarLayout(LayoutOptions(width: 300, scale: 1, minSegmentRatio: 0)).layOut(route)
+        // 7 minutes: quotas 2.4, 2.4, 2.2 floor to 2, 2, 2; the one left goes to the largest fraction (the
+        // first 2.4, the earlier of two equal legs).
+        #expect(bar.segments.map(\.minutes) == [3, 2, 2])
+        #expect(bar.segments.map(\.label) == ["3분", "2분", "2분"])
+        #expect(bar.segments[0].width == bar.segments[1].width)
+    }
+
+    /// ODsay's totals include waits its legs do not list: its labels stay each leg's minutes.
+    @Test func odsayLabelsStayTheLegsMinutes() throws {
+        let route = Route(totalTime: 47, subPaths: [SubPath(trafficType: 3, sectionTime: 6), SubPath(trafficType: 2, sectionTime: 34)])
+        let bar = try RouteBarLayout(LayoutOptions(width: 343)).layOut(route)
+        #expect(bar.segments.map(\.minutes) == [6, 34])
+        #expect(bar.minutes == 47)
+        #expect(bar.accessibilityLabel == "총 47분: 도보 6분, 버스 34분")
+    }
+
+    // MARK: Legs too short to draw
+
+    /// OpenTripPlanner: a 2 s walk between two buses, then a wait. The walk is no segment; its
+    /// seconds join the wait (4 min 58 s + 2 s = 5 min), and the sentence says the transfer.
+    @Test func aTwoSecondWalkBetweenRidesJoinsTheWait() throws {
+        let t0 = 1_715_974_800_000
+        func leg(_ mode: String, _ from: Int, _ to: Int, _ name: String? = nil) -> String {
+            let line = name.map { #","routeShortName":"\#($0)""# } ?? ""
+            return #"{"mode":"\#(mode)","startTime":\#(t0 + from * 1000),"endTime":\#(t0 + to * 1000),"duration":\#(to - from)\#(line)}"#
+        }
+        let body =
+            #"{"plan":{"itineraries":[{"startTime":\#(t0),"endTime":\#(t0 + 1800_000),"duration":1800,"legs":["#
+            + [leg("BUS", 0, 600, "21"), leg("WALK", 600, 602), leg("BUS", 900, 1800, "50")].joined(separator: ",") + "]}]}}"
+        let (request, bars) = try Self.layOut(body)
+        let bar = try #require(bars.first)
+        #expect(bar.segments.map(\.mode) == [.bus, .walk, .wait, .bus])
+        #expect(bar.segments[1].width == 0)
+        #expect(bar.segments[1].shortSeconds == 2)
+        #expect(bar.segments[2].sectionTime == 5)
+        #expect(bar.segments.map(\.minutes) == [10, 0, 5, 15])
+        #expect(bar.walkingCount == 0)
+        #expect(bar.transferCount == 1)
+        #expect(bar.segments[3].transferBefore == true)
+        #expect(bar.accessibilityLabel == "총 30분: 버스 21 10분, 환승, 도보 2초, 대기 5분, 버스 50 15분")
+        var english = LayoutOptions(width: 343)
+        english.locale = .en
+        #expect(
+            try RouteBarLayout(english).layOut(request.routes[0]).accessibilityLabel
+                == "Total 30 min: bus 21 10 min, transfer, walk 2 s, wait 5 min, bus 50 15 min")
+    }
+
+    /// Google Directions: an 8 s walking step between two transit steps (walks carry no times,
+    /// so the walk follows the first ride); the wait to the second ride takes its seconds.
+    @Test func anEightSecondWalkIsNotAMinute() throws {
+        let t0 = 1_652_911_800
+        func transit(_ from: Int, _ to: Int, _ name: String) -> String {
+            #"{"travel_mode":"TRANSIT","duration":{"value":\#(to - from),"text":""},"transit_details":{"departure_time":{"value":\#(t0 + from),"time_zone":"America/New_York","text":""},"arrival_time":{"value":\#(t0 + to),"time_zone":"America/New_York","text":""},"line":{"short_name":"\#(name)","vehicle":{"type":"BUS","name":"Bus"}}}}"#
+        }
+        let walk = #"{"travel_mode":"WALKING","duration":{"value":8,"text":"1 min"}}"#
+        let body =
+            #"{"geocoded_waypoints":[],"status":"OK","routes":[{"legs":[{"departure_time":{"value":\#(t0),"time_zone":"America/New_York","text":""},"arrival_time":{"value":\#(t0 + 1800),"time_zone":"America/New_York","text":""},"duration":{"value":1800,"text":""},"steps":["#
+            + [transit(0, 600, "B46"), walk, transit(720, 1800, "Q54")].joined(separator: ",") + "]}]}]}"
+        let (_, bars) = try Self.layOut(body)
+        let bar = try #require(bars.first)
+        #expect(bar.segments.map(\.mode) == [.bus, .walk, .wait, .bus])
+        #expect(bar.segments[1].shortSeconds == 8)
+        #expect(bar.segments[1].label == nil)
+        #expect(bar.segments.map(\.minutes) == [10, 0, 2, 18])
+        #expect(bar.accessibilityLabel == "총 30분: 버스 B46 10분, 환승, 도보 8초, 대기 2분, 버스 Q54 18분")
+    }
+
+    /// MOTIS rounds times to the minute: a 26 s first walk starts and ends at 16:34. It used
+    /// to vanish; now its duration says it is there, and the sentence says it.
+    @Test func aTwentySixSecondFirstWalkIsSaid() throws {
+        func leg(_ mode: String, _ start: String, _ end: String, _ seconds: Int, _ name: String? = nil) -> String {
+            let line = name.map { #","routeShortName":"\#($0)""# } ?? ""
+            return
+                #"{"mode":"\#(mode)","startTime":"2024-11-06T\#(start):00Z","endTime":"2024-11-06T\#(end):00Z","duration":\#(seconds),"from":{"name":"A"},"to":{"name":"B"}\#(line)}"#
+        }
+        let body =
+            #"{"itineraries":[{"startTime":"2024-11-06T16:34:00Z","endTime":"2024-11-06T16:59:00Z","duration":1500,"transfers":0,"legs":["#
+            + [leg("WALK", "16:34", "16:34", 26), leg("BUS", "16:34", "16:54", 1200, "42"), leg("WALK", "16:54", "16:59", 300)]
+            .joined(separator: ",") + "]}]}"
+        let (_, bars) = try Self.layOut(body)
+        let bar = try #require(bars.first)
+        #expect(bar.segments[0].shortSeconds == 26)
+        #expect(bar.segments[0].width == 0)
+        #expect(bar.segments.map(\.minutes) == [0, 20, 5])
+        #expect(bar.walkingCount == 1)
+        #expect(bar.accessibilityLabel == "총 25분: 도보 26초, 버스 42 20분, 도보 5분")
+    }
+}
