@@ -19,7 +19,7 @@ ARG PKG_CONFIG_VERSION
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" zlib1g-dev \
+        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" zlib1g-dev libicu-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders must exist for it to load.
@@ -33,14 +33,16 @@ RUN swift build -c release --static-swift-stdlib --product routebar \
 FROM debian:bookworm-slim
 ARG LIBMICROHTTPD_VERSION
 # libmicrohttpd12 is the runtime half of libmicrohttpd-dev (zlib1g, zlib1g-dev's, is part of
-# every Debian system: it is Priority required); curl serves the health check.
+# every Debian system: it is Priority required); libicu72 is libicu-dev's (clock text from
+# CLDR); tzdata is the IANA time-zone database that decides UTC offsets (kept current by
+# bookworm's updates, unlike ICU 72's own 2022 zone data); curl serves the health check.
 # curl is deliberately not pinned: bookworm has had 15 curl updates since its release in 2023
 # (7.88.1-10+deb12u1 to u15, about one every two months) and the archive drops the previous one
 # each time, so a pin would break the build every few months; the health check needs nothing
 # version-specific from curl.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends "libmicrohttpd12=${LIBMICROHTTPD_VERSION}" curl \
+    && apt-get install -y --no-install-recommends "libmicrohttpd12=${LIBMICROHTTPD_VERSION}" libicu72 tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin routebar
 COPY --from=build /out/routebar /usr/local/bin/routebar

@@ -44,12 +44,18 @@ let package = Package(
         .target(name: "RouteBarDrawing", dependencies: ["RouteBar"]),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
+        // Clock text ("18:08", "6:08 PM", "오후 6:08") from CLDR's patterns through ICU (Debian's
+        // libicu-dev); it formats only, since offsets come from the system's tz database.
+        // Service-side: the library products stay free of ICU.
+        .target(name: "CICUClock", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles"),
         // A client of the HTTP API, for apps: Foundation's URLSession, answers as RouteBar's values.
         .target(name: "RouteBarClient", dependencies: ["RouteBar"]),
         // The service: routes, formats, problems and the answer's orchestration, over MicroHTTP.
-        .target(name: "RouteBarService", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles"]),
+        .target(
+            name: "RouteBarService",
+            dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles", "CICUClock"]),
         // The executable: arguments, process policy (signals, allocator, logs) and wiring.
         .executableTarget(name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"]),
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.

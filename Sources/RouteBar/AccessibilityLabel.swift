@@ -137,6 +137,8 @@ public protocol SentenceLeg {
 extension SentenceLeg {
     /// The leg's own rounding: a route's legs said alone, not shared with the total.
     public var shownMinutes: Int { SegmentLabel.shownMinutes(sectionTime) }
+    /// No leg is too short to draw unless it says so.
+    public var shortSeconds: Double? { nil }
 }
 
 extension SubPath: SentenceLeg {}

@@ -90,7 +90,7 @@ public struct BarSegment: Sendable, Hashable {
         index: Int, trafficType: Int, kind: SegmentKind, mode: TransitMode, sectionTime: Double, x: Double, width: Double,
         label: String? = nil, labelFits: Bool? = nil, line: TransitLine? = nil, otherLines: [TransitLine] = [],
         trainType: Int? = nil, transferBefore: Bool? = nil, color: String? = nil, textColor: String? = nil,
-        interlined: Bool = false, card: LegCard? = nil, minutes: Int = 0, shortSeconds: Double? = nil
+        interlined: Bool = false, card: LegCard? = nil
     ) {
         self.index = index
         self.trafficType = trafficType
@@ -109,7 +109,5 @@ public struct BarSegment: Sendable, Hashable {
         self.textColor = textColor
         self.interlined = interlined
         self.card = card
-        self.minutes = minutes
-        self.shortSeconds = shortSeconds
     }
 }

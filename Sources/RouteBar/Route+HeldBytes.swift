@@ -8,7 +8,7 @@ extension Route {
     package var heldBytes: Int {
         var bytes = HeldBytes.array(subPaths.capacity, of: SubPath.self) + HeldBytes.string(id)
         if let card {
-            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?)>.size
+            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, CardTime?, CardTime?)>.size
             bytes += HeldBytes.string(card.departure) + HeldBytes.string(card.arrival) + HeldBytes.string(card.fareCurrency)
         }
         for subPath in subPaths { bytes += subPath.heldBytes }
@@ -26,7 +26,7 @@ extension SubPath {
         bytes += HeldBytes.array(details.otherLines.capacity, of: TransitLine.self)
         for line in details.otherLines { bytes += line.heldBytes }
         if let card = details.card {
-            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, String?, String?, String?)>.size
+            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, String?, String?, String?, CardTime?, CardTime?)>.size
             for text in [card.departure, card.arrival, card.from, card.to, card.headsign] { bytes += HeldBytes.string(text) }
         }
         return bytes

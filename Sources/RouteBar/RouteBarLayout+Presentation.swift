@@ -36,11 +36,14 @@ extension RouteBarLayout {
             color = colors.color
             textColor = colors.textColor
         }
-        return BarSegment(
+        var segment = BarSegment(
             index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
             x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
             trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
-            interlined: leg.interlined, card: leg.card, minutes: minutes, shortSeconds: leg.shortSeconds)
+            interlined: leg.interlined, card: leg.card)
+        segment.minutes = minutes
+        segment.shortSeconds = leg.shortSeconds
+        return segment
     }
 
     /// The sentence, said from the laid-out segments: their minutes are the labels'.

@@ -2,9 +2,13 @@
 /// fare. routebar passes these through; the layout does not use them. A class, so a route
 /// without one (every ODsay route) carries a single empty reference.
 public final class RouteCard: Sendable, Hashable {
-    /// Departure and arrival in ISO 8601, as the planner writes them (an epoch time becomes UTC).
+    /// Departure and arrival in ISO 8601: RFC 3339 with the place's offset where it is known
+    /// (`departureTime`), else as the planner writes them (an epoch time in UTC).
     public let departure: String?
     public let arrival: String?
+    /// The same instants with the place's UTC offset, where the planner says where it is.
+    public let departureTime: CardTime?
+    public let arrivalTime: CardTime?
     /// Metres walked.
     public let walkDistance: Double?
     /// The fare in the currency's unit (2.5 for USD 2.50), and its ISO 4217 code.
@@ -13,12 +17,24 @@ public final class RouteCard: Sendable, Hashable {
     /// The planner's count of transfers.
     public let transfers: Int?
 
-    public init(
+    public convenience init(
         departure: String? = nil, arrival: String? = nil, walkDistance: Double? = nil, fareAmount: Double? = nil,
         fareCurrency: String? = nil, transfers: Int? = nil
     ) {
-        self.departure = departure
-        self.arrival = arrival
+        self.init(
+            departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount, fareCurrency: fareCurrency,
+            transfers: transfers, departureTime: nil, arrivalTime: nil)
+    }
+
+    /// With times placed in the world: `departure` and `arrival` become their RFC 3339 text.
+    public init(
+        departure: String?, arrival: String?, walkDistance: Double?, fareAmount: Double?, fareCurrency: String?, transfers: Int?,
+        departureTime: CardTime?, arrivalTime: CardTime?
+    ) {
+        self.departure = departureTime?.rfc3339 ?? departure
+        self.arrival = arrivalTime?.rfc3339 ?? arrival
+        self.departureTime = departureTime
+        self.arrivalTime = arrivalTime
         self.walkDistance = walkDistance
         self.fareAmount = fareAmount
         self.fareCurrency = fareCurrency
@@ -28,6 +44,7 @@ public final class RouteCard: Sendable, Hashable {
     public static func == (a: RouteCard, b: RouteCard) -> Bool {
         (a.departure, a.arrival, a.walkDistance, a.fareAmount, a.fareCurrency, a.transfers)
             == (b.departure, b.arrival, b.walkDistance, b.fareAmount, b.fareCurrency, b.transfers)
+            && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -37,13 +54,18 @@ public final class RouteCard: Sendable, Hashable {
         hasher.combine(fareAmount)
         hasher.combine(fareCurrency)
         hasher.combine(transfers)
+        hasher.combine(departureTime)
+        hasher.combine(arrivalTime)
     }
 }
 
 /// What a leg's row on a route card shows, where the planner gives it.
 public final class LegCard: Sendable, Hashable {
+    /// As `RouteCard`'s: RFC 3339 with the place's offset where it is known.
     public let departure: String?
     public let arrival: String?
+    public let departureTime: CardTime?
+    public let arrivalTime: CardTime?
     /// Metres.
     public let distance: Double?
     /// Stop or place names.
@@ -52,12 +74,24 @@ public final class LegCard: Sendable, Hashable {
     /// Where the vehicle is headed.
     public let headsign: String?
 
-    public init(
+    public convenience init(
         departure: String? = nil, arrival: String? = nil, distance: Double? = nil, from: String? = nil, to: String? = nil,
         headsign: String? = nil
     ) {
-        self.departure = departure
-        self.arrival = arrival
+        self.init(
+            departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign, departureTime: nil,
+            arrivalTime: nil)
+    }
+
+    /// With times placed in the world: `departure` and `arrival` become their RFC 3339 text.
+    public init(
+        departure: String?, arrival: String?, distance: Double?, from: String?, to: String?, headsign: String?,
+        departureTime: CardTime?, arrivalTime: CardTime?
+    ) {
+        self.departure = departureTime?.rfc3339 ?? departure
+        self.arrival = arrivalTime?.rfc3339 ?? arrival
+        self.departureTime = departureTime
+        self.arrivalTime = arrivalTime
         self.distance = distance
         self.from = from
         self.to = to
@@ -66,6 +100,7 @@ public final class LegCard: Sendable, Hashable {
 
     public static func == (a: LegCard, b: LegCard) -> Bool {
         (a.departure, a.arrival, a.distance, a.from, a.to, a.headsign) == (b.departure, b.arrival, b.distance, b.from, b.to, b.headsign)
+            && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -75,5 +110,7 @@ public final class LegCard: Sendable, Hashable {
         hasher.combine(from)
         hasher.combine(to)
         hasher.combine(headsign)
+        hasher.combine(departureTime)
+        hasher.combine(arrivalTime)
     }
 }

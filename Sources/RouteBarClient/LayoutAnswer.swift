@@ -14,6 +14,8 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var source: String?
     /// Why the planner's answer has no route, in the planner's words, when it says.
     public var notice: String?
+    /// Itineraries of the planner's answer left out for an inconsistent leg; nil when none was.
+    public var problems: [AnswerProblem]?
     public var routes: [LaidOutRoute]
 
     /// The options that made this answer, for drawing it with the library (RouteBarDrawing).
@@ -36,5 +38,39 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var timeScale: TimeScale
     public var source: String?
     public var notice: String?
+    public var problems: [AnswerProblem]?
     public var layouts: [LayoutAnswer]
+}
+
+/// An itinerary left out of an answer (openapi.yaml, `Problem`): `inconsistent-leg`, pointing at
+/// the leg in the posted body, with the two values that contradict each other among `values`.
+public struct AnswerProblem: Decodable, Sendable, Hashable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    public var pointer: String?
+    /// The members beside these (`departure`, `arrival`, `previousArrival`, …): the values.
+    public var values: [String: String]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        type = try container.decode(String.self, forKey: Key(stringValue: "type"))
+        title = try container.decode(String.self, forKey: Key(stringValue: "title"))
+        status = try container.decode(Int.self, forKey: Key(stringValue: "status"))
+        detail = try container.decode(String.self, forKey: Key(stringValue: "detail"))
+        pointer = try container.decodeIfPresent(String.self, forKey: Key(stringValue: "pointer"))
+        var values: [String: String] = [:]
+        for key in container.allKeys where !["type", "title", "status", "detail", "pointer"].contains(key.stringValue) {
+            if let value = try? container.decode(String.self, forKey: key) { values[key.stringValue] = value }
+        }
+        self.values = values
+    }
 }

@@ -48,6 +48,7 @@ extension LaidOutRoute: Decodable {
         case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, minWalkingLength, minTransitLength
         case minuteLength, height, compressed, accessibilityLabel, segments, minutes
         case departure, arrival, walkDistance, fare, transfers
+        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
     }
 
     private struct Fare: Decodable {
@@ -80,7 +81,9 @@ extension LaidOutRoute: Decodable {
             walkDistance: try container.decodeIfPresent(Double.self, forKey: .walkDistance),
             fareAmount: try container.decodeIfPresent(Fare.self, forKey: .fare)?.amount,
             fareCurrency: try container.decodeIfPresent(Fare.self, forKey: .fare)?.currency,
-            transfers: try container.decodeIfPresent(Int.self, forKey: .transfers))
+            transfers: try container.decodeIfPresent(Int.self, forKey: .transfers),
+            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
+            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset))
         self.card = card == RouteCard() ? nil : card
     }
 }
@@ -90,6 +93,7 @@ extension BarSegment: Decodable {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
         case minutes, shortSeconds
         case departure, arrival, distance, from, to, headsign
+        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
     }
 
     /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
@@ -126,7 +130,9 @@ extension BarSegment: Decodable {
             distance: try container.decodeIfPresent(Double.self, forKey: .distance),
             from: try container.decodeIfPresent(String.self, forKey: .from),
             to: try container.decodeIfPresent(String.self, forKey: .to),
-            headsign: try container.decodeIfPresent(String.self, forKey: .headsign))
+            headsign: try container.decodeIfPresent(String.self, forKey: .headsign),
+            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
+            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset))
         self.card = card == LegCard() ? nil : card
     }
 
@@ -156,3 +162,13 @@ extension TimeScale: Codable {}
 extension TransitMode: Codable {}
 extension SegmentKind: Codable {}
 extension LabelLocale: Codable {}
+
+extension CardTime {
+    /// A card's time from the answer's `…Epoch` and `…Offset`; nil where the answer has none.
+    init?<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, epoch: Key, offset: Key) throws {
+        guard let seconds = try container.decodeIfPresent(Int64.self, forKey: epoch),
+            let utcOffset = try container.decodeIfPresent(Int32.self, forKey: offset)
+        else { return nil }
+        self.init(epochSeconds: seconds, utcOffset: utcOffset)
+    }
+}

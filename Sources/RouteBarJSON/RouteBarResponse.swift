@@ -153,7 +153,7 @@ public enum RouteBarResponse {
         writer.endArray()
     }
 
-    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, to writer: inout JSONWriter) {
+    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardClock, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("index", segment.pointee.index)
         writer.field("trafficType", segment.pointee.trafficType)
@@ -172,14 +172,14 @@ public enum RouteBarResponse {
         if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
         if let color = segment.pointee.color { writer.field("color", color) }
         if let textColor = segment.pointee.textColor { writer.field("textColor", textColor) }
-        if let card = segment.pointee.card { write(card, to: &writer) }
+        if let card = segment.pointee.card { write(card, clock: clock, to: &writer) }
         writer.endObject()
     }
 
     /// A leg's card, passed through from the planner: members of the segment.
-    static func write(_ card: LegCard, to writer: inout JSONWriter) {
-        if let departure = card.departure { writer.field("departure", departure) }
-        if let arrival = card.arrival { writer.field("arrival", arrival) }
+    static func write(_ card: LegCard, clock: CardClock, to writer: inout JSONWriter) {
+        clock.write(departure: card.departure, card.departureTime, to: &writer)
+        clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
         if let distance = card.distance { writer.field("distance", distance) }
         if let from = card.from { writer.field("from", from) }
         if let to = card.to { writer.field("to", to) }
@@ -187,9 +187,9 @@ public enum RouteBarResponse {
     }
 
     /// A route's card, passed through from the planner: members of the route.
-    static func write(_ card: RouteCard, to writer: inout JSONWriter) {
-        if let departure = card.departure { writer.field("departure", departure) }
-        if let arrival = card.arrival { writer.field("arrival", arrival) }
+    static func write(_ card: RouteCard, clock: CardClock, to writer: inout JSONWriter) {
+        clock.write(departure: card.departure, card.departureTime, to: &writer)
+        clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
         if let walkDistance = card.walkDistance { writer.field("walkDistance", walkDistance) }
         if let amount = card.fareAmount {
             writer.key("fare")
@@ -201,7 +201,9 @@ public enum RouteBarResponse {
         if let transfers = card.transfers { writer.field("transfers", transfers) }
     }
 
-    static func write(_ route: LaidOutRoute, options: LayoutOptions, to writer: inout JSONWriter) {
+    static func write(_ route: LaidOutRoute, options: LayoutOptions, clock formatter: ClockFormatter? = nil, to writer: inout JSONWriter) {
+        // Dates are written where they differ from the journey's first: past midnight.
+        let clock = CardClock(formatter: formatter, locale: options.locale, journeyDate: route.card?.departureTime?.localDate)
         writer.beginObject()
         writer.field("index", route.index)
         if let id = route.id { writer.field("id", id) }
@@ -216,7 +218,7 @@ public enum RouteBarResponse {
         writer.field("minuteLength", route.minuteLength)
         writer.field("height", route.height)
         writer.field("compressed", route.compressed)
-        if let card = route.card { write(card, to: &writer) }
+        if let card = route.card { write(card, clock: clock, to: &writer) }
         // Said from the segments straight into the answer: the layout builds no String for it.
         writer.key("accessibilityLabel")
         writer.beginString()
@@ -227,7 +229,7 @@ public enum RouteBarResponse {
         // Read in place through a pointer: a copy of each segment would retain and release its strings.
         route.segments.withUnsafeBufferPointer { segments in
             guard let start = segments.baseAddress else { return }
-            for segment in start..<start + segments.count { write(segment, options: options, to: &writer) }
+            for segment in start..<start + segments.count { write(segment, options: options, clock: clock, to: &writer) }
         }
         writer.endArray()
         writer.endObject()

@@ -96,8 +96,9 @@ extension RouteBarAPI {
     /// The request, decoded and within the limits.
     public static func decode(_ body: [UInt8], limits: Limits, query: (String) -> String?) throws(HTTPProblem) -> RouteBarRequest {
         do throws(RouteBarInputError) {
-            let request = try RouteBarRequest(json: body, query: query)
+            var request = try RouteBarRequest(json: body, query: query)
             try request.checkSegments(limit: limits.maxSegments)
+            request.clockFormatter = ClockText.formatter
             return request
         } catch {
             throw HTTPProblem(error)

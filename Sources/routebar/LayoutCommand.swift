@@ -39,7 +39,7 @@ enum LayoutCommand {
     /// `routebar --help`'s lines for the other request parameters (`--source`, `--waits`).
     static var parametersHelp: String {
         RequestParameter.all.map { parameter in
-            "  \("\(parameter.flag) \(parameter.values.joined(separator: "|"))".padding(to: 44))\(parameter.summary)"
+            "  \("\(parameter.flag) \(parameter.placeholder)".padding(to: 44))\(parameter.summary)"
         }.joined(separator: "\n")
     }
 

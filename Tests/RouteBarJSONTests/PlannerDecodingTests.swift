@@ -324,7 +324,9 @@ import Testing
         let otpRoute = try Self.decode(otpBytes).routes[0]
         let start = Date(timeIntervalSince1970: (otpItinerary["startTime"] as! Double) / 1000)
         let formatter = ISO8601DateFormatter()
-        #expect(otpRoute.card?.departure == formatter.string(from: start), "epoch milliseconds as UTC")
+        let offset = Int((otpItinerary["legs"] as? [[String: Any]])?.first?["agencyTimeZoneOffset"] as? Double ?? 0) / 1000
+        formatter.timeZone = TimeZone(secondsFromGMT: offset)
+        #expect(otpRoute.card?.departure == formatter.string(from: start), "epoch milliseconds at the agency's offset")
         #expect(otpRoute.card?.walkDistance == otpItinerary["walkDistance"] as? Double)
         let bus = try #require((otpItinerary["legs"] as? [[String: Any]])?[1])
         #expect(otpRoute.subPaths[1].card?.headsign == bus["headsign"] as? String)
@@ -333,7 +335,14 @@ import Testing
         let (navitiaBytes, navitia) = try Self.sample("navitia-kpt-paris-journeys.json")
         let journey = try #require((navitia["journeys"] as? [[String: Any]])?.first)
         let navitiaRoute = try Self.decode(navitiaBytes).routes[0]
-        #expect(navitiaRoute.card?.departure == journey["departure_date_time"] as? String, "local time, as Navitia writes it")
+        // "20181202T220451", Paris time (context.timezone), with Paris's offset.
+        let local = try #require(journey["departure_date_time"] as? String)
+        let parse = DateFormatter()
+        parse.dateFormat = "yyyyMMdd'T'HHmmss"
+        parse.timeZone = TimeZone(identifier: "Europe/Paris")
+        let write = ISO8601DateFormatter()
+        write.timeZone = parse.timeZone
+        #expect(navitiaRoute.card?.departure == write.string(from: try #require(parse.date(from: local))), "local time, with its zone's offset")
         #expect(navitiaRoute.card?.transfers == journey["nb_transfers"] as? Int)
         let rer = try #require((journey["sections"] as? [[String: Any]])?[1])
         // The direction riders read, not the mission code ("JANO"); "RER" beside "B".

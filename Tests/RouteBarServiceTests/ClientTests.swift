@@ -105,6 +105,29 @@ import Testing
             #expect(bus.line?.agency == "MTA")
             #expect(
                 route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma 13 min, walk 2 min, wait 11 min, bus Q31 24 min, walk 3 min")
+            // The card's times as typed values: the instant and New York's offset, Date-free.
+            #expect(route.card?.departureTime == CardTime(epochSeconds: 1_652_911_733, utcOffset: -14_400))
+            #expect(route.card?.departure == "2022-05-18T18:08:53-04:00")
+            #expect(route.segments[1].card?.departureTime?.rfc3339 == "2022-05-18T18:13:59-04:00")
+            #expect(route.segments.map(\.minutes).reduce(0, +) == route.minutes)
+        }
+    }
+
+    /// An itinerary left out for an inconsistent leg reaches the app as a typed problem.
+    @Test func aLeftOutItineraryIsATypedProblem() async throws {
+        try await withRouteBarService { server in
+            let t0 = 1_715_974_800_000
+            let body = """
+                {"plan":{"itineraries":[
+                {"startTime":\(t0),"endTime":\(t0 + 600_000),"legs":[{"mode":"BUS","startTime":\(t0),"endTime":\(t0 + 600_000)}]},
+                {"startTime":\(t0),"endTime":\(t0 + 600_000),"legs":[{"mode":"BUS","startTime":\(t0 + 600_000),"endTime":\(t0)}]}]}}
+                """
+            let answer = try await Self.client(server).layOut(plannerAnswer: Data(body.utf8), options: ["width": "343"])
+            #expect(answer.routes.count == 1)
+            let problem = try #require(answer.problems?.first)
+            #expect(problem.type == "urn:routebar:problem:inconsistent-leg" && problem.status == 422)
+            #expect(problem.pointer == "/plan/itineraries/1/legs/0")
+            #expect(problem.values == ["departure": "2024-05-17T19:50:00Z", "arrival": "2024-05-17T19:40:00Z"])
         }
     }
 

@@ -51,4 +51,40 @@ import Testing
             }
         }
     }
+
+    /// The cards' clock text in the answer's locale, from CLDR through ICU, at the place's own
+    /// offset (Google's "6:08pm" in New York; the hafas-client journey arriving after midnight
+    /// says its date); in NDJSON as in JSON.
+    @Test func cardsSayTheLocalClockInTheAnswersLanguage() throws {
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            let expected: [(String, String, departure: String, arrival: String)] = [
+                ("google-directions-gmp-openapi-brooklyn-queens.json", "ko", "오후 6:08", "오후 7:07"),
+                ("google-directions-gmp-openapi-brooklyn-queens.json", "en", "6:08\u{202F}PM", "7:07\u{202F}PM"),
+                ("hafas-client-db-overnight-journey.json", "en", "10:14\u{202F}PM", "1:42\u{202F}AM"),
+                ("navitia-kpt-paris-journeys.json", "ko", "오후 10:04", "오후 11:00"),
+            ]
+            for (sample, locale, departure, arrival) in expected {
+                let query = "?width=343&locale=\(locale)"
+                for accept in ["application/json", "application/x-ndjson"] {
+                    let answer = try connection.request(
+                        "POST", "/v1/route-bars" + query, headers: ["Content-Type": "application/json", "Accept": accept], body: try Self.body(sample)
+                    )
+                    #expect(answer.status == 200)
+                    let route =
+                        accept == "application/json"
+                        ? try #require((try answer.json()["routes"] as? [[String: Any]])?.first)
+                        : try #require(try JSONSerialization.jsonObject(with: Data(answer.text.split(separator: "\n")[0].utf8)) as? [String: Any])
+                    #expect(route["departureClock"] as? String == departure, "\(sample) \(locale)")
+                    #expect(route["arrivalClock"] as? String == arrival, "\(sample) \(locale)")
+                }
+            }
+            let overnight = try connection.request(
+                "POST", "/v1/route-bars?width=343", headers: ["Content-Type": "application/json"],
+                body: try Self.body("hafas-client-db-overnight-journey.json"))
+            let route = try #require((try overnight.json()["routes"] as? [[String: Any]])?.first)
+            #expect(route["arrivalDate"] as? String == "2023-11-14")
+            #expect(route["departureDate"] == nil, "the journey's own date is not repeated")
+        }
+    }
 }

@@ -5,6 +5,7 @@ extension RequestDecoder {
     func request(mergingQuery query: (String) -> String?) throws(RouteBarInputError) -> RouteBarRequest {
         let source = try Self.source(query)
         let waits = try Self.waits(query)
+        _ = try Self.timeZone(query)
         let (shape, routes, pointers, problems) = try shapeAndRoutes(waits: waits)
         if let source, !Self.shape(shape, is: source) {
             throw .init(
@@ -52,6 +53,18 @@ extension RequestDecoder {
         case "omit": return false
         case let text?: throw .init(.unknownValue, "waits must be \"show\" or \"omit\", got \(quoted(text))", parameter: "waits")
         }
+    }
+
+    /// `?timeZone=`: the zone of a planner's times where its answer names none; a name the
+    /// system's tz database does not know is refused.
+    static func timeZone(_ query: (String) -> String?) throws(RouteBarInputError) -> String? {
+        guard let text = query("timeZone") else { return nil }
+        guard ZoneDatabase.system.knows(text) else {
+            throw .init(
+                .unknownValue, "timeZone must be an IANA time zone the server's tz database has (\"Europe/Paris\"), got \(quoted(text))",
+                parameter: "timeZone")
+        }
+        return text
     }
 
     static func shape(_ shape: RouteBarRequest.Shape, is source: Planner) -> Bool {

@@ -28,6 +28,8 @@ struct RequestDecoder {
     var motisDirect: [PlannerItinerary] = []
     /// The body as one itinerary or journey object (`legs` at the top).
     var documentItinerary: PlannerItinerary?
+    /// The zone a planner names for its whole answer (Navitia's `context.timezone`).
+    var plannerTimeZone: String?
     /// `?source=`, read before the body: a planner's members are read by its adapter only.
     var source: Planner?
     /// Planners whose own top-level names the body has (`PlannerAdapter.claimingNames`), or

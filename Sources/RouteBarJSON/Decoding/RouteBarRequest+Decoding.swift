@@ -16,6 +16,7 @@ extension RouteBarRequest {
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
         decoder.waits = (try? RequestDecoder.waits(query)) ?? true
         decoder.source = try? RequestDecoder.source(query)
+        decoder.plannerTimeZone = try? RequestDecoder.timeZone(query)
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)

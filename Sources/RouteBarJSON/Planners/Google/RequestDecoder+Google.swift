@@ -25,11 +25,13 @@ extension RequestDecoder {
                         }
                     }
                 } else if decoder.reader.keyEquals("departure_time") {
-                    let time = try decoder.googleValue()
-                    if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time, time.map(PlannerTime.iso)) }
+                    let time = try decoder.googleTime()
+                    if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time.value, time.value.map(PlannerTime.iso)) }
+                    itinerary.timeZone = itinerary.timeZone ?? time.zone
                 } else if decoder.reader.keyEquals("arrival_time") {
-                    let time = try decoder.googleValue()
-                    (itinerary.end, itinerary.arrival) = (time, time.map(PlannerTime.iso))
+                    let time = try decoder.googleTime()
+                    (itinerary.end, itinerary.arrival) = (time.value, time.value.map(PlannerTime.iso))
+                    itinerary.timeZone = itinerary.timeZone ?? time.zone
                 } else {
                     try decoder.reader.skipValue()
                 }
@@ -68,10 +70,12 @@ extension RequestDecoder {
     mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?) throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("departure_time") {
-                leg.start = try decoder.googleValue()
+                let time = try decoder.googleTime()
+                (leg.start, leg.timeZone) = (time.value, time.zone ?? leg.timeZone)
                 leg.departure = leg.start.map(PlannerTime.iso)
             } else if decoder.reader.keyEquals("arrival_time") {
-                leg.end = try decoder.googleValue()
+                let time = try decoder.googleTime()
+                (leg.end, leg.timeZone) = (time.value, time.zone ?? leg.timeZone)
                 leg.arrival = leg.end.map(PlannerTime.iso)
             } else if decoder.reader.keyEquals("departure_stop") {
                 leg.from = try decoder.plannerName()
@@ -122,6 +126,23 @@ extension RequestDecoder {
                 try decoder.reader.skipValue()
             }
         }
+    }
+
+    /// Directions' time, `{"value": 1652912039, "text": "6:13pm", "time_zone": "America/New_York"}`:
+    /// the instant and the zone it is shown in.
+    mutating func googleTime() throws(JSONSyntaxError) -> (value: Double?, zone: String?) {
+        guard try reader.peekKind() == .object else { return (try plannerTime(), nil) }
+        var time: (value: Double?, zone: String?) = (nil, nil)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("value") {
+                time.value = try decoder.plannerTime()
+            } else if decoder.reader.keyEquals("time_zone") {
+                time.zone = try decoder.plannerWord()
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return time
     }
 
     /// Directions' `{"value": …, "text": …}` (seconds, or a time in seconds), or a bare value.

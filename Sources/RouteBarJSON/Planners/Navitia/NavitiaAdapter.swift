@@ -30,6 +30,10 @@ enum NavitiaAdapter: PlannerAdapter {
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
             try decoder.decodeNavitiaJourneys()
+        } else if decoder.reader.keyEquals("context") {
+            // {"timezone": "Europe/Paris", …}: the zone of every local time in the answer. Read
+            // before `journeys`, which waits until the other members are read.
+            decoder.plannerTimeZone = try decoder.plannerMember("timezone") ?? decoder.plannerTimeZone
         } else {
             try decoder.reader.skipValue()
         }

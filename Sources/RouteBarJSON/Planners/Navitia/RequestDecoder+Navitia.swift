@@ -10,6 +10,7 @@ extension RequestDecoder {
         try eachElement { decoder, index throws(JSONSyntaxError) in
             guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
             var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/sections")
+            itinerary.timeZone = decoder.plannerTimeZone
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("sections") {
                     try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)

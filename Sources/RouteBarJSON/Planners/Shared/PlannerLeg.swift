@@ -29,10 +29,19 @@ struct PlannerLeg {
     var from: String?
     var to: String?
     var headsign: String?
+    /// Where the leg is in the world, where the planner says: its UTC offset in seconds
+    /// (OpenTripPlanner's `agencyTimeZoneOffset`), or its IANA time zone (Google's
+    /// `time_zone`, OpenTripPlanner 2's `agency.timezone`, MOTIS's `tz`).
+    var utcOffset: Int32?
+    var timeZone: String?
 
-    var card: LegCard? {
+    /// The card, its times with their place's offset where `place` tells it.
+    func card(in place: PlannerPlace) -> LegCard? {
         guard departure != nil || arrival != nil || distance != nil || from != nil || to != nil || headsign != nil else { return nil }
-        return LegCard(departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign)
+        let place = place.narrowed(to: self)
+        return LegCard(
+            departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign,
+            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end))
     }
 
     /// The leg's minutes: from its times where it has both (durations have unit and rounding
@@ -69,12 +78,32 @@ struct PlannerItinerary {
     var fareCurrency: String?
     var transfers: Int?
 
-    var card: RouteCard? {
+    /// The itinerary's time zone where the planner names one for all of it (Navitia's
+    /// `context.timezone`, TfL's London).
+    var timeZone: String?
+
+    /// The itinerary with `zone` where it names none itself (`?timeZone=`).
+    func inZone(_ zone: String?) -> PlannerItinerary {
+        var itinerary = self
+        itinerary.timeZone = timeZone ?? zone
+        return itinerary
+    }
+
+    /// Where the itinerary is: its own zone, else the first its legs name, else their offset.
+    var place: PlannerPlace {
+        PlannerPlace(
+            timeZone: timeZone ?? legs.first { $0.timeZone != nil }?.timeZone,
+            utcOffset: legs.first { $0.utcOffset != nil }?.utcOffset)
+    }
+
+    func card(in place: PlannerPlace) -> RouteCard? {
         let departure = departure ?? legs.first?.departure, arrival = arrival ?? legs.last?.arrival
         guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil else { return nil }
+        let first = legs.first.map { place.narrowed(to: $0) } ?? place, last = legs.last.map { place.narrowed(to: $0) } ?? place
         return RouteCard(
             departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
-            fareCurrency: fareCurrency, transfers: transfers)
+            fareCurrency: fareCurrency, transfers: transfers,
+            departureTime: first.time(departure, start ?? legs.first?.start), arrivalTime: last.time(arrival, end ?? legs.last?.end))
     }
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     var pointer = ""
@@ -120,6 +149,7 @@ struct PlannerItinerary {
         var lastEnd = previousEnd
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
+        let place = self.place
         for (index, leg) in legs.enumerated() {
             try check(leg, index: index, after: index == 0 ? nil : previousEnd)
             guard let minutes = leg.minutes else {
@@ -141,7 +171,7 @@ struct PlannerItinerary {
             subPath.interlined = leg.interlined
             // Set only when there is something to set: each setter makes the leg's details box.
             if !leg.otherLines.isEmpty { subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines)) }
-            if let card = leg.card { subPath.card = card }
+            if let card = leg.card(in: place) { subPath.card = card }
             if short {
                 subPath.shortSeconds = seconds
                 // Into the wait just before, else the next one if it comes right after.
@@ -165,7 +195,7 @@ struct PlannerItinerary {
         if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
         route.legsSpanTotal = true
-        route.card = card
+        route.card = card(in: place)
         return route
     }
 
@@ -214,6 +244,44 @@ extension RouteBarInputError {
         var error = RouteBarInputError(.inconsistentLeg, detail, pointer: pointer)
         error.values = values.map { RouteBarInputError.Value(name: $0.0, value: $0.1) }
         return error
+    }
+}
+
+/// Where in the world an itinerary or a leg is, as far as the planner says: what turns its
+/// times into `CardTime`s.
+struct PlannerPlace {
+    var timeZone: String?
+    var utcOffset: Int32?
+
+    /// The leg's own zone or offset where it names one, else this.
+    func narrowed(to leg: PlannerLeg) -> PlannerPlace {
+        guard leg.timeZone != nil || leg.utcOffset != nil else { return self }
+        return PlannerPlace(timeZone: leg.timeZone, utcOffset: leg.utcOffset)
+    }
+
+    /// A time as the planner wrote it (`text`, or an epoch time written in UTC) at `seconds`,
+    /// with its place's offset: the one in the text ("+01:00"), else this place's offset or
+    /// zone. A local time ("20181202T220451") becomes an instant through the zone. Nil where
+    /// nothing says the offset: a planner's "Z" says the instant, not where it is.
+    func time(_ text: String?, _ seconds: Double?) -> CardTime? {
+        guard let seconds, PlannerTime.plausible.contains(seconds) else { return nil }
+        let given = Int64(seconds.rounded(.down))
+        switch text.flatMap({ PlannerTime.parse(iso: $0)?.suffix }) ?? .utc {
+        case .offset(let offset):
+            return CardTime(epochSeconds: given, utcOffset: offset)
+        case .utc:
+            if let utcOffset { return CardTime(epochSeconds: given, utcOffset: utcOffset) }
+            guard let timeZone, let offset = ZoneDatabase.system.offset(zone: timeZone, at: given) else { return nil }
+            return CardTime(epochSeconds: given, utcOffset: offset)
+        case .local:
+            // The offset at the instant the local time names: first guessed from the local time
+            // read as UTC, then taken at the instant that guess gives (right but for the hour a
+            // clock skips or repeats).
+            guard let timeZone, let guess = ZoneDatabase.system.offset(zone: timeZone, at: given),
+                let offset = ZoneDatabase.system.offset(zone: timeZone, at: given - Int64(guess))
+            else { return nil }
+            return CardTime(epochSeconds: given - Int64(offset), utcOffset: offset)
+        }
     }
 }
 

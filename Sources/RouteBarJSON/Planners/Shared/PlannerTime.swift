@@ -1,9 +1,25 @@
+import RouteBar
+
 /// Times as planners write them, in seconds on one clock: what matters is the difference
 /// between two times of one itinerary, so a time without an offset is read as UTC.
 enum PlannerTime {
     /// ISO 8601 / RFC 3339, extended or basic: "2024-11-06T16:36:00Z",
     /// "2019-11-13T21:54:00.000+01:00", "20181202T220451" (Navitia, local time).
     static func seconds(iso text: String) -> Double? {
+        parse(iso: text)?.seconds
+    }
+
+    /// What a time's text says of its place: nothing (a local time, "20181202T220451"),
+    /// UTC ("Z", which a planner also writes for times whose place it does not say), or an
+    /// offset in seconds ("+01:00", "+0100").
+    enum Suffix: Equatable {
+        case local
+        case utc
+        case offset(Int32)
+    }
+
+    /// `seconds(iso:)`, and what the text says of its offset.
+    static func parse(iso text: String) -> (seconds: Double, suffix: Suffix)? {
         var digits: [Int] = []
         var utf8 = Array(text.utf8)[...]
         func number(_ count: Int) -> Int? {
@@ -40,20 +56,24 @@ enum PlannerTime {
             }
         }
         var offset = 0
+        var suffix = Suffix.local
         if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
             utf8 = utf8.dropFirst()
-            guard let hours = number(2) else { return nil }
+            guard let hours = number(2), hours < 24 else { return nil }
             skip(UInt8(ascii: ":"))
             let minutes = number(2) ?? 0
+            guard minutes < 60 else { return nil }
             offset = (hours * 60 + minutes) * 60 * (sign == UInt8(ascii: "+") ? 1 : -1)
-        } else {
-            skip(UInt8(ascii: "Z"))
+            suffix = .offset(Int32(offset))
+        } else if utf8.first == UInt8(ascii: "Z") || utf8.first == UInt8(ascii: "z") {
+            utf8 = utf8.dropFirst()
+            suffix = .utc
         }
         guard utf8.isEmpty, (1...12).contains(digits[1]), (1...31).contains(digits[2]), digits[3] <= 24, digits[4] < 60,
             digits[5] <= 60
         else { return nil }
-        let days = daysFromCivil(year: digits[0], month: digits[1], day: digits[2])
-        return Double(days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + digits[5] - offset) + fraction
+        let days = Int(CivilCalendar.days(year: Int64(digits[0]), month: Int64(digits[1]), day: Int64(digits[2])))
+        return (Double(days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + digits[5] - offset) + fraction, suffix)
     }
 
     /// Unix times a planner's answer can hold: years 1900 to 2999. Outside, a number is no time
@@ -66,7 +86,7 @@ enum PlannerTime {
         let whole = Int(seconds.rounded(.down))
         let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
         let second = whole - days * 86_400
-        let (year, month, day) = civil(days: days)
+        let (year, month, day) = CivilCalendar.date(ofDay: Int64(days))
         // Written as bytes: string interpolation cost more than the rest of reading a leg.
         var text = [UInt8](repeating: 0, count: 20)
         func put(_ value: Int, at index: Int, digits: Int) {
@@ -76,9 +96,9 @@ enum PlannerTime {
                 value /= 10
             }
         }
-        put(year, at: 0, digits: 4)
-        put(month, at: 5, digits: 2)
-        put(day, at: 8, digits: 2)
+        put(Int(year), at: 0, digits: 4)
+        put(Int(month), at: 5, digits: 2)
+        put(Int(day), at: 8, digits: 2)
         put(second / 3_600, at: 11, digits: 2)
         put(second / 60 % 60, at: 14, digits: 2)
         put(second % 60, at: 17, digits: 2)
@@ -88,32 +108,16 @@ enum PlannerTime {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// An offset given in milliseconds (OpenTripPlanner's `agencyTimeZoneOffset`), in seconds;
+    /// nil beyond the ±18 hours RFC 3339 and every zone keep within.
+    static func offset(milliseconds: Double) -> Int32? {
+        let seconds = (milliseconds / 1000).rounded()
+        return abs(seconds) <= 18 * 3_600 ? Int32(seconds) : nil
+    }
+
     /// Google Routes' durations: "123s", "4.5s".
     static func seconds(duration text: String) -> Double? {
         guard text.hasSuffix("s") else { return nil }
         return Double(text.dropLast())
-    }
-
-    /// The date of a day since 1970-01-01 (Howard Hinnant's algorithm, the inverse of `daysFromCivil`).
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

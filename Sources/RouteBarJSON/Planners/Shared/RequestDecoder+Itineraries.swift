@@ -125,9 +125,14 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("from") || decoder.reader.keyEquals("origin") {
-                leg.from = try decoder.plannerName()
+                let place = try decoder.plannerNameAndZone()
+                (leg.from, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
             } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
-                leg.to = try decoder.plannerName()
+                let place = try decoder.plannerNameAndZone()
+                (leg.to, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
+            } else if decoder.reader.keyEquals("agencyTimeZoneOffset") {
+                // OpenTripPlanner 1: milliseconds east of UTC, on every leg.
+                leg.utcOffset = try decoder.plannerNumber().flatMap { PlannerTime.offset(milliseconds: $0) }
             } else if decoder.reader.keyEquals("headsign") || decoder.reader.keyEquals("direction") {
                 leg.headsign = try decoder.plannerText()
             } else if decoder.reader.keyEquals("plannedDeparture") || decoder.reader.keyEquals("scheduledStartTime") {
@@ -194,7 +199,9 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("agencyName") {
                 leg.agency = try decoder.plannerText()
             } else if decoder.reader.keyEquals("agency") {
-                leg.agency = try decoder.plannerName()
+                // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
+                let agency = try decoder.plannerNameAndZone()
+                (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
             } else {
                 try decoder.reader.skipValue()
             }
@@ -222,7 +229,9 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("textColor") {
                 leg.textColor = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("agency") {
-                leg.agency = try decoder.plannerName()
+                // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
+                let agency = try decoder.plannerNameAndZone()
+                (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
             } else {
                 try decoder.reader.skipValue()
             }

@@ -33,7 +33,9 @@ extension RequestDecoder {
     /// Whether a leg just read has what every leg needs, its minutes (a duration, or both
     /// times); noted, and left out, when it has not.
     mutating func keepsLeg(_ leg: PlannerLeg, at pointer: @autoclosure () -> String) -> Bool {
-        guard leg.minutes == nil else { return true }
+        // A leg that arrives before it departs has both times: kept, for its itinerary to be
+        // refused as inconsistent (`PlannerItinerary.check`), which says more than "missing".
+        guard leg.minutes == nil, leg.start == nil || leg.end == nil else { return true }
         note(.init(.missingField, "the leg has neither a duration nor departure and arrival times", pointer: pointer()))
         return false
     }
@@ -131,6 +133,23 @@ extension RequestDecoder {
     }
 
     /// The text of member `name` of the object that comes next (a stop's `commonName`).
+    /// A place or an agency: its `name`, and its IANA time zone where it names one (`tz`,
+    /// MOTIS; `timezone`, OpenTripPlanner). A bare string is a name.
+    mutating func plannerNameAndZone() throws(JSONSyntaxError) -> (name: String?, zone: String?) {
+        guard try reader.peekKind() == .object else { return (try plannerText(), nil) }
+        var place: (name: String?, zone: String?) = (nil, nil)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("name") {
+                place.name = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("tz") || decoder.reader.keyEquals("timezone") || decoder.reader.keyEquals("timeZone") {
+                place.zone = try decoder.plannerWord()
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return place
+    }
+
     mutating func plannerMember(_ name: StaticString) throws(JSONSyntaxError) -> String? {
         var text: String?
         try eachMember { decoder throws(JSONSyntaxError) in

@@ -104,6 +104,8 @@ extension RequestDecoder {
     /// last waits because Google's fare follows its legs.
     mutating func addItinerary(_ itinerary: PlannerItinerary) {
         if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits) }
+        var itinerary = itinerary
+        itinerary.timeZone = itinerary.timeZone ?? plannerTimeZone
         plannerItineraries.append(itinerary)
     }
 
@@ -145,10 +147,10 @@ extension RequestDecoder {
     /// itinerary is left out, the first problem is thrown.
     func plannerRoutes(waits: Bool) throws(RouteBarInputError) -> PlannerRoutes? {
         guard let planner = try detectedPlanner() else { return nil }
-        var itineraries = plannerItineraries + motisDirect
+        var itineraries = plannerItineraries + motisDirect.map { $0.inZone(plannerTimeZone) }
         if var document = documentItinerary, !document.legs.isEmpty {
             document.pointer = "/legs"
-            itineraries.append(document)
+            itineraries.append(document.inZone(plannerTimeZone))
         }
         var result = PlannerRoutes(planner: planner)
         if itineraries.isEmpty {

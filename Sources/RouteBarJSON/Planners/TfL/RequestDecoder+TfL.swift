@@ -11,6 +11,8 @@ extension RequestDecoder {
         try eachElement { decoder, index throws(JSONSyntaxError) in
             guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
             var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
+            // TfL's times are London's, without an offset.
+            itinerary.timeZone = TfLAdapter.timeZone
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("legs") {
                     try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeTfLLeg() }

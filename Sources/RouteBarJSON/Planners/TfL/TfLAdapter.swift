@@ -7,6 +7,9 @@ enum TfLAdapter: PlannerAdapter {
     static let planner = Planner("tfl")
     static let title = "TfL"
     static let shape = "journeys[].legs[].mode.id"
+    /// The zone of every time TfL writes ("2016-01-03T00:40:00"): London's.
+    static let timeZone = "Europe/London"
+
     static let claimingNames: [StaticString] = [
         "$type", "searchCriteria", "journeyVector", "recommendedMaxAgeMinutes", "lines", "exceptionType", "httpStatusCode",
         "fromLocationDisambiguation", "toLocationDisambiguation", "viaLocationDisambiguation",

@@ -1,0 +1,279 @@
+#include "CICUClock.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
+#include <unicode/uloc.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
+#include <unicode/utypes.h>
+
+#define SLOTS 4
+#define KEY_CAPACITY (ROUTEBAR_CLOCK_LOCALE_MAX + 1)
+#define PATTERN_CAPACITY 64   /* UTF-16 units; CLDR's "jm" patterns have fewer than 16 */
+#define TEXT_CAPACITY 128     /* UTF-16 units; the longest ICU 72 text is well under 64 */
+#define SECONDS_PER_DAY 86400
+
+/* One opened formatter and the locale tag, exactly as the caller spelt it, that it was opened for. */
+struct slot {
+    UDateFormat *format;      /* NULL: empty, and so is every slot after it */
+    char key[KEY_CAPACITY];
+};
+
+/* The calling thread's formatters, the most recently used first. */
+struct cache {
+    struct slot slots[SLOTS];
+    int exit_registered;      /* the thread-exit destructor knows this cache */
+};
+
+static _Thread_local struct cache thread_cache;
+
+/* A pthread key only for its destructor: _Thread_local storage has none, so a thread that exits
+   would otherwise leave its formatters open. The key's value is the thread's &thread_cache. */
+static pthread_key_t exit_key;
+static int exit_key_created;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+
+static const UChar utc_zone[] = { 'E', 't', 'c', '/', 'U', 'T', 'C', 0 };
+static const UChar skeleton[] = { 'j', 'm' };
+
+static void close_slots(struct cache *cache)
+{
+    for (int i = 0; i < SLOTS; i++) {
+        if (cache->slots[i].format != NULL) {
+            udat_close(cache->slots[i].format);
+        }
+        cache->slots[i].format = NULL;
+        cache->slots[i].key[0] = '\0';
+    }
+}
+
+static void close_at_thread_exit(void *value)
+{
+    struct cache *cache = value;
+    close_slots(cache);
+    cache->exit_registered = 0;
+}
+
+static void create_exit_key(void)
+{
+    exit_key_created = pthread_key_create(&exit_key, close_at_thread_exit) == 0;
+}
+
+/* Registers the calling thread's cache for closing at thread exit, once per thread. Without a key
+   (pthread_key_create failed), the formatters stay open until process exit: a bounded leak. */
+static void register_for_thread_exit(struct cache *cache)
+{
+    if (cache->exit_registered) {
+        return;
+    }
+    pthread_once(&exit_key_once, create_exit_key);
+    if (exit_key_created && pthread_setspecific(exit_key, cache) == 0) {
+        cache->exit_registered = 1;
+    }
+}
+
+/* ICU falls back to the process's default locale (from LANG or LC_ALL: "en_US_POSIX" for C.UTF-8)
+   when it has no data for a language, and reads "" ("und", or a tag ICU could not parse) as that
+   default too. We want root's data then, whatever the environment: an ID with no language, or
+   whose locale data ures_open finds only through the default (U_USING_DEFAULT_WARNING), becomes
+   "root" with its "@keywords" kept. Root has no region, and "j" would then take the US's 12-hour
+   cycle (from root's likely subtags, en_Latn_US); so root gets hours=h23, CLDR root's own "HH:mm"
+   and the world's (001) preference, unless the tag chose a cycle itself (-u-hc-).
+   0 on an ICU error. */
+static int use_root_when_no_data(char *id, int32_t capacity)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    if (id[0] != '\0' && id[0] != '@' && id[0] != '_') {
+        UResourceBundle *bundle = ures_open(NULL, id, &status);
+        if (bundle != NULL) {
+            ures_close(bundle);
+        }
+        if (U_FAILURE(status)) {
+            return 0;
+        }
+        if (status != U_USING_DEFAULT_WARNING) {
+            return 1;
+        }
+        status = U_ZERO_ERROR;
+    }
+
+    char keywords[ULOC_FULLNAME_CAPACITY];
+    const char *at = strchr(id, '@');
+    size_t length = at != NULL ? strlen(at) : 0;
+    if (length + 1 > sizeof keywords || (int32_t)length + 5 > capacity) {
+        return 0;
+    }
+    memcpy(keywords, at != NULL ? at : "", length + 1);
+    memcpy(id, "root", 4);
+    memcpy(id + 4, keywords, length + 1);
+
+    char cycle[16];
+    int32_t cycle_length = uloc_getKeywordValue(id, "hours", cycle, (int32_t)sizeof cycle, &status);
+    if (U_FAILURE(status)) {
+        return 0;
+    }
+    if (cycle_length == 0) {
+        status = U_ZERO_ERROR;
+        (void)uloc_setKeywordValue("hours", "h23", id, capacity, &status);
+        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A new formatter for a BCP 47 tag: the locale's best pattern for "jm", in Etc/UTC. NULL on any
+   ICU error. ICU's fallback warnings (an unknown language gets root's data) are not errors. */
+static UDateFormat *open_format(const char *tag)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    char id[ULOC_FULLNAME_CAPACITY];
+    (void)uloc_forLanguageTag(tag, id, (int32_t)sizeof id, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !use_root_when_no_data(id, (int32_t)sizeof id)) {
+        return NULL;
+    }
+    status = U_ZERO_ERROR;
+
+    UDateTimePatternGenerator *generator = udatpg_open(id, &status);
+    if (U_FAILURE(status)) {
+        if (generator != NULL) {
+            udatpg_close(generator);
+        }
+        return NULL;
+    }
+    UChar pattern[PATTERN_CAPACITY];
+    int32_t pattern_length = udatpg_getBestPattern(
+        generator, skeleton, (int32_t)(sizeof skeleton / sizeof skeleton[0]),
+        pattern, PATTERN_CAPACITY, &status);
+    udatpg_close(generator);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || pattern_length <= 0) {
+        return NULL;
+    }
+
+    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, id, utc_zone, -1,
+                                    pattern, pattern_length, &status);
+    if (U_FAILURE(status)) {
+        if (format != NULL) {
+            udat_close(format);
+        }
+        return NULL;
+    }
+    return format;
+}
+
+/* The calling thread's formatter for `tag`, opened on a miss (closing the least recently used when
+   all slots are taken). NULL when the tag is NULL or too long, or ICU fails. */
+static UDateFormat *format_for(const char *tag)
+{
+    if (tag == NULL) {
+        return NULL;
+    }
+    size_t length = 0;
+    while (length < KEY_CAPACITY && tag[length] != '\0') {
+        length++;
+    }
+    if (length == KEY_CAPACITY) {
+        return NULL;
+    }
+
+    struct cache *cache = &thread_cache;
+    struct slot *slots = cache->slots;
+    for (int i = 0; i < SLOTS && slots[i].format != NULL; i++) {
+        /* length + 1 bytes: both hold that many (the NUL included), and the NUL makes it exact. */
+        if (memcmp(slots[i].key, tag, length + 1) == 0) {
+            if (i > 0) {
+                struct slot hit = slots[i];
+                memmove(&slots[1], &slots[0], (size_t)i * sizeof slots[0]);
+                slots[0] = hit;
+            }
+            return slots[0].format;
+        }
+    }
+
+    UDateFormat *format = open_format(tag);
+    if (format == NULL) {
+        return NULL;
+    }
+    register_for_thread_exit(cache);
+    if (slots[SLOTS - 1].format != NULL) {
+        udat_close(slots[SLOTS - 1].format);
+    }
+    memmove(&slots[1], &slots[0], (SLOTS - 1) * sizeof slots[0]);
+    slots[0].format = format;
+    memcpy(slots[0].key, tag, length + 1);
+    return format;
+}
+
+/* UTF-16 to NUL-terminated UTF-8 in out; its length, or -1 (out "") when it does not fit. */
+static int32_t write_utf8(const UChar *text, int32_t length, char *out, int32_t capacity)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strToUTF8(out, capacity, &written, text, length, &status);
+    /* Exactly `capacity` bytes is U_STRING_NOT_TERMINATED_WARNING: no room for the NUL. */
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || written >= capacity) {
+        out[0] = '\0';
+        return -1;
+    }
+    return written;
+}
+
+int32_t routebar_clock_text(const char *locale, int64_t local_seconds, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    UDateFormat *format = format_for(locale);
+    if (format == NULL) {
+        return -1;
+    }
+
+    /* The time of day only, on 1970-01-01: no value is out of ICU's calendar range, and in
+       Etc/UTC the day's date cannot change what an hour-and-minute pattern shows. */
+    int64_t second_of_day = local_seconds % SECONDS_PER_DAY;
+    if (second_of_day < 0) {
+        second_of_day += SECONDS_PER_DAY;
+    }
+
+    UChar text[TEXT_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = udat_format(format, (UDate)second_of_day * 1000.0, text, TEXT_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return -1;
+    }
+    return write_utf8(text, length, out, capacity);
+}
+
+int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    UDateFormat *format = format_for(locale);
+    if (format == NULL) {
+        return -1;
+    }
+
+    UChar pattern[PATTERN_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = udat_toPattern(format, 0, pattern, PATTERN_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return -1;
+    }
+    return write_utf8(pattern, length, out, capacity);
+}
+
+void routebar_clock_release(void)
+{
+    struct cache *cache = &thread_cache;
+    close_slots(cache);
+    if (cache->exit_registered) {
+        (void)pthread_setspecific(exit_key, NULL);
+        cache->exit_registered = 0;
+    }
+}

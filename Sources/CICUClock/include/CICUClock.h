@@ -1,0 +1,55 @@
+#ifndef CICU_CLOCK_H
+#define CICU_CLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Locale clock text ("18:08", "6:08 PM", "오후 6:08") from CLDR, through ICU's C API (libicui18n,
+ * libicuuc). No ICU type crosses this header: everything is plain C, prefixed routebar_clock_,
+ * and only ClockText.swift (RouteBarService) calls it.
+ *
+ * The pattern is CLDR's preferred one for the skeleton "jm" (hour and minute, with the locale's
+ * own hour cycle: "j" lets the locale choose 12 or 24 hours), as udatpg_getBestPattern gives it,
+ * and the text is formatted in the "Etc/UTC" zone from a time that is already local: ICU decides
+ * no UTC offset and no daylight saving here (the caller takes those from the tz database).
+ *
+ * Locales are BCP 47 tags ("ko", "en", "en-GB", "zh-Hant", "en-US-u-hc-h23"), read with
+ * uloc_forLanguageTag: an ill-formed subtag and everything after it are ignored ("en-GB-!!" is
+ * "en-GB"), so a tag that is not BCP 47 at all ("ko_KR", "!!!") and a language without CLDR data
+ * ("xx") get ICU's fallback, the root locale ("HH:mm"). That is not an error.
+ *
+ * Threads: any thread may call these at any time. Each thread keeps its own small cache of opened
+ * ICU formatters (the 4 locale tags it used last, compared byte for byte, most recent first), so a
+ * formatter is never shared between threads and a repeated locale costs no opening (an opening
+ * reads CLDR data and builds a pattern generator: 200 to 450 microseconds here). A thread's
+ * cache is closed when the thread exits; routebar_clock_release closes the calling thread's now
+ * (the main thread's is otherwise left to process exit, and shows as "still reachable").
+ *
+ * UTF-8 out: every function writes NUL-terminated UTF-8 into out[0 ..< capacity] and returns its
+ * length in bytes without the NUL, or -1 on any failure: locale NULL or 64 bytes or longer, out
+ * NULL, capacity too small for the text and its NUL, or an ICU error. After -1, out holds "" when
+ * capacity > 0. The text is ICU's as it is: in ICU 72 (CLDR 42) English puts U+202F NARROW NO-BREAK
+ * SPACE before AM/PM ("6:08\u202FPM", 9 bytes), and some locales use their own digits. 64 bytes is
+ * enough for every locale ICU 72 has.
+ */
+
+/* The longest locale tag accepted, in bytes without the NUL. */
+#define ROUTEBAR_CLOCK_LOCALE_MAX 63
+
+/* The wall-clock time of day (hours and minutes) in `locale`'s CLDR pattern for "jm", for
+   `local_seconds`: seconds since 1970-01-01T00:00 in local time (UTC seconds plus the place's UTC
+   offset at that instant). Only the time of day counts (local_seconds modulo 86400, rounded
+   toward minus infinity, so negative values are times before 1970), so any value is valid.
+   Example: ("ko", 65280) writes "오후 6:08"; ("en", 65280) "6:08\u202FPM"; ("de", 65280) "18:08". */
+int32_t routebar_clock_text(const char *locale, int64_t local_seconds, char *out, int32_t capacity);
+
+/* The pattern that routebar_clock_text uses for `locale`, in ICU's pattern syntax ("a h:mm" for
+   ko, "h:mm\u202Fa" for en, "HH:mm" for de), for tests and documentation. */
+int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity);
+
+/* Closes the calling thread's cached formatters now (the next call opens them again). For tests
+   and leak checkers; threads' caches are closed at thread exit without it. */
+void routebar_clock_release(void);
+
+#endif
