@@ -16,6 +16,10 @@ nor do arithmetic across members:
   non-finite from least + (width - 0.5 - least x visible legs) / total x sectionTime; and
   `classic` takes no gap, no shared time scale and no label minimums, wherever they come from.
 
+unknown-value with parameter `timeZone` depends on the server's tz database, which a pattern
+cannot list: it is dropped only when /usr/share/zoneinfo (or $TZDIR) holds no TZif file of
+that name.
+
 Two more a schema cannot state: too-long (a string the answer echoes over its limit in UTF-8
 bytes; JSON Schema's maxLength counts characters) and no-visible-segment (every leg of a route
 of 0 minutes, wherever its minutes come from); both are recomputed from the body. And two
@@ -41,6 +45,7 @@ schemathesis's summary ("Filtered: N (dropped by `filter_failure`)").
 
 import json
 import math
+import os
 
 import schemathesis
 
@@ -176,6 +181,18 @@ PLANNER_LAYOUT_PROBLEMS = {PROBLEM + name for name in (
     "no-visible-segment", "bar-too-narrow", "classic-undefined", "out-of-range", "missing-field", "planner-error")}
 
 
+def _known_zone(name):
+    """Whether the server's tz database (as ZoneDatabase.system reads it) has `name`."""
+    if not isinstance(name, str) or "." in name or name.startswith("/") or "//" in name:
+        return False
+    path = os.path.join(os.environ.get("TZDIR", "/usr/share/zoneinfo"), name)
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"TZif"
+    except OSError:
+        return False
+
+
 def _rule_applies(case, problem):
     body, o = _options(case)
     kind = problem.get("type")
@@ -186,6 +203,8 @@ def _rule_applies(case, problem):
         return isinstance(value, str) and len(value.encode("utf-8", "surrogatepass")) > problem.get("limit", 0)
     if kind == PROBLEM + "no-visible-segment" and _shape(body) in ("routebar", "odsay"):
         return any(all(minutes <= 0 for _, minutes in legs) for _, legs in _routes(body))
+    if kind == PROBLEM + "unknown-value" and problem.get("parameter") == "timeZone":
+        return not _known_zone((case.query or {}).get("timeZone"))
     if kind == PROBLEM + "unknown-shape" and problem.get("parameter") == "source":
         return _shape(body) != (case.query or {}).get("source")
     if _shape(body) not in (None, "routebar", "odsay") and kind in PLANNER_LAYOUT_PROBLEMS:

@@ -283,6 +283,7 @@ def checks(page):
         ("minTransitLength", {"minTransitLength": "90"}, ("answer", "svg")),
         ("source", {"source": "odsay"}, ()),
         ("waits", {"waits": "omit"}, ()),
+        ("timeZone", {"timeZone": "Europe/Paris"}, ()),
     ]
     defaults = page.js("""Object.fromEntries([...document.getElementById("options").elements].map((c) =>
         [c.name, c.type === "checkbox" ? String(c.checked) : c.value]))""")
