@@ -28,6 +28,22 @@ extension SubPath {
         if let card = details.card {
             bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, String?, String?, String?, CardTime?, CardTime?)>.size
             for text in [card.departure, card.arrival, card.from, card.to, card.headsign] { bytes += HeldBytes.string(text) }
+            bytes += card.facts.heldBytes
+        }
+        return bytes
+    }
+}
+
+extension LegFacts {
+    /// Its inline size (it is stored in the card's box) and its strings' and arrays' storage.
+    package var heldBytes: Int {
+        var bytes = MemoryLayout<LegFacts>.size
+        for text in [departurePlatform, arrivalPlatform, network] { bytes += HeldBytes.string(text) }
+        bytes += HeldBytes.array(alerts.capacity, of: String.self)
+        for alert in alerts { bytes += HeldBytes.string(alert) }
+        bytes += HeldBytes.array(fareProducts.capacity, of: FareProduct.self)
+        for product in fareProducts {
+            for text in [product.name, product.riderCategory, product.medium, product.currency] { bytes += HeldBytes.string(text) }
         }
         return bytes
     }

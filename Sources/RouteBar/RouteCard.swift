@@ -17,6 +17,12 @@ public final class RouteCard: Sendable, Hashable {
     /// The planner's count of transfers.
     public let transfers: Int?
 
+    /// The fare in the currency's minor unit (250 for USD 2.50), where the currency is known.
+    public var fareMinorUnits: Int? {
+        guard let fareAmount, let fareCurrency else { return nil }
+        return CurrencyUnits.minorUnits(fareAmount, currency: fareCurrency)
+    }
+
     public convenience init(
         departure: String? = nil, arrival: String? = nil, walkDistance: Double? = nil, fareAmount: Double? = nil,
         fareCurrency: String? = nil, transfers: Int? = nil
@@ -73,6 +79,8 @@ public final class LegCard: Sendable, Hashable {
     public let to: String?
     /// Where the vehicle is headed.
     public let headsign: String?
+    /// Platforms, stops, real time, occupancy, alerts, fares: what else the planner says.
+    public let facts: LegFacts
 
     public convenience init(
         departure: String? = nil, arrival: String? = nil, distance: Double? = nil, from: String? = nil, to: String? = nil,
@@ -84,10 +92,21 @@ public final class LegCard: Sendable, Hashable {
     }
 
     /// With times placed in the world: `departure` and `arrival` become their RFC 3339 text.
-    public init(
+    public convenience init(
         departure: String?, arrival: String?, distance: Double?, from: String?, to: String?, headsign: String?,
         departureTime: CardTime?, arrivalTime: CardTime?
     ) {
+        self.init(
+            departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign,
+            departureTime: departureTime, arrivalTime: arrivalTime, facts: LegFacts())
+    }
+
+    /// With times placed in the world and the planner's other facts.
+    public init(
+        departure: String?, arrival: String?, distance: Double?, from: String?, to: String?, headsign: String?,
+        departureTime: CardTime?, arrivalTime: CardTime?, facts: LegFacts
+    ) {
+        self.facts = facts
         self.departure = departureTime?.rfc3339 ?? departure
         self.arrival = arrivalTime?.rfc3339 ?? arrival
         self.departureTime = departureTime
@@ -100,7 +119,7 @@ public final class LegCard: Sendable, Hashable {
 
     public static func == (a: LegCard, b: LegCard) -> Bool {
         (a.departure, a.arrival, a.distance, a.from, a.to, a.headsign) == (b.departure, b.arrival, b.distance, b.from, b.to, b.headsign)
-            && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
+            && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime) && a.facts == b.facts
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -112,5 +131,6 @@ public final class LegCard: Sendable, Hashable {
         hasher.combine(headsign)
         hasher.combine(departureTime)
         hasher.combine(arrivalTime)
+        hasher.combine(facts)
     }
 }

@@ -5,18 +5,20 @@ import RouteBar
 // free of any wire format (both modules are this package's, so the conformances are not retroactive).
 
 extension Route: Encodable {
-    private enum Keys: String, CodingKey { case id, totalTime, subPaths }
+    private enum Keys: String, CodingKey { case id, totalTime, subPaths, departure, arrival }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(totalTime, forKey: .totalTime)
         try container.encode(subPaths, forKey: .subPaths)
+        try container.encodeIfPresent(card?.departure, forKey: .departure)
+        try container.encodeIfPresent(card?.arrival, forKey: .arrival)
     }
 }
 
 extension SubPath: Encodable {
-    private enum Keys: String, CodingKey { case trafficType, sectionTime, lane, trainType }
+    private enum Keys: String, CodingKey { case trafficType, sectionTime, lane, trainType, departure, arrival }
     private enum LaneKeys: String, CodingKey { case name, busNo, type, subwayCode }
 
     /// ODsay's `subPath`: the line and the other candidates as its `lane` list, a bus by its
@@ -25,6 +27,8 @@ extension SubPath: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(trafficType, forKey: .trafficType)
         try container.encode(sectionTime, forKey: .sectionTime)
+        try container.encodeIfPresent(card?.departure, forKey: .departure)
+        try container.encodeIfPresent(card?.arrival, forKey: .arrival)
         if let line {
             var lanes = container.nestedUnkeyedContainer(forKey: .lane)
             for candidate in [line] + otherLines {
@@ -94,6 +98,8 @@ extension BarSegment: Decodable {
         case minutes, shortSeconds
         case departure, arrival, distance, from, to, headsign
         case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
+        case departurePlatform, arrivalPlatform, stops, network, realTime, departureDelay, arrivalDelay, occupancy, alertCount, alerts
+        case cancelled, reachable, fareProducts
     }
 
     /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
@@ -132,8 +138,36 @@ extension BarSegment: Decodable {
             to: try container.decodeIfPresent(String.self, forKey: .to),
             headsign: try container.decodeIfPresent(String.self, forKey: .headsign),
             departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
-            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset))
+            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset),
+            facts: LegFacts(
+                departurePlatform: try container.decodeIfPresent(String.self, forKey: .departurePlatform),
+                arrivalPlatform: try container.decodeIfPresent(String.self, forKey: .arrivalPlatform),
+                stops: try container.decodeIfPresent(Int.self, forKey: .stops),
+                network: try container.decodeIfPresent(String.self, forKey: .network),
+                realTime: try container.decodeIfPresent(Bool.self, forKey: .realTime),
+                departureDelay: try container.decodeIfPresent(Int.self, forKey: .departureDelay),
+                arrivalDelay: try container.decodeIfPresent(Int.self, forKey: .arrivalDelay),
+                // An occupancy a newer server names is left out, not an error.
+                occupancy: try container.decodeIfPresent(String.self, forKey: .occupancy).flatMap(Occupancy.init(rawValue:)),
+                alertCount: try container.decodeIfPresent(Int.self, forKey: .alertCount),
+                alerts: try container.decodeIfPresent([String].self, forKey: .alerts) ?? [],
+                cancelled: try container.decodeIfPresent(Bool.self, forKey: .cancelled),
+                reachable: try container.decodeIfPresent(Bool.self, forKey: .reachable),
+                fareProducts: try container.decodeIfPresent([AnswerFareProduct].self, forKey: .fareProducts)?.map(\.product) ?? []))
         self.card = card == LegCard() ? nil : card
+    }
+
+    /// A member of the answer's `fareProducts`.
+    private struct AnswerFareProduct: Decodable {
+        var name: String
+        var riderCategory: String?
+        var medium: String?
+        var amount: Double
+        var currency: String
+
+        var product: FareProduct {
+            FareProduct(name: name, riderCategory: riderCategory, medium: medium, amount: amount, currency: currency)
+        }
     }
 
     /// A member of the answer's `line` or `lines`.

@@ -1,15 +1,34 @@
+import RouteBar
+
 /// A query parameter of `POST /v1/route-bars` that is not a layout option, declared once: the
 /// server's query string, `routebar layout`'s flags (`--source`), its help, the hint of an
 /// unknown parameter and the spec's test read this table.
 public struct RequestParameter: Sendable, Hashable {
     /// The name in the query string; the command's flag is `--` and the name.
     public let name: String
-    /// Every value it takes; empty for free text (`timeZone`).
+    /// Every value it takes; empty for free text (`timeZone`) and numbers (`shortLegSeconds`).
     public let values: [String]
-    /// What the help shows for a free-text value ("ZONE").
-    public var placeholder: String { values.isEmpty ? "ZONE" : values.joined(separator: "|") }
+    /// What the help shows for its value: the values, or what a free one is ("ZONE").
+    public var placeholder: String { values.isEmpty ? freeValue : values.joined(separator: "|") }
     /// One line for `routebar --help`.
     public let summary: String
+    /// What a free value is, for the help.
+    let freeValue: String
+    /// The range of a number's value, and its default.
+    public let range: ValueRange?
+    public let defaultNumber: Double?
+
+    init(
+        name: String, values: [String] = [], freeValue: String = "VALUE", range: ValueRange? = nil,
+        defaultNumber: Double? = nil, summary: String
+    ) {
+        self.name = name
+        self.values = values
+        self.freeValue = freeValue
+        self.range = range
+        self.defaultNumber = defaultNumber
+        self.summary = summary
+    }
 
     /// `--` and the name in kebab case, as layout options' flags: `--time-zone`.
     public var flag: String {
@@ -27,8 +46,14 @@ public struct RequestParameter: Sendable, Hashable {
         name: "waits", values: ["show", "omit"], summary: "a planner's gaps between legs as wait segments (default show)")
 
     public static let timeZone = RequestParameter(
-        name: "timeZone", values: [],
+        name: "timeZone", freeValue: "ZONE",
         summary: "the IANA time zone of a planner's times where its answer names none (MOTIS, Digitransit)")
 
-    public static let all: [RequestParameter] = [.source, .waits, .timeZone]
+    /// A planner's leg shorter than this many seconds is no segment: its seconds join the wait
+    /// beside it and the sentence says it (`PlannerItinerary.route`). 0 draws every leg.
+    public static let shortLegSeconds = RequestParameter(
+        name: "shortLegSeconds", freeValue: "SECONDS", range: .closed(0, 300), defaultNumber: 30,
+        summary: "a planner's legs shorter than this are no segments (0 to 300, default 30)")
+
+    public static let all: [RequestParameter] = [.source, .waits, .timeZone, .shortLegSeconds]
 }

@@ -113,7 +113,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         }
         while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {
-                RouteBarResponse.write(laidOut, options: cursor.layout.options, clock: request.clockFormatter, to: &writer)
+                RouteBarResponse.write(laidOut, options: cursor.layout.options, clock: request.cardFormatter, to: &writer)
                 continue
             }
             RouteBarResponse.endLayout(to: &writer)

@@ -26,7 +26,7 @@ public final class RouteBarNDJSON: Sendable {
 /// client is ready for it, so a client that stops reading holds one route.
 package struct RouteBarNDJSONPieces: AnswerPieces {
     private var cursor: RouteCursor
-    private var clock: ClockFormatter?
+    private var clock: CardFormatter?
     private var laidOut = LaidOutRoute()
 
     /// Checks every route (errors thrown here, before the first line).
@@ -36,7 +36,7 @@ package struct RouteBarNDJSONPieces: AnswerPieces {
             var layout = try RouteBarLayout(request.options)
             layout.buildsAccessibilityLabels = false  // written from the segments
             cursor = try RouteCursor(layout, routes: request.routes)
-            clock = request.clockFormatter
+            clock = request.cardFormatter
         } catch {
             throw RouteBarInputError(error, in: request)
         }
@@ -47,7 +47,7 @@ package struct RouteBarNDJSONPieces: AnswerPieces {
         return Self.line(laidOut, options: cursor.layout.options, clock: clock)
     }
 
-    static func line(_ route: LaidOutRoute, options: LayoutOptions, clock: ClockFormatter? = nil) -> [UInt8] {
+    static func line(_ route: LaidOutRoute, options: LayoutOptions, clock: CardFormatter? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + 200 * route.segments.count)
         RouteBarResponse.write(route, options: options, clock: clock, to: &writer)
         var line = writer.bytes

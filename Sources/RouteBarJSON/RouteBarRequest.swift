@@ -33,8 +33,8 @@ public struct RouteBarRequest: Sendable {
     /// Why a planner's answer has no route, in the planner's words (HERE's notice, Navitia's
     /// message, OpenTripPlanner's routing error): the answer's `notice`.
     public var plannerNotice: String?
-    /// Writes the cards' clock text; nil writes none (the library has no CLDR data).
-    public var clockFormatter: ClockFormatter?
+    /// Writes the cards' clock and fare text; nil writes none (the library has no CLDR data).
+    public var cardFormatter: CardFormatter?
     /// Itineraries of a planner's answer left out for an inconsistent leg (`inconsistent-leg`):
     /// the answer's `problems`, beside the routes that could be laid out.
     public var problems: [RouteBarInputError] = []

@@ -153,7 +153,7 @@ public enum RouteBarResponse {
         writer.endArray()
     }
 
-    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardClock, to writer: inout JSONWriter) {
+    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardText, to writer: inout JSONWriter) {
         writer.beginObject()
         writer.field("index", segment.pointee.index)
         writer.field("trafficType", segment.pointee.trafficType)
@@ -177,33 +177,75 @@ public enum RouteBarResponse {
     }
 
     /// A leg's card, passed through from the planner: members of the segment.
-    static func write(_ card: LegCard, clock: CardClock, to writer: inout JSONWriter) {
+    static func write(_ card: LegCard, clock: CardText, to writer: inout JSONWriter) {
         clock.write(departure: card.departure, card.departureTime, to: &writer)
         clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
         if let distance = card.distance { writer.field("distance", distance) }
         if let from = card.from { writer.field("from", from) }
         if let to = card.to { writer.field("to", to) }
         if let headsign = card.headsign { writer.field("headsign", headsign) }
+        if !card.facts.isEmpty { write(card.facts, clock: clock, to: &writer) }
+    }
+
+    /// A leg's other facts, passed through from the planner: members of the segment.
+    static func write(_ facts: LegFacts, clock: CardText, to writer: inout JSONWriter) {
+        if let platform = facts.departurePlatform { writer.field("departurePlatform", platform) }
+        if let platform = facts.arrivalPlatform { writer.field("arrivalPlatform", platform) }
+        if let stops = facts.stops { writer.field("stops", stops) }
+        if let network = facts.network { writer.field("network", network) }
+        if let realTime = facts.realTime { writer.field("realTime", realTime) }
+        if let delay = facts.departureDelay { writer.field("departureDelay", delay) }
+        if let delay = facts.arrivalDelay { writer.field("arrivalDelay", delay) }
+        if let occupancy = facts.occupancy { writer.field("occupancy", occupancy.jsonName) }
+        if let count = facts.alertCount {
+            writer.field("alertCount", count)
+            writer.key("alerts")
+            writer.beginArray()
+            for alert in facts.alerts { writer.string(alert) }
+            writer.endArray()
+        }
+        if facts.cancelled == true { writer.field("cancelled", true) }
+        if let reachable = facts.reachable { writer.field("reachable", reachable) }
+        guard !facts.fareProducts.isEmpty else { return }
+        writer.key("fareProducts")
+        writer.beginArray()
+        for product in facts.fareProducts {
+            writer.beginObject()
+            writer.field("name", product.name)
+            if let rider = product.riderCategory { writer.field("riderCategory", rider) }
+            if let medium = product.medium { writer.field("medium", medium) }
+            writeMoney(product.amount, product.currency, minorUnits: product.minorUnits, clock: clock, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+    }
+
+    /// An amount's members: in the currency's unit, its code, in minor units, and as text.
+    static func writeMoney(_ amount: Double, _ currency: String?, minorUnits: Int?, clock: CardText, to writer: inout JSONWriter) {
+        writer.field("amount", amount)
+        guard let currency else { return }
+        writer.field("currency", currency)
+        if let minorUnits { writer.field("minorUnits", minorUnits) }
+        if let text = clock.money(amount, currency) { writer.field("text", text) }
     }
 
     /// A route's card, passed through from the planner: members of the route.
-    static func write(_ card: RouteCard, clock: CardClock, to writer: inout JSONWriter) {
+    static func write(_ card: RouteCard, clock: CardText, to writer: inout JSONWriter) {
         clock.write(departure: card.departure, card.departureTime, to: &writer)
         clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
         if let walkDistance = card.walkDistance { writer.field("walkDistance", walkDistance) }
         if let amount = card.fareAmount {
             writer.key("fare")
             writer.beginObject()
-            writer.field("amount", amount)
-            if let currency = card.fareCurrency { writer.field("currency", currency) }
+            writeMoney(amount, card.fareCurrency, minorUnits: card.fareMinorUnits, clock: clock, to: &writer)
             writer.endObject()
         }
         if let transfers = card.transfers { writer.field("transfers", transfers) }
     }
 
-    static func write(_ route: LaidOutRoute, options: LayoutOptions, clock formatter: ClockFormatter? = nil, to writer: inout JSONWriter) {
+    static func write(_ route: LaidOutRoute, options: LayoutOptions, clock formatter: CardFormatter? = nil, to writer: inout JSONWriter) {
         // Dates are written where they differ from the journey's first: past midnight.
-        let clock = CardClock(formatter: formatter, locale: options.locale, journeyDate: route.card?.departureTime?.localDate)
+        let clock = CardText(formatter: formatter, locale: options.locale, journeyDate: route.card?.departureTime?.localDate)
         writer.beginObject()
         writer.field("index", route.index)
         if let id = route.id { writer.field("id", id) }

@@ -98,7 +98,7 @@ extension RouteBarAPI {
         do throws(RouteBarInputError) {
             var request = try RouteBarRequest(json: body, query: query)
             try request.checkSegments(limit: limits.maxSegments)
-            request.clockFormatter = ClockText.formatter
+            request.cardFormatter = LocaleText.cardFormatter
             return request
         } catch {
             throw HTTPProblem(error)

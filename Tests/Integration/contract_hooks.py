@@ -16,9 +16,10 @@ nor do arithmetic across members:
   non-finite from least + (width - 0.5 - least x visible legs) / total x sectionTime; and
   `classic` takes no gap, no shared time scale and no label minimums, wherever they come from.
 
-unknown-value with parameter `timeZone` depends on the server's tz database, which a pattern
-cannot list: it is dropped only when /usr/share/zoneinfo (or $TZDIR) holds no TZif file of
-that name.
+unknown-value with parameter `timeZone` (or a route's `timeZone`) depends on the server's tz
+database, which a pattern cannot list: it is dropped only when /usr/share/zoneinfo (or $TZDIR)
+holds no TZif file of that name. inconsistent-leg pointing at our shape's `arrival` compares two
+members (the arrival before the departure), which a schema cannot: recomputed here.
 
 Two more a schema cannot state: too-long (a string the answer echoes over its limit in UTF-8
 bytes; JSON Schema's maxLength counts characters) and no-visible-segment (every leg of a route
@@ -43,6 +44,7 @@ every failure of every other check still fails the run. Dropped failures are cou
 schemathesis's summary ("Filtered: N (dropped by `filter_failure`)").
 """
 
+import datetime
 import json
 import math
 import os
@@ -181,6 +183,16 @@ PLANNER_LAYOUT_PROBLEMS = {PROBLEM + name for name in (
     "no-visible-segment", "bar-too-narrow", "classic-undefined", "out-of-range", "missing-field", "planner-error")}
 
 
+def _instant(text):
+    """An RFC 3339 date-time as an aware datetime, or None."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return datetime.datetime.fromisoformat(text.upper().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
 def _known_zone(name):
     """Whether the server's tz database (as ZoneDatabase.system reads it) has `name`."""
     if not isinstance(name, str) or "." in name or name.startswith("/") or "//" in name:
@@ -205,6 +217,14 @@ def _rule_applies(case, problem):
         return any(all(minutes <= 0 for _, minutes in legs) for _, legs in _routes(body))
     if kind == PROBLEM + "unknown-value" and problem.get("parameter") == "timeZone":
         return not _known_zone((case.query or {}).get("timeZone"))
+    if kind == PROBLEM + "unknown-value" and str(problem.get("pointer", "")).endswith("/timeZone"):
+        return not _known_zone(_at(body, problem["pointer"]))
+    if kind == PROBLEM + "inconsistent-leg" and str(problem.get("pointer", "")).endswith("/arrival"):
+        holder = _at(body, problem["pointer"].rsplit("/", 1)[0])
+        if isinstance(holder, dict):
+            departure, arrival = _instant(holder.get("departure")), _instant(holder.get("arrival"))
+            return departure is not None and arrival is not None and arrival < departure
+        return False
     if kind == PROBLEM + "unknown-shape" and problem.get("parameter") == "source":
         return _shape(body) != (case.query or {}).get("source")
     if _shape(body) not in (None, "routebar", "odsay") and kind in PLANNER_LAYOUT_PROBLEMS:

@@ -284,6 +284,7 @@ def checks(page):
         ("source", {"source": "odsay"}, ()),
         ("waits", {"waits": "omit"}, ()),
         ("timeZone", {"timeZone": "Europe/Paris"}, ()),
+        ("shortLegSeconds", {"shortLegSeconds": "0"}, ()),
     ]
     defaults = page.js("""Object.fromEntries([...document.getElementById("options").elements].map((c) =>
         [c.name, c.type === "checkbox" ? String(c.checked) : c.value]))""")

@@ -375,7 +375,7 @@ import Testing
 
         // The answer writes them beside the route's and the segment's own members.
         let answer = String(decoding: try RouteBarResponse.answer(json: tmapBytes, query: { ["width": "343"][$0] }).bytes, as: UTF8.self)
-        #expect(answer.contains(#""fare":{"amount":1650,"currency":"KRW"}"#))
+        #expect(answer.contains(#""fare":{"amount":1650,"currency":"KRW","minorUnits":1650}"#))
         #expect(answer.contains(#""from":"출발지""#))
     }
 

@@ -119,6 +119,31 @@ import Testing
                 == "Total 30 min: bus 21 10 min, transfer, walk 2 s, wait 5 min, bus 50 15 min")
     }
 
+    /// `?shortLegSeconds=` moves the threshold: 0 draws the 2 s walk, 60 folds a 40 s one; a
+    /// value out of 0...300, or not a number, is refused naming the parameter.
+    @Test func theShortLegThresholdIsAParameter() throws {
+        let t0 = 1_715_974_800_000
+        func leg(_ mode: String, _ from: Int, _ to: Int) -> String {
+            #"{"mode":"\#(mode)","startTime":\#(t0 + from * 1000),"endTime":\#(t0 + to * 1000),"duration":\#(to - from)}"#
+        }
+        func body(walk seconds: Int) -> String {
+            #"{"plan":{"itineraries":[{"startTime":\#(t0),"endTime":\#(t0 + 1800_000),"legs":["#
+                + [leg("BUS", 0, 600), leg("WALK", 600, 600 + seconds), leg("BUS", 900, 1800)].joined(separator: ",") + "]}]}}"
+        }
+        let drawn = try #require(Self.layOut(body(walk: 2), ["shortLegSeconds": "0"]).1.first)
+        #expect(drawn.segments.map(\.mode) == [.bus, .walk, .wait, .bus])
+        #expect(drawn.segments[1].width > 0 && drawn.segments[1].shortSeconds == nil)
+        let folded = try #require(Self.layOut(body(walk: 40), ["shortLegSeconds": "60"]).1.first)
+        #expect(folded.segments[1].width == 0 && folded.segments[1].shortSeconds == 40)
+        #expect(folded.segments.map(\.minutes) == [10, 0, 5, 15])
+        let byDefault = try #require(Self.layOut(body(walk: 40)).1.first)
+        #expect(byDefault.segments[1].width > 0 && byDefault.segments[1].shortSeconds == nil)
+        for (value, type) in [("301", RouteBarInputError.ProblemType.outOfRange), ("-1", .outOfRange), ("soon", .invalidType)] {
+            let error = #expect(throws: RouteBarInputError.self) { try Self.layOut(body(walk: 2), ["shortLegSeconds": value]) }
+            #expect(error?.type == type && error?.parameter == "shortLegSeconds", "\(value): \(error?.detail ?? "")")
+        }
+    }
+
     /// Google Directions: an 8 s walking step between two transit steps (walks carry no times,
     /// so the walk follows the first ride); the wait to the second ride takes its seconds.
     @Test func anEightSecondWalkIsNotAMinute() throws {

@@ -84,6 +84,13 @@ import Testing
                 "parameter \(parameter.name): the spec lists \(parameters[parameter.name]?["enum"] ?? "nothing")")
             #expect(parameters[parameter.name]?["x-enum-varnames"] == list)
         }
+        for parameter in RequestParameter.all {
+            guard let range = parameter.range else { continue }
+            let (lower, _, upper) = range.bounds
+            var expected = ["minimum": lower.shortDescription, "maximum": upper.shortDescription]
+            expected["Default"] = parameter.defaultNumber?.shortDescription
+            #expect(parameters[parameter.name] == expected, "parameter \(parameter.name)")
+        }
         for option in LayoutOption.all {
             #expect(parameters[option.name] == Self.expected(option), "parameter \(option.name)")
         }

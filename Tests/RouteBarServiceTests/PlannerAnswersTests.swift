@@ -55,6 +55,35 @@ import Testing
     /// The cards' clock text in the answer's locale, from CLDR through ICU, at the place's own
     /// offset (Google's "6:08pm" in New York; the hafas-client journey arriving after midnight
     /// says its date); in NDJSON as in JSON.
+    /// A fare in the currency's minor unit and as the answer's language writes money (CLDR's
+    /// currency format through ICU), in JSON and NDJSON alike.
+    @Test func faresSayTheirMinorUnitsAndText() throws {
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            let expected: [(String, String, minorUnits: Int, currency: String, text: String)] = [
+                ("otp-rest-otpui-trimet-itinerary.json", "en", 250, "USD", "$2.50"),
+                ("otp-rest-otpui-trimet-itinerary.json", "ko", 250, "USD", "US$2.50"),
+                ("tmap-csid-dgu-seoul-mangwon-eungbong.json", "ko", 1650, "KRW", "₩1,650"),
+                ("hafas-client-db-overnight-journey.json", "en", 5590, "EUR", "€55.90"),
+            ]
+            for (sample, locale, minorUnits, currency, text) in expected {
+                for accept in ["application/json", "application/x-ndjson"] {
+                    let answer = try connection.request(
+                        "POST", "/v1/route-bars?width=343&locale=\(locale)", headers: ["Content-Type": "application/json", "Accept": accept],
+                        body: try Self.body(sample))
+                    #expect(answer.status == 200)
+                    let route =
+                        accept == "application/json"
+                        ? try #require((try answer.json()["routes"] as? [[String: Any]])?.first)
+                        : try #require(try JSONSerialization.jsonObject(with: Data(answer.text.split(separator: "\n")[0].utf8)) as? [String: Any])
+                    let fare = try #require(route["fare"] as? [String: Any], "\(sample)")
+                    #expect(fare["minorUnits"] as? Int == minorUnits && fare["currency"] as? String == currency, "\(sample)")
+                    #expect(fare["text"] as? String == text, "\(sample) \(locale)")
+                }
+            }
+        }
+    }
+
     @Test func cardsSayTheLocalClockInTheAnswersLanguage() throws {
         try withRouteBarService { server in
             let connection = try server.connect()

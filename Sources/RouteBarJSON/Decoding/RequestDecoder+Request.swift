@@ -6,6 +6,7 @@ extension RequestDecoder {
         let source = try Self.source(query)
         let waits = try Self.waits(query)
         _ = try Self.timeZone(query)
+        _ = try Self.shortLegSeconds(query)
         let (shape, routes, pointers, problems) = try shapeAndRoutes(waits: waits)
         if let source, !Self.shape(shape, is: source) {
             throw .init(
@@ -65,6 +66,19 @@ extension RequestDecoder {
                 parameter: "timeZone")
         }
         return text
+    }
+
+    /// `?shortLegSeconds=`: a planner's legs shorter than this are no segments.
+    static func shortLegSeconds(_ query: (String) -> String?) throws(RouteBarInputError) -> Double {
+        let parameter = RequestParameter.shortLegSeconds
+        guard let text = query(parameter.name) else { return parameter.defaultNumber ?? 0 }
+        guard let range = parameter.range, let seconds = Double(text), seconds.isFinite else {
+            throw .init(.invalidType, "\(parameter.name) must be a number of seconds, got \(quoted(text))", parameter: parameter.name)
+        }
+        guard range.contains(seconds) else {
+            throw .init(.outOfRange, "\(parameter.name) must be \(range.phrase), got \(quoted(text))", parameter: parameter.name)
+        }
+        return seconds
     }
 
     static func shape(_ shape: RouteBarRequest.Shape, is source: Planner) -> Bool {

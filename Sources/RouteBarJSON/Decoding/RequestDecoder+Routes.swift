@@ -36,6 +36,7 @@ extension RequestDecoder {
         var sawGoogleLegs = false
         var sawHERESections = false
         var googleFare: (amount: Double?, currency: String?)
+        var times: (departure: String?, arrival: String?, zone: String?)
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("subPaths") {
@@ -66,6 +67,12 @@ extension RequestDecoder {
                         try decoder.reader.skipValue()
                     }
                 }
+            } else if reader.keyEquals("departure") || reader.keyEquals("arrival") {
+                let isDeparture = reader.keyEquals("departure")
+                let text = try cardTime(isDeparture ? "departure" : "arrival", at: base())
+                if isDeparture { times.departure = text } else { times.arrival = text }
+            } else if reader.keyEquals("timeZone") {
+                times.zone = try timeZone(at: base() + "/timeZone")
             } else if reader.keyEquals("totalTime") {
                 route.totalTime = try number("totalTime", at: base() + "/totalTime")
             } else if reader.keyEquals("id") {
@@ -82,7 +89,78 @@ extension RequestDecoder {
         if !sawSubPaths && !sawGoogleLegs && !sawHERESections {
             note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
         }
+        if times.departure != nil || times.arrival != nil || route.subPaths.contains(where: { $0.card != nil }) {
+            placeTimes(of: &route, times, at: base())
+        }
         return route
+    }
+
+    /// Our shape's `departure` or `arrival` (a route's or a leg's): RFC 3339 text, with an
+    /// offset or `Z`, at most 64 bytes; anything else is noted.
+    mutating func cardTime(_ name: String, at pointer: String) throws(JSONSyntaxError) -> String? {
+        guard try !skipNull(), try expect(.string, name, at: pointer + "/" + name) else { return nil }
+        let text = try reader.readString()
+        let bytes = Array(text.utf8)
+        guard bytes.count <= 64, bytes.count >= 20, bytes[10] | 0x20 == UInt8(ascii: "t"),
+            let parsed = PlannerTime.parse(iso: text), parsed.suffix != .local
+        else {
+            note(
+                .init(
+                    .invalidType, "\(name) must be an RFC 3339 date and time with its offset (\"2024-05-18T18:08:00+09:00\"), got \(quoted(text))",
+                    pointer: pointer + "/" + name))
+            return nil
+        }
+        return text
+    }
+
+    /// Our shape's `timeZone`: an IANA zone the system's tz database has; else noted.
+    mutating func timeZone(at pointer: String) throws(JSONSyntaxError) -> String? {
+        guard try !skipNull(), try expect(.string, "timeZone", at: pointer) else { return nil }
+        let text = try reader.readString()
+        guard ZoneDatabase.system.knows(text) else {
+            note(
+                .init(
+                    .unknownValue, "timeZone must be an IANA time zone the server's tz database has (\"Europe/Paris\"), got \(quoted(text))",
+                    pointer: pointer))
+            return nil
+        }
+        return text
+    }
+
+    /// Our route's and legs' times as the cards give them: each with its place's offset (the
+    /// text's own, or the route's `timeZone`, else `?timeZone=`, where the text says `Z`). A
+    /// time that arrives before it departs is refused, pointing at the arrival.
+    @inline(never)
+    mutating func placeTimes(of route: inout Route, _ times: (departure: String?, arrival: String?, zone: String?), at pointer: String) {
+        let place = PlannerPlace(timeZone: times.zone ?? plannerTimeZone, utcOffset: nil)
+        func time(_ text: String?) -> CardTime? {
+            text.flatMap { text in PlannerTime.seconds(iso: text).flatMap { place.time(text, $0) } }
+        }
+        func check(_ departure: String?, _ arrival: String?, at pointer: String) {
+            if let departure, let arrival, let start = PlannerTime.seconds(iso: departure), let end = PlannerTime.seconds(iso: arrival),
+                end < start
+            {
+                note(
+                    .inconsistent(
+                        "the arrival (\(arrival)) is before the departure (\(departure))", at: pointer + "/arrival",
+                        ("departure", departure), ("arrival", arrival)))
+            }
+        }
+        check(times.departure, times.arrival, at: pointer)
+        if times.departure != nil || times.arrival != nil {
+            let card = route.card
+            route.card = RouteCard(
+                departure: times.departure, arrival: times.arrival, walkDistance: card?.walkDistance, fareAmount: card?.fareAmount,
+                fareCurrency: card?.fareCurrency, transfers: card?.transfers, departureTime: time(times.departure),
+                arrivalTime: time(times.arrival))
+        }
+        for index in route.subPaths.indices {
+            guard let card = route.subPaths[index].card else { continue }
+            check(card.departure, card.arrival, at: pointer + "/subPaths/\(index)")
+            route.subPaths[index].card = LegCard(
+                departure: card.departure, arrival: card.arrival, distance: card.distance, from: card.from, to: card.to,
+                headsign: card.headsign, departureTime: time(card.departure), arrivalTime: time(card.arrival), facts: card.facts)
+        }
     }
 
     mutating func decodeSubPaths(at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> [SubPath] {
@@ -128,6 +206,10 @@ extension RequestDecoder {
         var sawTrafficType = false
         var sawSectionTime = false
         var named: PlannerLeg?
+        var times: (departure: String?, arrival: String?)
+        defer {
+            if times.departure != nil || times.arrival != nil { subPath.card = LegCard(departure: times.departure, arrival: times.arrival) }
+        }
         try reader.beginObject()
         while try reader.nextKey() {
             // ODsay's members first: they are nearly every leg's.
@@ -147,6 +229,11 @@ extension RequestDecoder {
                 try decodeLanes(into: &subPath, at: pointer() + "/lane")
             } else if reader.keyEquals("trainType"), try reader.peekKind() == .number {
                 subPath.trainType = Self.smallInteger(try reader.readNumber())
+            } else if reader.keyEquals("departure") || reader.keyEquals("arrival") {
+                // Texts for now: the route's `timeZone`, which may come after, places them.
+                let isDeparture = reader.keyEquals("departure")
+                let text = try cardTime(isDeparture ? "departure" : "arrival", at: pointer())
+                times = isDeparture ? (text, times.arrival) : (times.departure, text)
             } else if reader.keyEquals("mode") || reader.keyEquals("seconds") || reader.keyEquals("color")
                 || reader.keyEquals("textColor") || reader.keyEquals("shortName") || reader.keyEquals("name")
                 || reader.keyEquals("agency")

@@ -25,6 +25,8 @@ struct RequestDecoder {
     /// `?waits=`, read before the body so that itineraries become routes as they are read; a
     /// bad value is refused after the body, as before.
     var waits = true
+    /// `?shortLegSeconds=`: a planner's legs shorter than this are no segments.
+    var shortestLeg = RequestParameter.shortLegSeconds.defaultNumber ?? 0
     var motisDirect: [PlannerItinerary] = []
     /// The body as one itinerary or journey object (`legs` at the top).
     var documentItinerary: PlannerItinerary?

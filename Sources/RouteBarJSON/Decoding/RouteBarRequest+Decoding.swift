@@ -17,6 +17,7 @@ extension RouteBarRequest {
         decoder.waits = (try? RequestDecoder.waits(query)) ?? true
         decoder.source = try? RequestDecoder.source(query)
         decoder.plannerTimeZone = try? RequestDecoder.timeZone(query)
+        decoder.shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? decoder.shortestLeg
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)

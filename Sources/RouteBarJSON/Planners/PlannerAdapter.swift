@@ -28,12 +28,16 @@ protocol PlannerAdapter: Sendable {
     static var readsJourneys: Bool { get }
     /// Its names for modes, each traced to its documentation (`PlannerMode` reads them all).
     static var modeNames: [(TransitMode, [String])] { get }
+    /// Where its answers give each card fact it has, in its own member names: the table in
+    /// docs/planners.md ("The route card"), each cell checked by PlannerFactsTests.
+    static var cardFacts: KeyValuePairs<CardFact, String> { get }
 }
 
 extension PlannerAdapter {
     static func claims(journeys reader: JSONReader) -> Bool { false }
     static var readsJourneys: Bool { false }
     static var modeNames: [(TransitMode, [String])] { [] }
+    static var cardFacts: KeyValuePairs<CardFact, String> { [:] }
 }
 
 /// Every planner routebar reads besides its own shape and ODsay's, in the order they are

@@ -10,6 +10,11 @@ enum GoogleAdapter: PlannerAdapter {
     static let shape = "routes[].legs[].steps"
     static let claimingNames: [StaticString] = ["geocoded_waypoints", "available_travel_modes", "error_message"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .stops: "`transit_details.num_stops`; Routes `transitDetails.stopCount`",
+        .fare: "`fare` (`value`, `currency`)",
+    ]
+
     /// Google's transit `VehicleType` (Directions: https://developers.google.com/maps/documentation/directions/get-directions#VehicleType;
     /// Routes: `TransitVehicleType`) and `travel_mode`/`travelMode`.
     static let modeNames: [(TransitMode, [String])] = [

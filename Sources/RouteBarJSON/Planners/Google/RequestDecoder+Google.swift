@@ -83,6 +83,9 @@ extension RequestDecoder {
                 leg.to = try decoder.plannerName()
             } else if decoder.reader.keyEquals("headsign") {
                 leg.headsign = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("num_stops") || decoder.reader.keyEquals("stopCount") {
+                // Stops after boarding, the one left at included (Directions; Routes' `stopCount`).
+                leg.facts.stops = try decoder.plannerNumber().flatMap(Self.smallInteger)
             } else if decoder.reader.keyEquals("stopDetails") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("departureTime") {

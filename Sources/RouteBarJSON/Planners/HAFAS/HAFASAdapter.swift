@@ -9,6 +9,19 @@ enum HAFASAdapter: PlannerAdapter {
     static let shape = "journeys[].legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`departurePlatform`, else `plannedDeparturePlatform`",
+        .arrivalPlatform: "`arrivalPlatform`, else `plannedArrivalPlatform`",
+        .stops: "`stopovers`, minus 1",
+        .departureDelay: "`departureDelay` (s)",
+        .arrivalDelay: "`arrivalDelay` (s)",
+        .occupancy: "`loadFactor`",
+        .alerts: "`remarks[]` of `type` `warning`: `summary`, else `text`",
+        .cancelled: "`cancelled`",
+        .reachable: "`reachable`",
+        .fare: "`price` (`amount`, `currency`)",
+    ]
+
     /// hafas-client's products (its profiles: nationalExpress, national, regionalExpress,
     /// regional, suburban, bus, ferry, subway, tram, taxi), the FPTF modes
     /// (https://github.com/public-transport/friendly-public-transport-format: train, bus,

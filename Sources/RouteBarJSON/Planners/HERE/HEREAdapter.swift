@@ -9,6 +9,15 @@ enum HEREAdapter: PlannerAdapter {
     static let shape = "routes[].sections"
     static let claimingNames: [StaticString] = ["notices", "correlationId", "cause", "action", "error_description"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`departure.place.platform`",
+        .arrivalPlatform: "`arrival.place.platform`",
+        .stops: "`intermediateStops`, plus 1",
+        .departureDelay: "`departure.delay` (s)",
+        .arrivalDelay: "`arrival.delay` (s)",
+        .cancelled: "`departure.status` `cancelled`",
+    ]
+
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("notices") {
             try decoder.decodeHERENotices()

@@ -3,7 +3,8 @@ internal import StrictJSON
 
 /// HERE v8: `routes[].sections[]`, each `pedestrian` or `transit`, with `transport {mode, name,
 /// shortName, headsign, color, textColor}`, `departure`/`arrival {time (with offset), place
-/// {name}}`, `travelSummary {duration (s), length (m)}` and `agency {name}`. There is no
+/// {name, platform}, delay, status}`, `intermediateStops`, `travelSummary {duration (s), length
+/// (m)}` and `agency {name}`. There is no
 /// route total: it runs from the first departure to the last arrival. No route is `routes: []`
 /// with `notices[]` whose `code` is `noRouteFound` or `noTransitRouteFound`.
 extension RequestDecoder {
@@ -45,8 +46,18 @@ extension RequestDecoder {
                             (leg.end, leg.arrival) = (time?.seconds, time?.text)
                         }
                     } else if decoder.reader.keyEquals("place") {
-                        let name = try decoder.plannerName()
-                        if isDeparture { leg.from = name } else { leg.to = name }
+                        let place = try decoder.plannerPlace()
+                        if isDeparture {
+                            (leg.from, leg.facts.departurePlatform) = (place.name, place.platform)
+                        } else {
+                            (leg.to, leg.facts.arrivalPlatform) = (place.name, place.platform)
+                        }
+                    } else if decoder.reader.keyEquals("delay") {
+                        // Seconds late against the timetable, where HERE has real-time data.
+                        let delay = try decoder.plannerDelay()
+                        if isDeparture { leg.facts.departureDelay = delay } else { leg.facts.arrivalDelay = delay }
+                    } else if decoder.reader.keyEquals("status") {
+                        if try decoder.plannerWord() == "cancelled" { leg.facts.cancelled = true }
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -63,6 +74,8 @@ extension RequestDecoder {
                 }
             } else if decoder.reader.keyEquals("agency") {
                 leg.agency = try decoder.plannerName()
+            } else if decoder.reader.keyEquals("intermediateStops") {
+                leg.facts.stops = try decoder.plannerStops(ends: false)
             } else {
                 try decoder.reader.skipValue()
             }

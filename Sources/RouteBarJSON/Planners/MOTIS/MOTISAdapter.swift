@@ -9,6 +9,17 @@ enum MOTISAdapter: PlannerAdapter {
     static let shape = "itineraries, direct"
     static let claimingNames: [StaticString] = ["itineraries", "direct"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`from.track`",
+        .arrivalPlatform: "`to.track`",
+        .stops: "`intermediateStops`, plus 1",
+        .realTime: "`realTime`",
+        .departureDelay: "`startTime` − `scheduledStartTime`, where `realTime`",
+        .arrivalDelay: "`endTime` − `scheduledEndTime`, where `realTime`",
+        .alerts: "`alerts[].headerText`, else `descriptionText`",
+        .cancelled: "`cancelled`",
+    ]
+
     /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml).
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY", "METRO"]), (.tram, ["TRAM"]),

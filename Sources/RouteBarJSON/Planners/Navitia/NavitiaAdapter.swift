@@ -8,6 +8,13 @@ enum NavitiaAdapter: PlannerAdapter {
     static let shape = "journeys[].sections"
     static let claimingNames: [StaticString] = ["feed_publishers", "links", "context", "exceptions", "notes", "disruptions"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .stops: "`stop_date_times`, minus 1",
+        .network: "`display_informations.network`",
+        .realTime: "`data_freshness` `realtime`",
+        .fare: "`fare.total` (`value` in centimes)",
+    ]
+
     /// Navitia's physical modes, by id and by name (https://doc.navitia.io/#physical-mode:
     /// "physical_mode:RapidTransit", "Train de banlieue / RER"), commercial modes met in its
     /// answers (TER, RER), and street-network modes (walking, bike, bss, car, ridesharing…).

@@ -120,6 +120,7 @@ extension RequestDecoder {
                         leg.longName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("network") {
                         leg.agency = try decoder.plannerText()
+                        leg.facts.network = leg.agency
                     } else if decoder.reader.keyEquals("color") {
                         leg.color = try decoder.plannerColor()
                     } else if decoder.reader.keyEquals("text_color") {
@@ -140,6 +141,12 @@ extension RequestDecoder {
                 }
             } else if decoder.reader.keyEquals("links") {
                 try decoder.decodeNavitiaLinks(&physicalModeID)
+            } else if decoder.reader.keyEquals("stop_date_times") {
+                leg.facts.stops = try decoder.plannerStops(ends: true)
+            } else if decoder.reader.keyEquals("data_freshness") {
+                // "realtime", or "base_schedule" / "adapted_schedule" (the timetable's, adapted
+                // to planned disruptions).
+                leg.facts.realTime = try decoder.plannerWord().map { $0 == "realtime" }
             } else {
                 try decoder.reader.skipValue()
             }

@@ -9,6 +9,20 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
     static let shape = "plan.itineraries, data.plan, data.planConnection.edges, or one itinerary"
     static let claimingNames: [StaticString] = ["plan", "data", "elevationMetadata"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`from.platformCode`; GraphQL `from.stop.platformCode`",
+        .arrivalPlatform: "`to.platformCode`; GraphQL `to.stop.platformCode`",
+        .stops: "`intermediateStops`, plus 1",
+        .realTime: "`realTime`",
+        .departureDelay: "`departureDelay` (s)",
+        .arrivalDelay: "`arrivalDelay` (s)",
+        .occupancy: "GraphQL `trip.occupancy.occupancyStatus`",
+        .alerts: "`alerts[].alertHeaderText`; GraphQL `route.alerts`, `trip.route.alerts`",
+        .cancelled: "`realtimeState` `CANCELED`",
+        .fareProducts: "2.x `fareProducts[].product`",
+        .fare: "`fare.fare.regular` (`cents`); GraphQL `fares[]` `regular`",
+    ]
+
     /// OpenTripPlanner 2's `TransitMode` (https://docs.opentripplanner.org/api/dev-2.x/graphql-gtfs/types/TransitMode)
     /// and street modes, and OpenTripPlanner 1's `TraverseMode`.
     static let modeNames: [(TransitMode, [String])] = [

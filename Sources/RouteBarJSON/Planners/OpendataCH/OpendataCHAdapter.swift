@@ -8,6 +8,14 @@ enum OpendataCHAdapter: PlannerAdapter {
     static let shape = "connections[].sections"
     static let claimingNames: [StaticString] = ["connections", "stations"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`departure.prognosis.platform`, else `departure.platform`",
+        .arrivalPlatform: "`arrival.prognosis.platform`, else `arrival.platform`",
+        .stops: "`journey.passList`, minus 1",
+        .departureDelay: "`departure.delay` (min)",
+        .arrivalDelay: "`arrival.delay` (min)",
+    ]
+
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("connections") {
             try decoder.decodeOpendataCHConnections()

@@ -4,7 +4,8 @@ internal import StrictJSON
 /// transport.opendata.ch: `connections[]`, each with `sections[]` that hold either `journey`
 /// (`category`, `number`, `operator`, `to`) or `walk` (its `duration` may be null), and
 /// `departure`/`arrival` with `departureTimestamp`/`arrivalTimestamp` (epoch seconds) and
-/// `station.name`. Waits are the gaps between sections. No route is `connections: []`; its
+/// `station.name`, `platform`, `delay` (minutes) and `prognosis.platform`; a journey's
+/// `passList` holds its stops. Waits are the gaps between sections. No route is `connections: []`; its
 /// error answer `{"errors": [{"message"}]}`.
 extension RequestDecoder {
     mutating func decodeOpendataCHConnections() throws(JSONSyntaxError) {
@@ -42,6 +43,8 @@ extension RequestDecoder {
                         leg.agency = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("to") {
                         leg.headsign = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("passList") {
+                        leg.facts.stops = try decoder.plannerStops(ends: true)
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -69,6 +72,22 @@ extension RequestDecoder {
                     } else if decoder.reader.keyEquals("station") {
                         let name = try decoder.plannerName()
                         if isDeparture { leg.from = name } else { leg.to = name }
+                    } else if decoder.reader.keyEquals("platform") {
+                        let platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                        if isDeparture {
+                            leg.facts.departurePlatform = leg.facts.departurePlatform ?? platform
+                        } else {
+                            leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? platform
+                        }
+                    } else if decoder.reader.keyEquals("prognosis") {
+                        // The real-time forecast: a changed platform wins over the planned one.
+                        if let platform = try decoder.plannerMember("platform").flatMap(PlannerText.trimmed) {
+                            if isDeparture { leg.facts.departurePlatform = platform } else { leg.facts.arrivalPlatform = platform }
+                        }
+                    } else if decoder.reader.keyEquals("delay") {
+                        // Minutes late, where the forecast knows.
+                        let delay = try decoder.plannerDelay(unit: 60)
+                        if isDeparture { leg.facts.departureDelay = delay } else { leg.facts.arrivalDelay = delay }
                     } else {
                         try decoder.reader.skipValue()
                     }

@@ -34,14 +34,26 @@ struct PlannerLeg {
     /// `time_zone`, OpenTripPlanner 2's `agency.timezone`, MOTIS's `tz`).
     var utcOffset: Int32?
     var timeZone: String?
+    /// Platforms, stops, real time, occupancy, alerts, fares (docs/route-card.md).
+    var facts = LegFacts()
 
     /// The card, its times with their place's offset where `place` tells it.
     func card(in place: PlannerPlace) -> LegCard? {
-        guard departure != nil || arrival != nil || distance != nil || from != nil || to != nil || headsign != nil else { return nil }
+        guard departure != nil || arrival != nil || distance != nil || from != nil || to != nil || headsign != nil || !cardFacts.isEmpty
+        else { return nil }
         let place = place.narrowed(to: self)
         return LegCard(
             departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign,
-            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end))
+            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end), facts: cardFacts)
+    }
+
+    /// The facts a card shows: a ride's, and of a walk or a wait only what is not about a vehicle
+    /// (OpenTripPlanner writes `realTime: false` and `intermediateStops: []` on its walks too).
+    var cardFacts: LegFacts {
+        guard mode.kind != .transit else { return facts }
+        var facts = self.facts
+        (facts.stops, facts.realTime, facts.departureDelay, facts.arrivalDelay, facts.occupancy) = (nil, nil, nil, nil, nil)
+        return facts
     }
 
     /// The leg's minutes: from its times where it has both (durations have unit and rounding
@@ -116,20 +128,16 @@ struct PlannerItinerary {
     /// The route, or why there is none, made by `settle`, which lets go of the legs.
     var settled: Result<Route, RouteBarInputError>?
 
-    /// Makes the route now, as `route(waits:)` would later, and frees the legs' records.
-    mutating func settle(waits: Bool) {
+    /// Makes the route now, as `route(waits:shortestLeg:)` would later, and frees the legs' records.
+    mutating func settle(waits: Bool, shortestLeg: Double) {
         guard settled == nil else { return }
-        settled = Result { () throws(RouteBarInputError) in try route(waits: waits) }
+        settled = Result { () throws(RouteBarInputError) in try route(waits: waits, shortestLeg: shortestLeg) }
         legs = []
     }
 
     /// The shortest gap between two legs drawn as a wait, in seconds: a minute. Planners' times
     /// differ by a second where a ride departs as the walk to it ends (TriMet: 1 s), which is no wait.
     static let shortestWait = 60.0
-    /// Legs shorter than this, in seconds, are too short to draw: a visible "1 min" would
-    /// overstate a 2 s walk, and a bar without it would hide it. Their seconds join the wait
-    /// beside them and the sentence says them ("transfer, walk 20 s").
-    static let shortestLeg = 30.0
     /// How far, in seconds, times may disagree before the itinerary is refused: planners round
     /// to the minute (TfL's walk starts a minute before its bus arrives).
     static let timeTolerance = 60.0
@@ -139,7 +147,11 @@ struct PlannerItinerary {
     /// total from the first departure to the last arrival where the planner gives times.
     /// Throws `inconsistent-leg` for a leg that ends before it starts, starts more than a
     /// minute before the one before it arrives, or lies outside the itinerary's own times.
-    func route(waits: Bool) throws(RouteBarInputError) -> Route {
+    ///
+    /// A leg shorter than `shortestLeg` seconds (`?shortLegSeconds=`, 30 by default) is too
+    /// short to draw: a visible "1 min" would overstate a 2 s walk, and a bar without it would
+    /// hide it. Its seconds join the wait beside it and the sentence says it ("transfer, walk 20 s").
+    func route(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
         // A wait comes only before a leg with a departure time: room for those, and no more,
         // since a streamed answer keeps these arrays (and the memory account counts them).
@@ -164,7 +176,7 @@ struct PlannerItinerary {
             }
             let ride = leg.mode.takesLineColor
             let seconds = minutes * 60
-            let short = seconds > 0 && seconds < Self.shortestLeg
+            let short = seconds > 0 && seconds < shortestLeg
             var subPath = SubPath(
                 mode: leg.mode, minutes: short ? 0 : minutes, line: leg.line, color: ride ? leg.color : nil,
                 textColor: ride ? leg.textColor : nil)

@@ -37,7 +37,10 @@ enum PlannerTime {
         skip(UInt8(ascii: "-"))
         guard let month = number(2) else { return nil }
         skip(UInt8(ascii: "-"))
-        guard let day = number(2), utf8.first == UInt8(ascii: "T") || utf8.first == UInt8(ascii: " ") else { return nil }
+        // RFC 3339 allows "t" for "T" (§5.6), and a space in its place.
+        guard let day = number(2), let separator = utf8.first,
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " ")
+        else { return nil }
         utf8 = utf8.dropFirst()
         guard let hour = number(2) else { return nil }
         skip(UInt8(ascii: ":"))

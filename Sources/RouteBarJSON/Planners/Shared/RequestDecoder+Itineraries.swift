@@ -109,8 +109,8 @@ extension RequestDecoder {
         var product: String?
         var productName: String?
         var walking = false
-        var plannedStart: Double?
-        var plannedEnd: Double?
+        var plannedStart: (seconds: Double, text: String)?
+        var plannedEnd: (seconds: Double, text: String)?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("mode") {
                 modeName = try decoder.plannerWord()
@@ -125,20 +125,59 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("from") || decoder.reader.keyEquals("origin") {
-                let place = try decoder.plannerNameAndZone()
+                let place = try decoder.plannerPlace()
                 (leg.from, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
+                leg.facts.departurePlatform = leg.facts.departurePlatform ?? place.platform
             } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
-                let place = try decoder.plannerNameAndZone()
+                let place = try decoder.plannerPlace()
                 (leg.to, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
+                leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? place.platform
+            } else if decoder.reader.keyEquals("departurePlatform") {
+                // hafas-client: the real-time platform where known, else the planned one.
+                leg.facts.departurePlatform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? leg.facts.departurePlatform
+            } else if decoder.reader.keyEquals("plannedDeparturePlatform") {
+                let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                leg.facts.departurePlatform = leg.facts.departurePlatform ?? planned
+            } else if decoder.reader.keyEquals("arrivalPlatform") {
+                leg.facts.arrivalPlatform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? leg.facts.arrivalPlatform
+            } else if decoder.reader.keyEquals("plannedArrivalPlatform") {
+                let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? planned
+            } else if decoder.reader.keyEquals("intermediateStops") {
+                leg.facts.stops = try decoder.plannerStops(ends: false)
+            } else if decoder.reader.keyEquals("stopovers") {
+                leg.facts.stops = try decoder.plannerStops(ends: true)
+            } else if decoder.reader.keyEquals("realTime") {
+                leg.facts.realTime = try decoder.plannerBool()
+            } else if decoder.reader.keyEquals("realtimeState") {
+                // OpenTripPlanner: SCHEDULED, UPDATED, CANCELED, ADDED, MODIFIED.
+                if try decoder.plannerWord() == "CANCELED" { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("cancelled") {
+                if try decoder.plannerBool() == true { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("reachable") {
+                leg.facts.reachable = try decoder.plannerBool()
+            } else if decoder.reader.keyEquals("departureDelay") {
+                leg.facts.departureDelay = try decoder.plannerDelay()
+            } else if decoder.reader.keyEquals("arrivalDelay") {
+                leg.facts.arrivalDelay = try decoder.plannerDelay()
+            } else if decoder.reader.keyEquals("loadFactor") {
+                leg.facts.occupancy = try decoder.plannerWord().flatMap(PlannerOccupancy.hafas)
+            } else if decoder.reader.keyEquals("alerts") {
+                try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
+            } else if decoder.reader.keyEquals("remarks") {
+                // hafas-client: hints and warnings; a warning is an alert.
+                try decoder.decodeAlerts(into: &leg.facts, headlines: ["summary", "text"], include: [("type", "warning")])
+            } else if decoder.reader.keyEquals("fareProducts") {
+                try decoder.decodeFareProducts(into: &leg.facts)
             } else if decoder.reader.keyEquals("agencyTimeZoneOffset") {
                 // OpenTripPlanner 1: milliseconds east of UTC, on every leg.
                 leg.utcOffset = try decoder.plannerNumber().flatMap { PlannerTime.offset(milliseconds: $0) }
             } else if decoder.reader.keyEquals("headsign") || decoder.reader.keyEquals("direction") {
                 leg.headsign = try decoder.plannerText()
             } else if decoder.reader.keyEquals("plannedDeparture") || decoder.reader.keyEquals("scheduledStartTime") {
-                plannedStart = try decoder.plannerTime()
+                plannedStart = try decoder.plannerTimeAndText()
             } else if decoder.reader.keyEquals("plannedArrival") || decoder.reader.keyEquals("scheduledEndTime") {
-                plannedEnd = try decoder.plannerTime()
+                plannedEnd = try decoder.plannerTimeAndText()
             } else if decoder.reader.keyEquals("start") || decoder.reader.keyEquals("end") {
                 // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
                 let isStart = decoder.reader.keyEquals("start")
@@ -167,6 +206,11 @@ extension RequestDecoder {
                         try decoder.decodeRouteObject(into: &leg)
                     } else if decoder.reader.keyEquals("tripHeadsign") {
                         leg.headsign = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("occupancy") {
+                        // Digitransit: {"occupancyStatus": "FEW_SEATS_AVAILABLE"}.
+                        if let status = try decoder.plannerMember("occupancyStatus") { leg.facts.occupancy = PlannerOccupancy.gtfs(status) }
+                    } else if decoder.reader.keyEquals("alerts") {
+                        try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -200,15 +244,23 @@ extension RequestDecoder {
                 leg.agency = try decoder.plannerText()
             } else if decoder.reader.keyEquals("agency") {
                 // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
-                let agency = try decoder.plannerNameAndZone()
+                let agency = try decoder.plannerPlace()
                 (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
             } else {
                 try decoder.reader.skipValue()
             }
         }
-        // hafas-client: a cancelled leg keeps only its planned times.
-        leg.start = leg.start ?? plannedStart
-        leg.end = leg.end ?? plannedEnd
+        // MOTIS gives no delays: its real-time times beside the timetable's say them.
+        if leg.facts.realTime == true, leg.facts.departureDelay == nil, let start = leg.start, let plannedStart {
+            leg.facts.departureDelay = Int((start - plannedStart.seconds).rounded())
+        }
+        if leg.facts.realTime == true, leg.facts.arrivalDelay == nil, let end = leg.end, let plannedEnd {
+            leg.facts.arrivalDelay = Int((end - plannedEnd.seconds).rounded())
+        }
+        leg.facts.dropDelaysWithoutRealTime()
+        // hafas-client: a cancelled leg keeps only its planned times, which its card shows.
+        if leg.start == nil, let plannedStart { (leg.start, leg.departure) = (plannedStart.seconds, plannedStart.text) }
+        if leg.end == nil, let plannedEnd { (leg.end, leg.arrival) = (plannedEnd.seconds, plannedEnd.text) }
         leg.mode =
             walking
             ? .walk
@@ -230,8 +282,10 @@ extension RequestDecoder {
                 leg.textColor = try decoder.plannerColor()
             } else if decoder.reader.keyEquals("agency") {
                 // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
-                let agency = try decoder.plannerNameAndZone()
+                let agency = try decoder.plannerPlace()
                 (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
+            } else if decoder.reader.keyEquals("alerts") {
+                try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
             } else {
                 try decoder.reader.skipValue()
             }

@@ -132,17 +132,24 @@ extension RequestDecoder {
         try plannerMember("name")
     }
 
-    /// The text of member `name` of the object that comes next (a stop's `commonName`).
-    /// A place or an agency: its `name`, and its IANA time zone where it names one (`tz`,
-    /// MOTIS; `timezone`, OpenTripPlanner). A bare string is a name.
-    mutating func plannerNameAndZone() throws(JSONSyntaxError) -> (name: String?, zone: String?) {
-        guard try reader.peekKind() == .object else { return (try plannerText(), nil) }
-        var place: (name: String?, zone: String?) = (nil, nil)
+    /// A place or an agency: its `name`, its IANA time zone where it names one (`tz`, MOTIS;
+    /// `timezone`, OpenTripPlanner), and a stop's platform or track (`platformCode`,
+    /// OpenTripPlanner REST, and GraphQL's `stop.platformCode`; `track`, MOTIS; `platform`,
+    /// HERE). A bare string
+    /// is a name.
+    mutating func plannerPlace() throws(JSONSyntaxError) -> (name: String?, zone: String?, platform: String?) {
+        guard try reader.peekKind() == .object else { return (try plannerText(), nil, nil) }
+        var place: (name: String?, zone: String?, platform: String?) = (nil, nil, nil)
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("name") {
                 place.name = try decoder.plannerText()
             } else if decoder.reader.keyEquals("tz") || decoder.reader.keyEquals("timezone") || decoder.reader.keyEquals("timeZone") {
                 place.zone = try decoder.plannerWord()
+            } else if decoder.reader.keyEquals("platformCode") || decoder.reader.keyEquals("track") || decoder.reader.keyEquals("platform") {
+                place.platform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? place.platform
+            } else if decoder.reader.keyEquals("stop") {
+                let stop = try decoder.plannerPlace()
+                place.platform = place.platform ?? stop.platform
             } else {
                 try decoder.reader.skipValue()
             }
@@ -150,6 +157,7 @@ extension RequestDecoder {
         return place
     }
 
+    /// The text of member `name` of the object that comes next (a stop's `commonName`).
     mutating func plannerMember(_ name: StaticString) throws(JSONSyntaxError) -> String? {
         var text: String?
         try eachMember { decoder throws(JSONSyntaxError) in

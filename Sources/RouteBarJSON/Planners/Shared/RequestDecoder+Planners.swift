@@ -103,7 +103,7 @@ extension RequestDecoder {
     /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The
     /// last waits because Google's fare follows its legs.
     mutating func addItinerary(_ itinerary: PlannerItinerary) {
-        if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits) }
+        if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits, shortestLeg: shortestLeg) }
         var itinerary = itinerary
         itinerary.timeZone = itinerary.timeZone ?? plannerTimeZone
         plannerItineraries.append(itinerary)
@@ -159,7 +159,7 @@ extension RequestDecoder {
         }
         result.routes.reserveCapacity(itineraries.count)
         for itinerary in itineraries {
-            let route = itinerary.settled ?? Result { () throws(RouteBarInputError) in try itinerary.route(waits: waits) }
+            let route = itinerary.settled ?? Result { () throws(RouteBarInputError) in try itinerary.route(waits: waits, shortestLeg: shortestLeg) }
             switch route {
             case .success(let route):
                 result.routes.append(route)

@@ -8,6 +8,8 @@ enum TMAPAdapter: PlannerAdapter {
     static let shape = "metaData.plan.itineraries"
     static let claimingNames: [StaticString] = ["metaData"]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [.fare: "`fare.regular.totalFare` (`currency.currencyCode`)"]
+
     /// TMAP transit's leg `mode` (SK open API `transit/routes`).
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY"]), (.expressBus, ["EXPRESSBUS"]), (.train, ["TRAIN"]),

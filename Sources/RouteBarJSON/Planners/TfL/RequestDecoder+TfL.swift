@@ -4,7 +4,8 @@ internal import StrictJSON
 /// TfL's `ItineraryResult`: `journeys[]` with `startDateTime`, `arrivalDateTime` (London time,
 /// no offset), `duration` in whole minutes and an optional `fare.totalCost` in pence; each leg
 /// with `mode.id`, `duration` in minutes, `departureTime`/`arrivalTime`, `routeOptions[0].name`
-/// (the line, "" on walks) and `directions[0]`, `departurePoint`/`arrivalPoint.commonName`.
+/// (the line, "" on walks) and `directions[0]`, `departurePoint`/`arrivalPoint` `{commonName,
+/// platformName}` and `disruptions[]`.
 /// Waits are the gaps between legs. A disambiguation answer (HTTP 300) is TfL's error.
 extension RequestDecoder {
     mutating func decodeTfLJourneys() throws(JSONSyntaxError) {
@@ -58,9 +59,11 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("distance") {
                 leg.distance = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("departurePoint") {
-                leg.from = try decoder.plannerMember("commonName")
+                (leg.from, leg.facts.departurePlatform) = try decoder.tflPoint()
             } else if decoder.reader.keyEquals("arrivalPoint") {
-                leg.to = try decoder.plannerMember("commonName")
+                (leg.to, leg.facts.arrivalPlatform) = try decoder.tflPoint()
+            } else if decoder.reader.keyEquals("disruptions") {
+                try decoder.decodeAlerts(into: &leg.facts, headlines: ["summary", "description"])
             } else if decoder.reader.keyEquals("routeOptions") {
                 try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
                     guard index == 0 else { return try decoder.reader.skipValue() }
@@ -83,6 +86,22 @@ extension RequestDecoder {
         }
         leg.mode = modeID.flatMap(TfLMode.named) ?? .other
         return leg
+    }
+
+    /// A `departurePoint` or `arrivalPoint`: its `commonName`, and its `platformName` ("CS",
+    /// a bus stop's letter), which TfL leaves "" where there is none.
+    mutating func tflPoint() throws(JSONSyntaxError) -> (name: String?, platform: String?) {
+        var point: (name: String?, platform: String?) = (nil, nil)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("commonName") {
+                point.name = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("platformName") {
+                point.platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return point
     }
 
     /// A disambiguation answer: TfL could not tell which place was meant.

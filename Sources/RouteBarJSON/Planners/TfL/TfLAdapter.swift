@@ -15,6 +15,13 @@ enum TfLAdapter: PlannerAdapter {
         "fromLocationDisambiguation", "toLocationDisambiguation", "viaLocationDisambiguation",
     ]
 
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`departurePoint.platformName`",
+        .arrivalPlatform: "`arrivalPoint.platformName`",
+        .alerts: "`disruptions[]`: `summary`, else `description`",
+        .fare: "`fare.totalCost` (pence)",
+    ]
+
     static let readsJourneys = true
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {

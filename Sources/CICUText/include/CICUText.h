@@ -1,13 +1,13 @@
-#ifndef CICU_CLOCK_H
-#define CICU_CLOCK_H
+#ifndef CICU_TEXT_H
+#define CICU_TEXT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /*
- * Locale clock text ("18:08", "6:08 PM", "오후 6:08") from CLDR, through ICU's C API (libicui18n,
- * libicuuc). No ICU type crosses this header: everything is plain C, prefixed routebar_clock_,
- * and only ClockText.swift (RouteBarService) calls it.
+ * Locale clock text ("18:08", "6:08 PM", "오후 6:08") and money text ("$2.75", "55,90 €") from
+ * CLDR, through ICU's C API (libicui18n, libicuuc). No ICU type crosses this header: everything
+ * is plain C, prefixed routebar_, and only LocaleText.swift (RouteBarService) calls it.
  *
  * The pattern is CLDR's preferred one for the skeleton "jm" (hour and minute, with the locale's
  * own hour cycle: "j" lets the locale choose 12 or 24 hours), as udatpg_getBestPattern gives it,
@@ -23,7 +23,7 @@
  * ICU formatters (the 4 locale tags it used last, compared byte for byte, most recent first), so a
  * formatter is never shared between threads and a repeated locale costs no opening (an opening
  * reads CLDR data and builds a pattern generator: 200 to 450 microseconds here). A thread's
- * cache is closed when the thread exits; routebar_clock_release closes the calling thread's now
+ * cache is closed when the thread exits; routebar_icu_release closes the calling thread's now
  * (the main thread's is otherwise left to process exit, and shows as "still reachable").
  *
  * UTF-8 out: every function writes NUL-terminated UTF-8 into out[0 ..< capacity] and returns its
@@ -48,8 +48,14 @@ int32_t routebar_clock_text(const char *locale, int64_t local_seconds, char *out
    ko, "h:mm\u202Fa" for en, "HH:mm" for de), for tests and documentation. */
 int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity);
 
+/* `amount` of `currency` (an ISO 4217 code, three ASCII letters) as `locale` writes money: CLDR's
+   currency format with the currency's symbol and its own decimal places (ICU rounds half-even to
+   them). Example: ("en", 2.75, "USD") writes "$2.75"; ("de", 55.9, "EUR") "55,90 €"; ("ko",
+   1450, "KRW") "₩1,450". -1 for a currency that is not three letters. */
+int32_t routebar_money_text(const char *locale, double amount, const char *currency, char *out, int32_t capacity);
+
 /* Closes the calling thread's cached formatters now (the next call opens them again). For tests
    and leak checkers; threads' caches are closed at thread exit without it. */
-void routebar_clock_release(void);
+void routebar_icu_release(void);
 
 #endif

@@ -1,10 +1,11 @@
-#include "CICUClock.h"
+#include "CICUText.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/unum.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -19,7 +20,9 @@
 /* One opened formatter and the locale tag, exactly as the caller spelt it, that it was opened for. */
 struct slot {
     UDateFormat *format;      /* NULL: empty, and so is every slot after it */
+    UNumberFormat *money;     /* the locale's currency format, opened on first use; may be NULL */
     char key[KEY_CAPACITY];
+    char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID `format` was opened for */
 };
 
 /* The calling thread's formatters, the most recently used first. */
@@ -45,7 +48,11 @@ static void close_slots(struct cache *cache)
         if (cache->slots[i].format != NULL) {
             udat_close(cache->slots[i].format);
         }
+        if (cache->slots[i].money != NULL) {
+            unum_close(cache->slots[i].money);
+        }
         cache->slots[i].format = NULL;
+        cache->slots[i].money = NULL;
         cache->slots[i].key[0] = '\0';
     }
 }
@@ -127,12 +134,11 @@ static int use_root_when_no_data(char *id, int32_t capacity)
 
 /* A new formatter for a BCP 47 tag: the locale's best pattern for "jm", in Etc/UTC. NULL on any
    ICU error. ICU's fallback warnings (an unknown language gets root's data) are not errors. */
-static UDateFormat *open_format(const char *tag)
+static UDateFormat *open_format(const char *tag, char id[ULOC_FULLNAME_CAPACITY])
 {
     UErrorCode status = U_ZERO_ERROR;
-    char id[ULOC_FULLNAME_CAPACITY];
-    (void)uloc_forLanguageTag(tag, id, (int32_t)sizeof id, NULL, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !use_root_when_no_data(id, (int32_t)sizeof id)) {
+    (void)uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !use_root_when_no_data(id, ULOC_FULLNAME_CAPACITY)) {
         return NULL;
     }
     status = U_ZERO_ERROR;
@@ -164,9 +170,9 @@ static UDateFormat *open_format(const char *tag)
     return format;
 }
 
-/* The calling thread's formatter for `tag`, opened on a miss (closing the least recently used when
-   all slots are taken). NULL when the tag is NULL or too long, or ICU fails. */
-static UDateFormat *format_for(const char *tag)
+/* The calling thread's slot for `tag`, its clock formatter opened on a miss (closing the least
+   recently used slot when all are taken). NULL when the tag is NULL or too long, or ICU fails. */
+static struct slot *slot_for(const char *tag)
 {
     if (tag == NULL) {
         return NULL;
@@ -189,11 +195,12 @@ static UDateFormat *format_for(const char *tag)
                 memmove(&slots[1], &slots[0], (size_t)i * sizeof slots[0]);
                 slots[0] = hit;
             }
-            return slots[0].format;
+            return &slots[0];
         }
     }
 
-    UDateFormat *format = open_format(tag);
+    char id[ULOC_FULLNAME_CAPACITY];
+    UDateFormat *format = open_format(tag, id);
     if (format == NULL) {
         return NULL;
     }
@@ -201,10 +208,44 @@ static UDateFormat *format_for(const char *tag)
     if (slots[SLOTS - 1].format != NULL) {
         udat_close(slots[SLOTS - 1].format);
     }
+    if (slots[SLOTS - 1].money != NULL) {
+        unum_close(slots[SLOTS - 1].money);
+    }
     memmove(&slots[1], &slots[0], (SLOTS - 1) * sizeof slots[0]);
     slots[0].format = format;
+    slots[0].money = NULL;
     memcpy(slots[0].key, tag, length + 1);
-    return format;
+    memcpy(slots[0].id, id, sizeof id);
+    return &slots[0];
+}
+
+/* The calling thread's clock formatter for `tag`, or NULL. */
+static UDateFormat *format_for(const char *tag)
+{
+    struct slot *slot = slot_for(tag);
+    return slot != NULL ? slot->format : NULL;
+}
+
+/* The calling thread's currency formatter for `tag` (for the locale ID the clock formatter was
+   opened for: root where ICU has no data), opened on first use; NULL when ICU fails. */
+static UNumberFormat *money_for(const char *tag)
+{
+    struct slot *slot = slot_for(tag);
+    if (slot == NULL) {
+        return NULL;
+    }
+    if (slot->money == NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        UNumberFormat *money = unum_open(UNUM_CURRENCY, NULL, 0, slot->id, NULL, &status);
+        if (U_FAILURE(status)) {
+            if (money != NULL) {
+                unum_close(money);
+            }
+            return NULL;
+        }
+        slot->money = money;
+    }
+    return slot->money;
 }
 
 /* UTF-16 to NUL-terminated UTF-8 in out; its length, or -1 (out "") when it does not fit. */
@@ -268,7 +309,7 @@ int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity)
     return write_utf8(pattern, length, out, capacity);
 }
 
-void routebar_clock_release(void)
+void routebar_icu_release(void)
 {
     struct cache *cache = &thread_cache;
     close_slots(cache);
@@ -276,4 +317,39 @@ void routebar_clock_release(void)
         (void)pthread_setspecific(exit_key, NULL);
         cache->exit_registered = 0;
     }
+}
+
+int32_t routebar_money_text(const char *locale, double amount, const char *currency, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    if (currency == NULL) {
+        return -1;
+    }
+    UChar code[4];
+    for (int i = 0; i < 3; i++) {
+        char c = currency[i];
+        if (c < 'A' || c > 'Z') {
+            return -1;
+        }
+        code[i] = (UChar)c;
+    }
+    if (currency[3] != '\0') {
+        return -1;
+    }
+    code[3] = 0;
+    UNumberFormat *money = money_for(locale);
+    if (money == NULL) {
+        return -1;
+    }
+
+    UChar text[TEXT_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_formatDoubleCurrency(money, amount, code, text, TEXT_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return -1;
+    }
+    return write_utf8(text, length, out, capacity);
 }

@@ -1,0 +1,24 @@
+/// One fare product a planner prices a ride with (OpenTripPlanner 2's `fareProducts[].product`):
+/// its name, who it is for, what it is held on, and its price.
+public struct FareProduct: Sendable, Hashable {
+    /// The product's name ("regular", "Orca Adult").
+    public var name: String
+    /// The rider category ("Adult", "Senior"), where named.
+    public var riderCategory: String?
+    /// The fare medium ("ORCA card", "cash"), where named.
+    public var medium: String?
+    /// The price in the currency's unit (2.75 for USD 2.75), and its ISO 4217 code.
+    public var amount: Double
+    public var currency: String
+
+    public init(name: String, riderCategory: String? = nil, medium: String? = nil, amount: Double, currency: String) {
+        self.name = name
+        self.riderCategory = riderCategory
+        self.medium = medium
+        self.amount = amount
+        self.currency = currency
+    }
+
+    /// The price in the currency's minor unit (275 for USD 2.75, 1450 for KRW 1450).
+    public var minorUnits: Int? { CurrencyUnits.minorUnits(amount, currency: currency) }
+}

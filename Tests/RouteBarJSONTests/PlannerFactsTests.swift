@@ -1,0 +1,353 @@
+import Foundation
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+
+/// The route card's facts (`LegFacts`, the route's fare): every cell of docs/planners.md's table
+/// ("The route card"), which is each adapter's `cardFacts`, is checked here against a recording
+/// in examples/planners/ or, where none has it, a body written from the planner's documentation
+/// (Tests/RouteBarJSONTests/PlannerFacts/, each cited in its README). The expected values are
+/// read from the raw JSON with Foundation, independently of the decoder, leg by leg in order.
+@Suite struct PlannerFactsTests {
+    static let factsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PlannerFacts")
+
+    /// A body: a recording's name, or "PlannerFacts/<name>".
+    static func body(_ name: String) throws -> (request: RouteBarRequest, json: Any) {
+        let url =
+            name.hasPrefix("PlannerFacts/")
+            ? factsDirectory.appendingPathComponent(String(name.dropFirst("PlannerFacts/".count)))
+            : URL(fileURLWithPath: PlannerDecodingTests.samplesDirectory).appendingPathComponent(name)
+        let data = try Data(contentsOf: url)
+        return (try PlannerDecodingTests.decode(Array(data)), try JSONSerialization.jsonObject(with: data))
+    }
+
+    /// The objects at `path` ("plan.itineraries[].legs[]"): `[]` steps into every element.
+    static func objects(_ json: Any, _ path: String) -> [[String: Any]] {
+        var current: [Any] = [json]
+        for step in path.split(separator: ".") {
+            let name = step.hasSuffix("[]") ? String(step.dropLast(2)) : String(step)
+            current = current.compactMap { ($0 as? [String: Any])?[name] }
+            if step.hasSuffix("[]") { current = current.flatMap { $0 as? [Any] ?? [] } }
+        }
+        return current.compactMap { $0 as? [String: Any] }
+    }
+
+    /// The value at a dotted path inside one object ("from.stop.platformCode"); NSNull is nil.
+    static func value(_ object: [String: Any], _ path: String) -> Any? {
+        var current: Any? = object
+        for name in path.split(separator: ".") { current = (current as? [String: Any])?[String(name)] }
+        return current is NSNull ? nil : current
+    }
+
+    /// A boolean member as `decoded` writes it.
+    static func flag(_ value: Any?) -> String? {
+        (value as? Bool).map { $0 ? "true" : "false" }
+    }
+
+    static func text(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: return text.trimmingCharacters(in: .whitespaces).isEmpty ? nil : text
+        case let number as NSNumber: return "\(Int(number.doubleValue.rounded()))"
+        default: return nil
+        }
+    }
+
+    /// The decoded legs' `fact`, in order, where they have it.
+    static func decoded(_ request: RouteBarRequest, _ fact: CardFact) -> [String] {
+        var values: [String] = []
+        for route in request.routes {
+            if fact == .fare {
+                if let card = route.card, let amount = card.fareAmount {
+                    values.append("\(card.fareMinorUnits.map(String.init) ?? "\(amount)") \(card.fareCurrency ?? "-")")
+                }
+                continue
+            }
+            for subPath in route.subPaths {
+                guard let facts = subPath.card?.facts else { continue }
+                let value: String? =
+                    switch fact {
+                    case .departurePlatform: facts.departurePlatform
+                    case .arrivalPlatform: facts.arrivalPlatform
+                    case .stops: facts.stops.map(String.init)
+                    case .network: facts.network
+                    case .realTime: facts.realTime.map { $0 ? "true" : "false" }
+                    case .departureDelay: facts.departureDelay.map(String.init)
+                    case .arrivalDelay: facts.arrivalDelay.map(String.init)
+                    case .occupancy: facts.occupancy?.jsonName
+                    case .alerts: facts.alertCount.map { "\($0) \(facts.alerts.first ?? "-")" }
+                    case .cancelled: facts.cancelled.map { $0 ? "true" : "false" }
+                    case .reachable: facts.reachable.map { $0 ? "true" : "false" }
+                    case .fareProducts:
+                        facts.fareProducts.first.map { "\($0.name) \($0.minorUnits.map(String.init) ?? "-") \($0.currency)" }
+                    case .fare: nil
+                    }
+                if let value { values.append(value) }
+            }
+        }
+        return values
+    }
+
+    /// One cell: the body `name`, the raw objects at `objects` (legs, or itineraries for the
+    /// fare), and what each should give (nil: nothing).
+    struct Cell: Sendable {
+        var body: String
+        var objects: String
+        var expected: @Sendable ([String: Any]) -> String?
+    }
+
+    /// Whether a raw leg is a ride: its `mode` is not "WALK" (OpenTripPlanner, MOTIS).
+    static func ride(_ leg: [String: Any]) -> Bool {
+        (value(leg, "mode") as? String).map { $0 != "WALK" } ?? true
+    }
+
+    /// "FEW_SEATS_AVAILABLE" as the answer writes it: "fewSeatsAvailable".
+    static func camel(_ name: String) -> String {
+        let words = name.lowercased().split(separator: "_")
+        return (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    static func stops(_ leg: [String: Any], _ path: String, ends: Bool) -> String? {
+        guard let stops = value(leg, path) as? [Any] else { return nil }
+        return "\(ends ? stops.count - 1 : stops.count + 1)"
+    }
+
+    /// The alert count and first headline, as `decoded` writes them.
+    static func alerts(_ lists: [Any?], headline: ([String: Any]) -> String?) -> String? {
+        let alerts = lists.flatMap { $0 as? [[String: Any]] ?? [] }
+        guard !alerts.isEmpty else { return nil }
+        let first = alerts.lazy.compactMap(headline).first.map(PlannerFactsTests.shortened) ?? "-"
+        return "\(alerts.count) \(first)"
+    }
+
+    static func shortened(_ text: String) -> String {
+        text.utf8.count > RouteBarRequest.maxNameBytes ? PlannerText.shortened(text, toBytes: RouteBarRequest.maxNameBytes) : text
+    }
+
+    static func minor(_ amount: Double, _ digits: Int) -> String {
+        "\(Int((amount * pow(10, Double(digits))).rounded()))"
+    }
+
+    static let digitransit = "otp-graphql-kpt-digitransit-helsinki-nodatawrapper.json"
+    static let otpLegs = "plan.itineraries[].legs[]"
+
+    /// Every cell of the table, by planner and fact.
+    static let cells: [String: Cell] = [
+        "otp.departurePlatform": Cell(body: digitransit, objects: otpLegs) { text(value($0, "from.stop.platformCode")) },
+        "otp.arrivalPlatform": Cell(body: digitransit, objects: otpLegs) { text(value($0, "to.stop.platformCode")) },
+        "otp.stops": Cell(body: "otp-rest-otpui-trimet-itinerary.json", objects: "legs[]") {
+            ride($0) ? stops($0, "intermediateStops", ends: false) : nil
+        },
+        "otp.realTime": Cell(body: digitransit, objects: otpLegs) { ride($0) ? flag(value($0, "realTime")) : nil },
+        "otp.departureDelay": Cell(body: digitransit, objects: otpLegs) {
+            ride($0) && value($0, "realTime") as? Bool == true ? text(value($0, "departureDelay")) : nil
+        },
+        "otp.arrivalDelay": Cell(body: digitransit, objects: otpLegs) {
+            ride($0) && value($0, "realTime") as? Bool == true ? text(value($0, "arrivalDelay")) : nil
+        },
+        "otp.occupancy": Cell(body: digitransit, objects: otpLegs) { leg in
+            (value(leg, "trip.occupancy.occupancyStatus") as? String).flatMap { $0 == "NO_DATA_AVAILABLE" ? nil : camel($0) }
+        },
+        "otp.alerts": Cell(body: "otp-rest-headway-seattle-transit.json", objects: otpLegs) { leg in
+            alerts([leg["alerts"]]) { text($0["alertHeaderText"]) }
+        },
+        "otp.cancelled": Cell(body: "PlannerFacts/otp-graphql-cancelled.json", objects: "data.plan.itineraries[].legs[]") { leg in
+            value(leg, "realtimeState") as? String == "CANCELED" ? "true" : nil
+        },
+        "otp.fareProducts": Cell(body: "otp2-otpui-seattle.json", objects: "legs[]") { leg in
+            guard let product = (leg["fareProducts"] as? [[String: Any]])?.first?["product"] as? [String: Any],
+                let amount = value(product, "price.amount") as? Double, let code = value(product, "price.currency.code") as? String
+            else { return nil }
+            return "\(product["name"] as? String ?? "-") \(minor(amount, value(product, "price.currency.digits") as? Int ?? 2)) \(code)"
+        },
+        "otp.fare": Cell(body: "otp-rest-otpui-trimet-itinerary.json", objects: "") { itinerary in
+            guard let cents = value(itinerary, "fare.fare.regular.cents") as? Int,
+                let code = value(itinerary, "fare.fare.regular.currency.currencyCode") as? String
+            else { return nil }
+            return "\(cents) \(code)"
+        },
+
+        "google.stops": Cell(body: "google-directions-gmp-openapi-brooklyn-queens.json", objects: "routes[].legs[].steps[]") {
+            text(value($0, "transit_details.num_stops"))
+        },
+        "google.fare": Cell(body: "PlannerFacts/google-directions-fare.json", objects: "routes[]") { route in
+            guard let amount = value(route, "fare.value") as? Double, let code = value(route, "fare.currency") as? String else { return nil }
+            return "\(minor(amount, code == "JPY" || code == "KRW" ? 0 : 2)) \(code)"
+        },
+
+        "navitia.stops": Cell(body: "navitia-kpt-paris-journeys.json", objects: "journeys[].sections[]") { section in
+            section["type"] as? String == "public_transport" ? stops(section, "stop_date_times", ends: true) : nil
+        },
+        "navitia.network": Cell(body: "navitia-kpt-paris-journeys.json", objects: "journeys[].sections[]") {
+            text(value($0, "display_informations.network"))
+        },
+        "navitia.realTime": Cell(body: "navitia-kpt-paris-journeys.json", objects: "journeys[].sections[]") { section in
+            guard section["type"] as? String == "public_transport", let freshness = section["data_freshness"] as? String else { return nil }
+            return freshness == "realtime" ? "true" : "false"
+        },
+        "navitia.fare": Cell(body: "PlannerFacts/navitia-fare.json", objects: "journeys[]") { journey in
+            guard value(journey, "fare.found") as? Bool == true, let value = (value(journey, "fare.total.value") as? String).flatMap(Double.init)
+            else { return nil }
+            return "\(value / 100) -"
+        },
+
+        "tmap.fare": Cell(body: "tmap-csid-dgu-seoul-mangwon-eungbong.json", objects: "metaData.plan.itineraries[]") { itinerary in
+            guard let fare = value(itinerary, "fare.regular.totalFare") as? Int,
+                let code = value(itinerary, "fare.regular.currency.currencyCode") as? String
+            else { return nil }
+            return "\(fare) \(code)"
+        },
+
+        "motis.departurePlatform": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") {
+            text(value($0, "from.track"))
+        },
+        "motis.arrivalPlatform": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") {
+            text(value($0, "to.track"))
+        },
+        "motis.stops": Cell(body: "motis2-kpt-paris-transit.json", objects: "itineraries[].legs[]") {
+            ride($0) ? stops($0, "intermediateStops", ends: false) : nil
+        },
+        "motis.realTime": Cell(body: "motis2-kpt-paris-transit.json", objects: "itineraries[].legs[]") {
+            ride($0) ? flag(value($0, "realTime")) : nil
+        },
+        "motis.alerts": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
+            alerts([leg["alerts"]]) { text($0["headerText"]) ?? text($0["descriptionText"]) }
+        },
+        "motis.cancelled": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") {
+            value($0, "cancelled") as? Bool == true ? "true" : nil
+        },
+        "motis.departureDelay": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
+            delay(leg, "startTime", "scheduledStartTime")
+        },
+        "motis.arrivalDelay": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
+            delay(leg, "endTime", "scheduledEndTime")
+        },
+
+        "hafas.departurePlatform": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            text(value($0, "departurePlatform")) ?? text(value($0, "plannedDeparturePlatform"))
+        },
+        "hafas.arrivalPlatform": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            text(value($0, "arrivalPlatform")) ?? text(value($0, "plannedArrivalPlatform"))
+        },
+        "hafas.stops": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            value($0, "walking") as? Bool == true ? nil : stops($0, "stopovers", ends: true)
+        },
+        "hafas.departureDelay": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            text(value($0, "departureDelay"))
+        },
+        "hafas.arrivalDelay": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            text(value($0, "arrivalDelay"))
+        },
+        "hafas.occupancy": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") { leg in
+            let scale = [
+                "low-to-medium": "manySeatsAvailable", "high": "fewSeatsAvailable", "very-high": "standingRoomOnly",
+                "exceptionally-high": "crushedStandingRoomOnly",
+            ]
+            return (value(leg, "loadFactor") as? String).flatMap { scale[$0] }
+        },
+        "hafas.alerts": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") { leg in
+            let warnings = (leg["remarks"] as? [[String: Any]])?.filter { $0["type"] as? String == "warning" }
+            return alerts([warnings?.isEmpty == false ? warnings : nil]) { text($0["summary"]) ?? text($0["text"]) }
+        },
+        "hafas.cancelled": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
+            value($0, "cancelled") as? Bool == true ? "true" : nil
+        },
+        "hafas.reachable": Cell(body: "hafas-client-db-overnight-journey.json", objects: "legs[]") { flag(value($0, "reachable")) },
+        "hafas.fare": Cell(body: "hafas-client-db-overnight-journey.json", objects: "") { journey in
+            guard let amount = value(journey, "price.amount") as? Double, let code = value(journey, "price.currency") as? String else { return nil }
+            return "\(minor(amount, 2)) \(code)"
+        },
+
+        "tfl.departurePlatform": Cell(body: "tfl-orgtfl-london.json", objects: "journeys[].legs[]") {
+            text(value($0, "departurePoint.platformName"))
+        },
+        "tfl.arrivalPlatform": Cell(body: "tfl-orgtfl-london.json", objects: "journeys[].legs[]") {
+            text(value($0, "arrivalPoint.platformName"))
+        },
+        "tfl.alerts": Cell(body: "PlannerFacts/tfl-documented.json", objects: "journeys[].legs[]") { leg in
+            alerts([leg["disruptions"]]) { text($0["summary"]) ?? text($0["description"]) }
+        },
+        "tfl.fare": Cell(body: "PlannerFacts/tfl-documented.json", objects: "journeys[]") { journey in
+            (value(journey, "fare.totalCost") as? Int).map { "\($0) GBP" }
+        },
+
+        "here.departurePlatform": Cell(body: "here-heretransit-frankfurt.json", objects: "routes[].sections[]") {
+            text(value($0, "departure.place.platform"))
+        },
+        "here.arrivalPlatform": Cell(body: "here-heretransit-frankfurt.json", objects: "routes[].sections[]") {
+            text(value($0, "arrival.place.platform"))
+        },
+        "here.stops": Cell(body: "here-heretransit-frankfurt.json", objects: "routes[].sections[]") {
+            $0["type"] as? String == "transit" ? stops($0, "intermediateStops", ends: false) : nil
+        },
+        "here.departureDelay": Cell(body: "PlannerFacts/here-documented.json", objects: "routes[].sections[]") {
+            text(value($0, "departure.delay"))
+        },
+        "here.arrivalDelay": Cell(body: "PlannerFacts/here-documented.json", objects: "routes[].sections[]") {
+            text(value($0, "arrival.delay"))
+        },
+        "here.cancelled": Cell(body: "PlannerFacts/here-documented.json", objects: "routes[].sections[]") {
+            value($0, "departure.status") as? String == "cancelled" ? "true" : nil
+        },
+
+        "opendatach.departurePlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
+            text(value($0, "departure.prognosis.platform")) ?? text(value($0, "departure.platform"))
+        },
+        "opendatach.arrivalPlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
+            text(value($0, "arrival.prognosis.platform")) ?? text(value($0, "arrival.platform"))
+        },
+        "opendatach.stops": Cell(body: "swiss-opendatach-zurich-baden.json", objects: "connections[].sections[]") {
+            stops($0, "journey.passList", ends: true)
+        },
+        "opendatach.departureDelay": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
+            (value($0, "departure.delay") as? Int).map { "\($0 * 60)" }
+        },
+        "opendatach.arrivalDelay": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
+            (value($0, "arrival.delay") as? Int).map { "\($0 * 60)" }
+        },
+    ]
+
+    /// MOTIS's delay: the real-time time minus the timetable's, where `realTime`.
+    static func delay(_ leg: [String: Any], _ time: String, _ scheduled: String) -> String? {
+        guard leg["realTime"] as? Bool == true, leg["cancelled"] as? Bool != true, let real = PlannerAdapterTests.seconds(leg[time]),
+            let planned = PlannerAdapterTests.seconds(leg[scheduled])
+        else { return nil }
+        return "\(Int((real - planned).rounded()))"
+    }
+
+    /// Every adapter's declared cell, "planner.fact".
+    static var declared: [String] {
+        PlannerRegistry.adapters.flatMap { adapter in adapter.cardFacts.map { "\(adapter.planner.rawValue).\($0.key.rawValue)" } }
+    }
+
+    @Test func everyDeclaredCellIsCheckedAndNoOther() {
+        #expect(Set(Self.declared) == Set(Self.cells.keys))
+        #expect(Self.declared.count == Set(Self.declared).count, "a fact declared twice")
+    }
+
+    @Test(arguments: declared.sorted())
+    func cell(_ name: String) throws {
+        let cell = try #require(Self.cells[name])
+        let fact = try #require(CardFact(rawValue: String(name.split(separator: ".")[1])))
+        let (request, json) = try Self.body(cell.body)
+        let objects = cell.objects.isEmpty ? [json as? [String: Any] ?? [:]] : Self.objects(json, cell.objects)
+        let expected = objects.compactMap(cell.expected)
+        #expect(!expected.isEmpty, "\(cell.body) has no \(fact) to check")
+        #expect(Self.decoded(request, fact) == expected, "\(name) from \(cell.body)")
+    }
+
+    /// docs/planners.md's table is the adapters' declarations, planner by planner.
+    @Test func theDocsTableIsTheDeclarations() throws {
+        let docs = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/planners.md"),
+            encoding: .utf8)
+        let adapters = PlannerRegistry.adapters.filter { !$0.cardFacts.isEmpty }
+        var table = "| member | " + adapters.map { $0.title }.joined(separator: " | ") + " |\n"
+        table += "|---|" + adapters.map { _ in "---|" }.joined() + "\n"
+        for fact in CardFact.allCases {
+            let row = adapters.map { adapter in adapter.cardFacts.first { $0.key == fact }?.value ?? "—" }
+            table += "| `\(fact.member)` | " + row.joined(separator: " | ") + " |\n"
+        }
+        #expect(docs.contains(table), "docs/planners.md should hold the table:\n\(table)")
+    }
+}
