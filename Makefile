@@ -85,6 +85,12 @@ test: deps venv
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
 
+## words: Sources/RouteBar/SentenceWords+Languages.swift from the word tables, Sources/RouteBar/Words/*.words
+## (one per language, each word with its source); SentenceWordsTests fails until it is run after an edit.
+.PHONY: words
+words:
+	python3 scripts/sentence-words.py
+
 ## screenshots: docs/playground{,-dark}.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
 ## the running service (the browser test's checks run too).
 .PHONY: screenshots

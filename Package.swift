@@ -37,7 +37,10 @@ let package = Package(
         .target(name: "StrictJSON"),
         // The route-bar algorithm and its models: no HTTP, no C, nothing an app could not embed.
         // libm (round, trunc, rint) is linked here, so that a consumer needs no `import Glibc`.
-        .target(name: "RouteBar", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(
+            name: "RouteBar",
+            // The sentence's words, one file per language, made into SentenceWords+Languages.swift.
+            exclude: ["Words"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
         // The routes as an SVG picture.

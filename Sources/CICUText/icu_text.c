@@ -5,7 +5,9 @@
 
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
+#include <unicode/ulistformatter.h>
 #include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -21,6 +23,8 @@
 struct slot {
     UDateFormat *format;      /* NULL: empty, and so is every slot after it */
     UNumberFormat *money;     /* the locale's currency format, opened on first use; may be NULL */
+    UNumberFormatter *units[3];  /* hours, minutes, seconds (short width), opened on first use */
+    UListFormatter *unit_list;   /* the locale's list of units ("1 h, 18 min"), opened on first use */
     char key[KEY_CAPACITY];
     char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID `format` was opened for */
 };
@@ -42,18 +46,34 @@ static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 static const UChar utc_zone[] = { 'E', 't', 'c', '/', 'U', 'T', 'C', 0 };
 static const UChar skeleton[] = { 'j', 'm' };
 
+/* Closes what a slot holds and empties it. */
+static void close_slot(struct slot *slot)
+{
+    if (slot->format != NULL) {
+        udat_close(slot->format);
+    }
+    if (slot->money != NULL) {
+        unum_close(slot->money);
+    }
+    for (int unit = 0; unit < 3; unit++) {
+        if (slot->units[unit] != NULL) {
+            unumf_close(slot->units[unit]);
+        }
+        slot->units[unit] = NULL;
+    }
+    if (slot->unit_list != NULL) {
+        ulistfmt_close(slot->unit_list);
+    }
+    slot->format = NULL;
+    slot->money = NULL;
+    slot->unit_list = NULL;
+    slot->key[0] = '\0';
+}
+
 static void close_slots(struct cache *cache)
 {
     for (int i = 0; i < SLOTS; i++) {
-        if (cache->slots[i].format != NULL) {
-            udat_close(cache->slots[i].format);
-        }
-        if (cache->slots[i].money != NULL) {
-            unum_close(cache->slots[i].money);
-        }
-        cache->slots[i].format = NULL;
-        cache->slots[i].money = NULL;
-        cache->slots[i].key[0] = '\0';
+        close_slot(&cache->slots[i]);
     }
 }
 
@@ -205,15 +225,10 @@ static struct slot *slot_for(const char *tag)
         return NULL;
     }
     register_for_thread_exit(cache);
-    if (slots[SLOTS - 1].format != NULL) {
-        udat_close(slots[SLOTS - 1].format);
-    }
-    if (slots[SLOTS - 1].money != NULL) {
-        unum_close(slots[SLOTS - 1].money);
-    }
+    close_slot(&slots[SLOTS - 1]);
     memmove(&slots[1], &slots[0], (SLOTS - 1) * sizeof slots[0]);
+    memset(&slots[0], 0, sizeof slots[0]);
     slots[0].format = format;
-    slots[0].money = NULL;
     memcpy(slots[0].key, tag, length + 1);
     memcpy(slots[0].id, id, sizeof id);
     return &slots[0];
@@ -348,6 +363,101 @@ int32_t routebar_money_text(const char *locale, double amount, const char *curre
     UChar text[TEXT_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
     int32_t length = unum_formatDoubleCurrency(money, amount, code, text, TEXT_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return -1;
+    }
+    return write_utf8(text, length, out, capacity);
+}
+
+/* CLDR's short unit names, as number skeletons: "13 min", "13 Min.", "13 分". */
+static const char *const unit_skeletons[3] = {
+    "measure-unit/duration-hour unit-width-short",
+    "measure-unit/duration-minute unit-width-short",
+    "measure-unit/duration-second unit-width-short",
+};
+
+/* The slot's formatter for unit 0 (hours), 1 (minutes) or 2 (seconds), opened on first use. */
+static UNumberFormatter *unit_for(struct slot *slot, int unit)
+{
+    if (slot->units[unit] == NULL) {
+        UChar skeleton_text[64];
+        int32_t length = 0;
+        for (const char *c = unit_skeletons[unit]; *c != '\0' && length < 63; c++) {
+            skeleton_text[length++] = (UChar)*c;
+        }
+        UErrorCode status = U_ZERO_ERROR;
+        UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton_text, length, slot->id, &status);
+        if (U_FAILURE(status)) {
+            if (formatter != NULL) {
+                unumf_close(formatter);
+            }
+            return NULL;
+        }
+        slot->units[unit] = formatter;
+    }
+    return slot->units[unit];
+}
+
+int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minutes, int32_t seconds, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    if (hours < 0 || minutes < 0 || seconds < 0) {
+        return -1;
+    }
+    struct slot *slot = slot_for(locale);
+    if (slot == NULL) {
+        return -1;
+    }
+    if (slot->unit_list == NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        slot->unit_list = ulistfmt_openForType(slot->id, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_SHORT, &status);
+        if (U_FAILURE(status)) {
+            if (slot->unit_list != NULL) {
+                ulistfmt_close(slot->unit_list);
+            }
+            slot->unit_list = NULL;
+            return -1;
+        }
+    }
+
+    /* Each part that is not 0 (minutes alone when all are), then the locale's list of them. */
+    const int32_t values[3] = { hours, minutes, seconds };
+    UChar parts[3][TEXT_CAPACITY];
+    const UChar *strings[3];
+    int32_t lengths[3];
+    int32_t count = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&status);
+    if (U_FAILURE(status)) {
+        return -1;
+    }
+    for (int unit = 0; unit < 3; unit++) {
+        int all_zero = hours == 0 && minutes == 0 && seconds == 0;
+        if (values[unit] == 0 && !(all_zero && unit == 1)) {
+            continue;
+        }
+        UNumberFormatter *formatter = unit_for(slot, unit);
+        if (formatter == NULL) {
+            unumf_closeResult(result);
+            return -1;
+        }
+        unumf_formatInt(formatter, values[unit], result, &status);
+        int32_t length = unumf_resultToString(result, parts[count], TEXT_CAPACITY, &status);
+        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+            unumf_closeResult(result);
+            return -1;
+        }
+        strings[count] = parts[count];
+        lengths[count] = length;
+        count++;
+    }
+    unumf_closeResult(result);
+
+    UChar text[TEXT_CAPACITY * 2];
+    int32_t length = ulistfmt_format(slot->unit_list, strings, lengths, count, text, TEXT_CAPACITY * 2, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }

@@ -20,7 +20,9 @@ public enum AccessibilityLabel {
     package static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
         totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
     ) {
-        sink.appendLiteral(locale == .ko ? "총 " : "Total ")
+        let words = locale.words
+        sink.appendLiteral(words.total)
+        sink.appendLiteral(" ")
         sink.append(SegmentLabel.text(minutes: totalMinutes, locale: locale))
         sink.appendLiteral(": ")
         var first = true
@@ -38,7 +40,8 @@ public enum AccessibilityLabel {
                 if let short {
                     // "transfer, walk 20 s": the short leg is the change between two rides.
                     if transitBefore && !transferSaid {
-                        sink.appendLiteral(locale == .ko ? "환승, " : "transfer, ")
+                        sink.appendLiteral(words.transfer)
+                        sink.appendLiteral(", ")
                         transferSaid = true
                     }
                     appendLegName(leg, locale: locale, to: &sink)
@@ -50,8 +53,10 @@ public enum AccessibilityLabel {
                 // count) is a transfer, unless it continues the same vehicle.
                 switch leg.pointee.kind {
                 case .transit:
-                    if transitBefore && !leg.pointee.interlined && !transferSaid {
-                        sink.appendLiteral(locale == .ko ? "환승 " : "transfer to ")
+                    if transitBefore && !transferSaid {
+                        // The same vehicle goes on (a through service): no change, and it says so.
+                        sink.appendLiteral(leg.pointee.interlined ? words.stayOnBoard : words.transferTo)
+                        sink.appendLiteral(" ")
                     }
                     transitBefore = true
                     transferSaid = false
@@ -88,7 +93,7 @@ public enum AccessibilityLabel {
             : LinePalette.shortName(mode: mode, line: leg.pointee.line, locale: locale)
         // A subway line's name says what it is ("3호선", "Line 3"); ODsay's Korean name for a line
         // outside the table does not, to an English reader, so it keeps "subway" before it.
-        let nameAlone = mode == .subway && (locale == .ko || LinePalette.subwayEntry(leg.pointee.line) != nil)
+        let nameAlone = mode == .subway && (locale.isKorean || LinePalette.subwayEntry(leg.pointee.line) != nil)
         if short == nil || !nameAlone {
             sink.appendLiteral(modeWord(mode, locale))
         }
@@ -100,7 +105,7 @@ public enum AccessibilityLabel {
 
     @usableFromInline
     static func modeWord(_ mode: TransitMode, _ locale: LabelLocale) -> StaticString {
-        locale == .ko ? mode.traits.korean : mode.traits.english
+        locale.words.word(for: mode)
     }
 }
 

@@ -35,7 +35,9 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
                 "a visible transit leg's minimum in points, instead of minSegmentRatio")
         case .height:
             .number("height", \.height, .closed(0, RouteBarLayout.maxWidth), "the bar's height in points, echoed for the client's cells")
-        case .locale: .choice("locale", \.locale, "the language of labels and accessibility sentences")
+        case .locale:
+            .languageTag(
+                "locale", \.locale, "the language of labels and accessibility sentences, a BCP 47 tag (ko, en, de-CH, zh-Hant)")
         case .labelFontSize:
             .number("labelFontSize", \.labelFontSize, .closed(1, 100), "the labels' font size in points, which decides labelFits")
         case .colors: .flag("colors", \.colors, "whether segments get colours")
@@ -71,6 +73,8 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case flag
         /// One of these names.
         case choice([String])
+        /// A BCP 47 language tag (`LanguageTag`).
+        case languageTag
     }
 
     /// The option's name in the body, the query string and the client: `minSegmentRatio`.
@@ -110,6 +114,19 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
             Declaration(key: key, name: key.description, values: .flag, summary: summary, access: .flag(path))
         }
 
+        static func languageTag(
+            _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, LabelLocale> & Sendable, _ summary: String
+        ) -> Declaration {
+            let access = Access.choice(
+                read: { $0[keyPath: path].rawValue },
+                write: { options, text in
+                    guard let locale = LabelLocale(rawValue: text) else { return false }
+                    options[keyPath: path] = locale
+                    return true
+                })
+            return Declaration(key: key, name: key.description, values: .languageTag, summary: summary, access: access)
+        }
+
         static func choice<Value: RawRepresentable<String> & CaseIterable & Sendable>(
             _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, Value> & Sendable, _ summary: String
         ) -> Declaration {
@@ -126,7 +143,8 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         }
     }
 
-    /// How the option reads and writes its `LayoutOptions` property.
+    /// How the option reads and writes its `LayoutOptions` property (a choice's access also
+    /// serves a language tag: text in, nil when it is not one).
     private enum Access: Sendable {
         case number(WritableKeyPath<LayoutOptions, Double> & Sendable)
         case optionalNumber(WritableKeyPath<LayoutOptions, Double?> & Sendable)
@@ -203,10 +221,13 @@ extension LayoutOption {
         }
     }
 
-    /// The values a choice takes, as a phrase: `"light" or "dark"`.
+    /// The values a choice takes, as a phrase: `"light" or "dark"`; a language tag's form.
     public var choicesPhrase: String {
-        guard case .choice(let names) = values else { return "" }
-        return names.map { "\"\($0)\"" }.joined(separator: " or ")
+        switch values {
+        case .choice(let names): names.map { "\"\($0)\"" }.joined(separator: " or ")
+        case .languageTag: "a BCP 47 language tag (\"ko\", \"en\", \"de-CH\", \"zh-Hant\")"
+        case .number, .flag: ""
+        }
     }
 
     /// The command line's flag: `--min-segment-ratio`.

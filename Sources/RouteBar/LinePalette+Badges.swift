@@ -7,10 +7,10 @@ extension LinePalette {
         case .walk, .wait:
             return nil
         case .subway:
-            if line?.shortName == nil, let entry = subwayEntry(line), let badge = locale == .en ? entry.englishBadge : entry.badge { return badge }
+            if line?.shortName == nil, let entry = subwayEntry(line), let badge = !locale.isKorean ? entry.englishBadge : entry.badge { return badge }
             return shortName(mode: mode, line: line, locale: locale)
         case .train:
-            if let train = TrainClass.entry(trainType: trainType) { return locale == .en ? train.englishName : train.name }
+            if let train = TrainClass.entry(trainType: trainType) { return !locale.isKorean ? train.englishName : train.name }
             return shortName(mode: mode, line: line, locale: locale)
         case .bus, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar, .bicycle, .car:
             return shortName(mode: mode, line: line, locale: locale)

@@ -158,7 +158,7 @@ public enum LinePalette {
         case .walk, .wait:
             return nil
         case .subway:
-            if let entry = subwayEntry(line) { return locale == .en ? entry.englishName : entry.name }
+            if let entry = subwayEntry(line) { return !locale.isKorean ? entry.englishName : entry.name }
             // "수도권" alone (a prefix with no line after it) names nothing.
             guard let name = trimmed(line.name), name != "수도권" else { return nil }
             let capitalArea = "수도권 "

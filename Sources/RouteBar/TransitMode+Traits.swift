@@ -1,5 +1,6 @@
 /// Every mode's facts in one table, one row per mode: what it counts as, ODsay's code for it,
-/// its colour when no line gives one, the answer's name for it, and the words sentences use.
+/// its colour when no line gives one, and the answer's name for it (its words in sentences are
+/// each language's `SentenceWords`).
 /// `kind`, `trafficType`, `init(trafficType:)`, `LinePalette.defaultColor(for:)`, the answer's
 /// `mode` and `AccessibilityLabel` read it; whether a line's colour applies follows from the
 /// kind (`takesLineColor`). `TransitModeTraitsTests` checks the table against `allCases`, and
@@ -17,34 +18,28 @@ extension TransitMode {
         let defaultColor: String
         /// The answer's name for the mode (`"expressBus"`), as static bytes.
         let jsonName: StaticString
-        /// The mode's word in a sentence ("버스", "bus").
-        let korean: StaticString
-        let english: StaticString
     }
 
     /// In `allCases` order (`ordinal` indexes it).
     @usableFromInline
     static let traitsTable: [Traits] = [
-        Traits(mode: .subway, kind: .transit, trafficType: 1, defaultColor: "#5F6B7A", jsonName: "subway", korean: "지하철", english: "subway"),
-        Traits(mode: .bus, kind: .transit, trafficType: 2, defaultColor: "#4A78B5", jsonName: "bus", korean: "버스", english: "bus"),
-        Traits(mode: .walk, kind: .walking, trafficType: 3, defaultColor: "#A0A0A0", jsonName: "walk", korean: "도보", english: "walk"),
-        Traits(mode: .train, kind: .transit, trafficType: 4, defaultColor: "#1E4F91", jsonName: "train", korean: "기차", english: "train"),
+        Traits(mode: .subway, kind: .transit, trafficType: 1, defaultColor: "#5F6B7A", jsonName: "subway"),
+        Traits(mode: .bus, kind: .transit, trafficType: 2, defaultColor: "#4A78B5", jsonName: "bus"),
+        Traits(mode: .walk, kind: .walking, trafficType: 3, defaultColor: "#A0A0A0", jsonName: "walk"),
+        Traits(mode: .train, kind: .transit, trafficType: 4, defaultColor: "#1E4F91", jsonName: "train"),
         Traits(
-            mode: .expressBus, kind: .transit, trafficType: 5, defaultColor: "#7E57C2", jsonName: "expressBus", korean: "고속버스",
-            english: "express bus"),
+            mode: .expressBus, kind: .transit, trafficType: 5, defaultColor: "#7E57C2", jsonName: "expressBus"),
         Traits(
-            mode: .intercityBus, kind: .transit, trafficType: 6, defaultColor: "#8D6E63", jsonName: "intercityBus", korean: "시외버스",
-            english: "intercity bus"),
-        Traits(mode: .airplane, kind: .transit, trafficType: 7, defaultColor: "#00838F", jsonName: "airplane", korean: "항공", english: "flight"),
-        Traits(mode: .other, kind: .transit, trafficType: nil, defaultColor: "#6E6E6E", jsonName: "other", korean: "기타", english: "other"),
-        Traits(mode: .tram, kind: .transit, trafficType: nil, defaultColor: "#2E7D32", jsonName: "tram", korean: "트램", english: "tram"),
-        Traits(mode: .ferry, kind: .transit, trafficType: nil, defaultColor: "#0277BD", jsonName: "ferry", korean: "배", english: "ferry"),
+            mode: .intercityBus, kind: .transit, trafficType: 6, defaultColor: "#8D6E63", jsonName: "intercityBus"),
+        Traits(mode: .airplane, kind: .transit, trafficType: 7, defaultColor: "#00838F", jsonName: "airplane"),
+        Traits(mode: .other, kind: .transit, trafficType: nil, defaultColor: "#6E6E6E", jsonName: "other"),
+        Traits(mode: .tram, kind: .transit, trafficType: nil, defaultColor: "#2E7D32", jsonName: "tram"),
+        Traits(mode: .ferry, kind: .transit, trafficType: nil, defaultColor: "#0277BD", jsonName: "ferry"),
         Traits(
-            mode: .cableCar, kind: .transit, trafficType: nil, defaultColor: "#AD1457", jsonName: "cableCar", korean: "케이블카",
-            english: "cable car"),
-        Traits(mode: .bicycle, kind: .other, trafficType: nil, defaultColor: "#558B2F", jsonName: "bicycle", korean: "자전거", english: "bike"),
-        Traits(mode: .car, kind: .other, trafficType: nil, defaultColor: "#546E7A", jsonName: "car", korean: "자동차", english: "car"),
-        Traits(mode: .wait, kind: .waiting, trafficType: nil, defaultColor: "#C8C8C8", jsonName: "wait", korean: "대기", english: "wait"),
+            mode: .cableCar, kind: .transit, trafficType: nil, defaultColor: "#AD1457", jsonName: "cableCar"),
+        Traits(mode: .bicycle, kind: .other, trafficType: nil, defaultColor: "#558B2F", jsonName: "bicycle"),
+        Traits(mode: .car, kind: .other, trafficType: nil, defaultColor: "#546E7A", jsonName: "car"),
+        Traits(mode: .wait, kind: .waiting, trafficType: nil, defaultColor: "#C8C8C8", jsonName: "wait"),
     ]
 
     /// The mode's row in `traitsTable`.

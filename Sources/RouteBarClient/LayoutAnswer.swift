@@ -10,6 +10,10 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var gap: Double
     public var theme: ColorTheme
     public var timeScale: TimeScale
+    /// The language of labels and sentences (a BCP 47 tag; nil from a server before 2.0, which
+    /// spoke Korean unless asked for English). URLSession sends the system's languages as
+    /// `Accept-Language`, which picks it when the request names none.
+    public var locale: LabelLocale?
     /// The planner whose answer was posted (`"otp"`, `"here"`, …); nil for routebar's own shape.
     public var source: String?
     /// Why the planner's answer has no route, in the planner's words, when it says.
@@ -24,6 +28,7 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
         options.gap = gap
         options.theme = theme
         options.timeScale = timeScale
+        options.locale = locale ?? .ko
         return options
     }
 }
@@ -36,6 +41,7 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var gap: Double
     public var theme: ColorTheme
     public var timeScale: TimeScale
+    public var locale: LabelLocale?
     public var source: String?
     public var notice: String?
     public var problems: [AnswerProblem]?

@@ -12,8 +12,8 @@ import RouteBar
 /// ```
 ///
 /// Each option is sent under its `LayoutOption` name when it differs from the service's default
-/// (`width` always, unless `widths` replaces it), so the body stays short and the answer is the
-/// one the options describe.
+/// (`width` always, unless `widths` replaces it; `locale` always, so that `Accept-Language` does
+/// not choose it), so the body stays short and the answer is the one the options describe.
 public struct LayoutRequest: Encodable, Sendable, Hashable {
     public var options: LayoutOptions
     /// 1 to 16 widths, one layout each (`RouteBarClient.layOutForWidths`); `options.width` is then not sent.
@@ -45,7 +45,10 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
             guard let value = option.value(in: options) else { continue }
             if option == .width {
                 if widths != nil { continue }
-            } else if value == option.defaultValue {
+            } else if value == option.defaultValue && option != .locale {
+                // `locale` always goes: `LayoutOptions` always has one, and without it the
+                // service would follow URLSession's `Accept-Language` (the system's languages),
+                // not the options the library lays out with.
                 continue
             }
             switch value {

@@ -52,6 +52,8 @@ public enum RouteBarResponse {
         writer.field("gap", options.gap)
         writer.field("theme", options.theme.rawValue)
         writer.field("timeScale", options.timeScale.rawValue)
+        // The language the labels and sentences are in, as `Content-Language` says it too.
+        writer.field("locale", options.locale.rawValue)
     }
 
     static func endLayout(to writer: inout JSONWriter) {

@@ -1,5 +1,7 @@
 import CICUText
+import RouteBar
 import RouteBarJSON
+import Synchronization
 
 /// Clock text for a place's local time in the reader's locale: "18:08" (de, fr, ja, en-GB),
 /// "6:08 PM" (en), "오후 6:08" (ko), "下午6:08" (zh-Hant); and fares: "$2.75" (en), "55,90 €" (de).
@@ -44,6 +46,49 @@ enum LocaleText {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> String? in
             let length = buffer.withMemoryRebound(to: CChar.self) { chars in
                 routebar_clock_text(locale, localSeconds, chars.baseAddress, Int32(chars.count))
+            }
+            guard length >= 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF8.self)
+        }
+    }
+}
+
+extension LocaleText {
+    /// Locales whose durations ICU has made, at most `maxLocales`: a tag is the client's choice,
+    /// so the cache is bounded (each holds a day of minute labels, some 60 KB), its oldest
+    /// entry dropped for a new one.
+    static let maxLocales = 32
+    private static let durationCache = Mutex<[(tag: String, durations: DurationTexts)]>([])
+
+    /// `locale` with CLDR's durations ("13 Min.", "1 Std., 18 Min.") where its labels are not
+    /// routebar's own Korean or English ones; `locale` itself otherwise.
+    static func localized(_ locale: LabelLocale) -> LabelLocale {
+        guard !locale.hasOwnLabels else { return locale }
+        let tag = locale.rawValue
+        if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag }?.durations }) {
+            return LabelLocale(locale, durations: cached)
+        }
+        // Made outside the lock (a few milliseconds); two threads may make one twice, harmlessly.
+        let durations = DurationTexts { hours, minutes, seconds in
+            duration(locale: tag, hours: hours, minutes: minutes, seconds: seconds)
+                ?? DurationTexts.english.format(hours, minutes, seconds)
+        }
+        durationCache.withLock { cache in
+            guard !cache.contains(where: { $0.tag == tag }) else { return }
+            if cache.count >= maxLocales { cache.removeFirst() }
+            cache.append((tag, durations))
+        }
+        return LabelLocale(locale, durations: durations)
+    }
+
+    /// A duration in `locale`'s short units, joined as CLDR lists units: "1 Std., 18 Min.".
+    static func duration(locale: String, hours: Int, minutes: Int, seconds: Int) -> String? {
+        guard let hours = Int32(exactly: hours), let minutes = Int32(exactly: minutes), let seconds = Int32(exactly: seconds) else {
+            return nil
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer -> String? in
+            let length = buffer.withMemoryRebound(to: CChar.self) { chars in
+                routebar_duration_text(locale, hours, minutes, seconds, chars.baseAddress, Int32(chars.count))
             }
             guard length >= 0 else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF8.self)

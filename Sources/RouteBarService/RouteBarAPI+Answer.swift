@@ -17,8 +17,14 @@ extension RouteBarAPI {
         // Counted before it is built: what decoding may take at most, then what the decoded
         // request holds. A stream keeps the request, and with it this count, until it ends.
         let decodedMemory = try request.holdMemory(RouteBarRequest.decodingBytes(forBody: request.body.count))
+        // Without `locale` in the query, `Accept-Language` offers one (RFC 9110 §12.5.4), which a
+        // body's own `locale` still overrides; either way the answer varies with the header.
+        let queryLocale = request.queryParameter("locale")
+        let offered = queryLocale == nil ? request.header("Accept-Language").flatMap(AcceptLanguage.preferred)?.rawValue : nil
         // A closure literal: a method reference would box `request`.
-        let decoded = try Self.decode(request.body, limits: limits) { request.queryParameter($0) }
+        let decoded = try Self.decode(request.body, limits: limits) { name in
+            name == "locale" ? queryLocale ?? offered : request.queryParameter(name)
+        }
         try decodedMemory.resize(to: decoded.heldBytes)
         // A stream holds a piece in hand and the next (a JSON answer's first piece is the part
         // it would have held whole); while memory is short, answers are held whole only up to
@@ -57,7 +63,12 @@ extension RouteBarAPI {
                 : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held, keeping: decodedMemory)
         }
         count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
-        return response
+        var answer = response
+        answer.headers.append(HTTPHeader("Content-Language", decoded.options.locale.rawValue))
+        if queryLocale == nil, let vary = answer.headers.firstIndex(where: { $0.name == "Vary" }) {
+            answer.headers[vary] = Self.varyAcceptLanguage
+        }
+        return answer
     }
 
     /// The request's own faults, as problems.
@@ -99,6 +110,8 @@ extension RouteBarAPI {
             var request = try RouteBarRequest(json: body, query: query)
             try request.checkSegments(limit: limits.maxSegments)
             request.cardFormatter = LocaleText.cardFormatter
+            // CLDR's durations where the labels are not routebar's own Korean or English.
+            request.options.locale = LocaleText.localized(request.options.locale)
             return request
         } catch {
             throw HTTPProblem(error)

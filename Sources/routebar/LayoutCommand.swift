@@ -30,6 +30,7 @@ enum LayoutCommand {
                     "\(range.bounds.excludesLower ? ">" : "")\(range.bounds.lower.shortDescription)..\(range.bounds.upper.shortDescription)"
                 case .flag: "true|false"
                 case .choice(let names): names.joined(separator: "|")
+                case .languageTag: "TAG"
                 }
             let byDefault = option.defaultValue.map { " (default \($0))" } ?? ""
             return "  \("\(option.flag) \(value)".padding(to: 44))\(option.summary)\(byDefault)"

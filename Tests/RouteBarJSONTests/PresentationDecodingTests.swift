@@ -39,9 +39,11 @@ import Testing
         // 6 min at 30 pt is 2.15 em * 30 = 64.5 points; the walk is about 50 wide.
         #expect(segments[0]["labelFits"] as? Bool == false)
 
-        #expect(inputError(#"{"width": 343, "locale": "fr", "routes": []}"#)?.type == .unknownLocale)
-        #expect(inputError(#"{"width": 343, "locale": "fr", "routes": []}"#)?.pointer == "/locale")
-        #expect(inputError(#"{"width": 343, "routes": []}"#, query: ["locale": "de"])?.parameter == "locale")
+        // Any well-formed BCP 47 tag is a locale; a malformed one is refused where it stands.
+        #expect(inputError(#"{"width": 343, "locale": "fr", "routes": []}"#) == nil)
+        #expect(inputError(#"{"width": 343, "locale": "fr-", "routes": []}"#)?.type == .unknownLocale)
+        #expect(inputError(#"{"width": 343, "locale": "fr_FR", "routes": []}"#)?.pointer == "/locale")
+        #expect(inputError(#"{"width": 343, "routes": []}"#, query: ["locale": "de-DE-x"])?.parameter == "locale")
         #expect(inputError(#"{"width": 343, "colors": "yes", "routes": []}"#)?.type == .invalidType)
         #expect(inputError(#"{"width": 343, "routes": []}"#, query: ["colors": "maybe"])?.parameter == "colors")
         #expect(inputError(#"{"width": 343, "labelFontSize": 0, "routes": []}"#)?.pointer == "/labelFontSize")

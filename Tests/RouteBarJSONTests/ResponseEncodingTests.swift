@@ -51,7 +51,7 @@ import Testing
         #expect(text.contains(#""minWalkingLength":17,"minTransitLength":17"#))
         #expect(
             text.hasPrefix(
-                #"{"width":343,"scale":1,"algorithm":"classic","gap":0,"theme":"light","timeScale":"route","routes":[{"index":0,"id":"seed","totalTime":47,"minutes":47,"walkingCount":3,"transitCount":2,"transferCount":1,"barWidth":342.5"#
+                #"{"width":343,"scale":1,"algorithm":"classic","gap":0,"theme":"light","timeScale":"route","locale":"ko","routes":[{"index":0,"id":"seed","totalTime":47,"minutes":47,"walkingCount":3,"transitCount":2,"transferCount":1,"barWidth":342.5"#
             ))
     }
 

@@ -45,7 +45,7 @@ import Testing
             // And library code takes the client's answer as it is: the SVG the service draws.
             let drawn = RouteBarSVG.render(answer.routes, options: answer.options)
             let served = try TestHTTPConnection(port: server.port).request(
-                "POST", "/v1/route-bars.svg", headers: ["Content-Type": "application/json"],
+                "POST", "/v1/route-bars.svg?locale=\(answer.options.locale)", headers: ["Content-Type": "application/json"],
                 body: Array(try JSONEncoder().encode(Self.seed)))
             #expect(drawn == served.body)
         }

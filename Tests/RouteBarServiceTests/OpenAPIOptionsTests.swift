@@ -67,6 +67,7 @@ import Testing
             // The names are identifiers already: generators name the enum's members after them.
             facts["enum"] = "[" + names.joined(separator: ", ") + "]"
             facts["x-enum-varnames"] = facts["enum"]
+        case .languageTag: break  // a pattern, which `entries` does not read
         }
         // In the description only; no `default` keyword (a client would send it).
         if let value = option.defaultValue { facts["Default"] = value.description }

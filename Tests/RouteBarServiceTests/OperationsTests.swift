@@ -145,6 +145,7 @@ import Testing
             return ((lower + upper) / 2).shortDescription
         case .flag: return option.defaultValue == .flag(true) ? "false" : "true"
         case .choice(let names): return names.last!
+        case .languageTag: return "en"
         }
     }
 

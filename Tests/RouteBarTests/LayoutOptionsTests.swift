@@ -85,6 +85,10 @@ import Testing
                 #expect(option.setChoice(names.last!, in: &options))
                 #expect(option.value(in: options) == .choice(names.last!), "\(option)")
                 #expect(!option.setChoice("none", in: &options))
+            case .languageTag:
+                #expect(option.setChoice("EN", in: &options))
+                #expect(option.value(in: options) == .choice("en"), "\(option): the tag in its conventional case")
+                #expect(!option.setChoice("en-", in: &options) && !option.setChoice("*", in: &options))
             }
         }
         #expect(options.width == 100_000 && options.gap == 100 && options.theme == .dark && !options.colors)

@@ -54,6 +54,11 @@ int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity);
    1450, "KRW") "₩1,450". -1 for a currency that is not three letters. */
 int32_t routebar_money_text(const char *locale, double amount, const char *currency, char *out, int32_t capacity);
 
+/* A duration in `locale`'s short units, the parts that are not 0 joined by its list of units
+   (CLDR "unit" list, short width): (de, 1, 18, 0) "1 Std., 18 Min."; (ja, 0, 13, 0) "13 分";
+   (en, 0, 0, 20) "20 sec"; all 0 is "0 min". -1 for a negative part. */
+int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minutes, int32_t seconds, char *out, int32_t capacity);
+
 /* Closes the calling thread's cached formatters now (the next call opens them again). For tests
    and leak checkers; threads' caches are closed at thread exit without it. */
 void routebar_icu_release(void);

@@ -11,7 +11,7 @@ extension DecodedOptions {
             guard let text = query(name), let option = LayoutOption(rawValue: index) else { continue }
             let wasSet = isSet(option)
             switch option.values {
-            case .choice:
+            case .choice, .languageTag:
                 guard setChoice(text, for: option, keepingExisting: true) else {
                     throw .unknownName(text, for: option, pointer: nil, parameter: option.name)
                 }

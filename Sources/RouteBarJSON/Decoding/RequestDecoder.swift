@@ -114,7 +114,7 @@ struct RequestDecoder {
             if let value = try number(name, at: "/\(name)") { options.setNumber(value, for: option) }
         case .flag:
             if try expect(.bool, name, at: "/\(name)") { options.setFlag(try reader.readBool(), for: option) }
-        case .choice:
+        case .choice, .languageTag:
             guard try expect(.string, name, at: "/\(name)") else { return }
             let text = try reader.readString()
             if !options.setChoice(text, for: option) { note(.unknownName(text, for: option, pointer: "/\(name)", parameter: nil)) }

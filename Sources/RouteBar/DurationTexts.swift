@@ -1,0 +1,43 @@
+/// How a locale writes durations: each whole minute under a day, made once with its estimated
+/// width (labels are looked up, not formatted, per segment), and other durations on demand.
+/// Korean and English are routebar's own; the service makes others from CLDR.
+public final class DurationTexts: Sendable {
+    /// Whole minutes under a day: most labels.
+    static let tableMinutes = 24 * 60
+
+    let minuteLabels: [(text: String, hundredths: Int)]
+    package let format: @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String
+
+    /// Durations as `format` writes hours, minutes and seconds (each part 0 or more; the parts
+    /// that are not 0 are said, and minutes alone when all are): `(1, 18, 0)` "1 Std., 18 Min.".
+    public init(format: @escaping @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String) {
+        self.format = format
+        minuteLabels = (0..<Self.tableMinutes).map { minutes in
+            let text = format(minutes / 60, minutes % 60, 0)
+            return (text, SegmentLabel.hundredths(text))
+        }
+    }
+
+    /// "6분", "1시간 5분", "2시간", "20초".
+    public static let korean = DurationTexts { hours, minutes, seconds in
+        if seconds > 0 && hours == 0 && minutes == 0 { return "\(seconds)초" }
+        guard hours > 0 else { return "\(minutes)분" }
+        return minutes == 0 ? "\(hours)시간" : "\(hours)시간 \(minutes)분"
+    }
+
+    /// "6 min", "1 h 5 min", "2 h", "20 s".
+    public static let english = DurationTexts { hours, minutes, seconds in
+        if seconds > 0 && hours == 0 && minutes == 0 { return "\(seconds) s" }
+        guard hours > 0 else { return "\(minutes) min" }
+        return minutes == 0 ? "\(hours) h" : "\(hours) h \(minutes) min"
+    }
+
+    /// Whole `minutes` (0 or more).
+    func text(minutes: Int) -> String {
+        minutes < Self.tableMinutes ? minuteLabels[minutes].text : format(minutes / 60, minutes % 60, 0)
+    }
+
+    func hundredths(minutes: Int) -> Int {
+        minutes < Self.tableMinutes ? minuteLabels[minutes].hundredths : SegmentLabel.hundredths(text(minutes: minutes))
+    }
+}

@@ -1,0 +1,63 @@
+/// The language of labels and accessibility sentences: a BCP 47 language tag (RFC 5646) such as
+/// "ko", "en", "de-CH" or "zh-Hant".
+///
+/// Korean and English labels are routebar's own ("6분", "1 h 5 min"; the 1.x contract). Every
+/// other language says its sentence's words from its table (`SentenceWords`, one file per
+/// language under `Sources/RouteBar/Words/`), English's where it has none, and its durations as
+/// `durations` give them: English-style in the library, which has no CLDR data; the service
+/// formats them with CLDR through ICU and passes them in (`init(_:durations:)`).
+///
+/// ```swift
+/// LabelLocale(rawValue: "de-de")?.rawValue    // "de-DE"
+/// LabelLocale(rawValue: "de-")                 // nil: not a well-formed tag
+/// ```
+public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+    /// The tag, its subtags in their conventional case ("zh-Hant-TW").
+    public let rawValue: String
+    /// The words of the sentence.
+    public let words: SentenceWords
+    /// The durations of labels and sentences.
+    public let durations: DurationTexts
+
+    public static let ko = LabelLocale(tag: "ko", words: .korean, durations: .korean)
+    public static let en = LabelLocale(tag: "en", words: .english, durations: .english)
+
+    /// A well-formed tag (`LanguageTag`), else nil. Any language is taken: one without a word
+    /// table speaks English words.
+    public init?(rawValue: String) {
+        guard let tag = LanguageTag.canonical(rawValue) else { return nil }
+        let korean = Self.primaryLanguage(of: tag) == "ko"
+        self.init(
+            tag: tag, words: korean ? .korean : SentenceWords.lookUp(tag),
+            durations: korean ? .korean : .english)
+    }
+
+    /// `locale` with its durations from `durations` (the service's, from CLDR).
+    public init(_ locale: LabelLocale, durations: DurationTexts) {
+        self.init(tag: locale.rawValue, words: locale.words, durations: durations)
+    }
+
+    private init(tag: String, words: SentenceWords, durations: DurationTexts) {
+        self.rawValue = tag
+        self.words = words
+        self.durations = durations
+    }
+
+    /// The primary language subtag: "zh" of "zh-Hant-TW".
+    public var language: Substring { Self.primaryLanguage(of: rawValue) }
+
+    /// Whether its labels are routebar's own Korean or English ones (any region): the 1.x
+    /// contract, which CLDR's formats do not replace.
+    public var hasOwnLabels: Bool { language == "ko" || language == "en" }
+
+    /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
+    public var isKorean: Bool { language == "ko" }
+
+    static func primaryLanguage(of tag: String) -> Substring {
+        tag.prefix { $0 != "-" }
+    }
+
+    public static func == (a: LabelLocale, b: LabelLocale) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public var description: String { rawValue }
+}

@@ -1,0 +1,57 @@
+/// The words of a language's accessibility sentence: "Total", "transfer", each mode's name.
+/// One table per language, each a text file under `Sources/RouteBar/Words/` (`<tag>.words`,
+/// every word with its source) that `scripts/sentence-words.py` turns into
+/// `SentenceWords+Languages.swift`; `SentenceWordsTests` checks the two agree. Line badges are
+/// the planner's own text in every language.
+public struct SentenceWords: Sendable {
+    /// Before the total: "Total", "총".
+    public let total: StaticString
+    /// Said alone for a change of vehicle before a short walk: "transfer", "환승".
+    public let transfer: StaticString
+    /// Said before the next ride's name at a change of vehicle: "transfer to", "환승".
+    public let transferTo: StaticString
+    /// Said before a ride that continues the same vehicle: "stay on board".
+    public let stayOnBoard: StaticString
+    /// Each mode's name, by `TransitMode.ordinal`.
+    let modes: [StaticString]
+
+    init(
+        total: StaticString, transfer: StaticString, transferTo: StaticString, stayOnBoard: StaticString, walk: StaticString,
+        bus: StaticString, subway: StaticString, tram: StaticString, train: StaticString, expressBus: StaticString,
+        intercityBus: StaticString, ferry: StaticString, cableCar: StaticString, airplane: StaticString, bicycle: StaticString,
+        car: StaticString, wait: StaticString, other: StaticString
+    ) {
+        (self.total, self.transfer, self.transferTo, self.stayOnBoard) = (total, transfer, transferTo, stayOnBoard)
+        let named: [TransitMode: StaticString] = [
+            .walk: walk, .bus: bus, .subway: subway, .tram: tram, .train: train, .expressBus: expressBus,
+            .intercityBus: intercityBus, .ferry: ferry, .cableCar: cableCar, .airplane: airplane, .bicycle: bicycle, .car: car,
+            .wait: wait, .other: other,
+        ]
+        modes = TransitMode.allCases.map { named[$0]! }
+    }
+
+    /// The mode's name: "walk", "도보", "U-Bahn".
+    public func word(for mode: TransitMode) -> StaticString { modes[mode.ordinal] }
+
+    /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
+    /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the
+    /// one its region writes (Traditional in Taiwan, Hong Kong and Macao). English where none is.
+    static func lookUp(_ tag: String) -> SentenceWords {
+        var candidate = Substring(tag)
+        if candidate.hasPrefix("zh-") || candidate == "zh" {
+            let subtags = tag.split(separator: "-")
+            if !subtags.contains(where: { $0 == "Hans" || $0 == "Hant" }) {
+                let traditional = subtags.contains { ["TW", "HK", "MO"].contains($0) }
+                candidate = traditional ? "zh-Hant" : "zh-Hans"
+            }
+        }
+        while true {
+            if let words = languages.first(where: { $0.tag == candidate })?.words { return words }
+            guard let dash = candidate.lastIndex(of: "-") else { return .english }
+            candidate = candidate[..<dash]
+        }
+    }
+
+    public static let korean = languages.first { $0.tag == "ko" }!.words
+    public static let english = languages.first { $0.tag == "en" }!.words
+}

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import RouteBar
+
+/// BCP 47 tags (RFC 5646 §2.1): which are well-formed, and their conventional case.
+@Suite struct LanguageTagTests {
+    @Test(arguments: [
+        ("ko", "ko"), ("EN", "en"), ("de-de", "de-DE"), ("zh-hant-tw", "zh-Hant-TW"), ("sr-Latn-RS", "sr-Latn-RS"),
+        ("es-419", "es-419"), ("de-CH-1996", "de-CH-1996"), ("sl-rozaj-biske", "sl-rozaj-biske"),
+        ("en-US-u-hc-h23", "en-US-u-hc-h23"), ("zh-yue-HK", "zh-yue-HK"), ("x-private", "x-private"), ("en-x-foo-bar", "en-x-foo-bar"),
+    ])
+    func wellFormedTagsTakeTheirConventionalCase(text: String, canonical: String) {
+        #expect(LanguageTag.canonical(text) == canonical)
+        #expect(LabelLocale(rawValue: text)?.rawValue == canonical)
+    }
+
+    @Test(arguments: [
+        "", "*", "e", "en-", "-en", "en--US", "en_US", "ko KR", "123", "en-US-u", "de-CH-1996-1996", "en-a-bbb-a-ccc", "en-x",
+        "toolonglanguage", "fr-é", "en-US-" + String(repeating: "abcdefgh-", count: 7) + "x",
+    ])
+    func malformedTagsAreRefused(text: String) {
+        #expect(LanguageTag.canonical(text) == nil, "\(text)")
+        #expect(LabelLocale(rawValue: text) == nil)
+    }
+
+    /// Korean and English of any region keep routebar's own labels and line names.
+    @Test func regionsKeepTheirLanguagesOwnLabels() {
+        let korean = LabelLocale(rawValue: "ko-KR")!
+        #expect(korean.isKorean && korean.hasOwnLabels && korean != .ko)
+        #expect(SegmentLabel.text(minutes: 78, locale: korean) == SegmentLabel.text(minutes: 78, locale: .ko))
+        let british = LabelLocale(rawValue: "en-GB")!
+        #expect(!british.isKorean && british.hasOwnLabels)
+        #expect(SegmentLabel.text(minutes: 78, locale: british) == "1 h 18 min")
+        let german = LabelLocale(rawValue: "de")!
+        #expect(!german.hasOwnLabels)
+        // Without the service's CLDR durations, the library writes them as English does.
+        #expect(SegmentLabel.text(minutes: 13, locale: german) == "13 min")
+    }
+}
