@@ -48,9 +48,10 @@ import Testing
             let card = try #require(route.card, "\(file) route \(index)")
             Self.expectPlaced(card.departureTime, card.departure, zone: recording.zone, "\(file) route \(index) departure")
             Self.expectPlaced(card.arrivalTime, card.arrival, zone: recording.zone, "\(file) route \(index) arrival")
-            for (legIndex, leg) in route.subPaths.enumerated() {
-                // Google's walking steps carry no times; waits are routebar's own.
-                guard let legCard = leg.card, legCard.departure != nil else { continue }
+            for (legIndex, leg) in route.subPaths.enumerated() where leg.mode != .wait {
+                // Waits are routebar's own; Google's walking steps, which carry no times, run
+                // from the arrival before them.
+                let legCard = try #require(leg.card, "\(file) \(index)/\(legIndex)")
                 legs += 1
                 Self.expectPlaced(legCard.departureTime, legCard.departure, zone: recording.zone, "\(file) \(index)/\(legIndex) departure")
                 Self.expectPlaced(legCard.arrivalTime, legCard.arrival, zone: recording.zone, "\(file) \(index)/\(legIndex) arrival")

@@ -39,7 +39,9 @@ struct PlannerLeg {
 
     /// The card, its times with their place's offset where `place` tells it.
     func card(in place: PlannerPlace) -> LegCard? {
-        guard departure != nil || arrival != nil || distance != nil || from != nil || to != nil || headsign != nil || !cardFacts.isEmpty
+        guard
+            departure != nil || arrival != nil || start != nil || distance != nil || from != nil || to != nil || headsign != nil
+                || !cardFacts.isEmpty
         else { return nil }
         let place = place.narrowed(to: self)
         return LegCard(
@@ -162,7 +164,13 @@ struct PlannerItinerary {
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
         let place = self.place
-        for (index, leg) in legs.enumerated() {
+        for (index, given) in legs.enumerated() {
+            var leg = given
+            // A leg without times (Google's walking steps) runs from the arrival before it for
+            // its duration: its card says when, and the bar is as it was (no wait, same minutes).
+            if leg.start == nil, leg.end == nil, let begin = previousEnd, let seconds = leg.seconds, seconds >= 0 {
+                (leg.start, leg.end) = (begin, begin + seconds)
+            }
             try check(leg, index: index, after: index == 0 ? nil : previousEnd)
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
