@@ -53,6 +53,17 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
     /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
     public var isKorean: Bool { language == "ko" }
 
+    /// Whether its script is written right to left: by the tag's script where it names one
+    /// (`az-Arab`), else by its language's usual script (CLDR's likely subtags: Arabic, Hebrew,
+    /// Persian, Urdu, Pashto, Yiddish, Dhivehi, Sorani, Sindhi, Uyghur).
+    public var isRightToLeft: Bool {
+        let subtags = rawValue.split(separator: "-")
+        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.first!.isLetter }) {
+            return ["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg", "Mand", "Samr"].contains(script)
+        }
+        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"].contains(language)
+    }
+
     static func primaryLanguage(of tag: String) -> Substring {
         tag.prefix { $0 != "-" }
     }

@@ -30,11 +30,16 @@ public enum RouteBarSVG {
     /// The document up to its first row: `routeCount` rows tall.
     static func head(routeCount: Int, options: LayoutOptions) -> String {
         let totalHeight = max(rowHeight(options) * Double(routeCount) - rowGap, 1)
+        // The language of its text, for readers and fonts; right-to-left scripts read so, while
+        // the bars stay in time order, left to right. Korean and English drawings are as in 1.x.
+        let locale = options.locale
+        let language =
+            locale.hasOwnLabels ? "" : " xml:lang=\"\(escape(locale.rawValue))\"" + (locale.isRightToLeft ? " direction=\"rtl\"" : "")
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(options.width))" height="\(number(totalHeight))" \
             viewBox="0 0 \(number(options.width)) \(number(totalHeight))" font-family="\(fontFamily)" \
-            font-size="\(number(options.labelFontSize))">
+            font-size="\(number(options.labelFontSize))"\(language)>
 
             """
         if options.theme == .dark {

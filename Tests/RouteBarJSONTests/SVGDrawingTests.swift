@@ -26,6 +26,21 @@ import Testing
         #expect(try svg(lanes).contains(#"rx="15""#), "a pill by default: half the height")
     }
 
+    /// A drawing says its language; right-to-left scripts read so, bars still left to right in
+    /// time order; Korean and English drawings are as 1.x drew them.
+    @Test func theDrawingSaysItsLanguageAndDirection() throws {
+        let arabic = try svg(lanes, query: ["locale": "ar"])
+        #expect(arabic.contains(#"xml:lang="ar" direction="rtl">"#))
+        let hebrewInLatin = try svg(lanes, query: ["locale": "he-Latn"])
+        #expect(hebrewInLatin.contains(#"xml:lang="he-Latn">"#))
+        let german = try svg(lanes, query: ["locale": "de"])
+        #expect(german.contains(#"xml:lang="de">"#) && !german.contains("direction"))
+        let korean = try svg(lanes)
+        #expect(!korean.contains("xml:lang") && !korean.contains("direction"))
+        // The walk comes first at x = 0 in every direction.
+        #expect(arabic.contains(#"<rect class="segment walking" x="0""#))
+    }
+
     @Test func everyRouteGroupCarriesItsIndex() throws {
         let two =
             #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}]}, {"subPaths": [{"trafficType": 2, "sectionTime": 9}]}]}"#

@@ -23,6 +23,11 @@ import Testing
         #expect(LabelLocale(rawValue: text) == nil)
     }
 
+    @Test(arguments: [("ar", true), ("he", true), ("fa-IR", true), ("az-Arab", true), ("sd-Deva", false), ("ug", true), ("de", false), ("ja", false)])
+    func scriptsThatReadRightToLeft(tag: String, rightToLeft: Bool) throws {
+        #expect(try #require(LabelLocale(rawValue: tag)).isRightToLeft == rightToLeft)
+    }
+
     /// Korean and English of any region keep routebar's own labels and line names.
     @Test func regionsKeepTheirLanguagesOwnLabels() {
         let korean = LabelLocale(rawValue: "ko-KR")!
