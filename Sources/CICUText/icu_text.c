@@ -1,6 +1,7 @@
 #include "CICUText.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <unicode/udat.h>
@@ -25,6 +26,7 @@ struct slot {
     UNumberFormat *money;     /* the locale's currency format, opened on first use; may be NULL */
     UNumberFormatter *units[3];  /* hours, minutes, seconds (short width), opened on first use */
     UListFormatter *unit_list;   /* the locale's list of units ("1 h, 18 min"), opened on first use */
+    UListFormatter *and_list;    /* the locale's "and" list ("A, B und C"), opened on first use */
     char key[KEY_CAPACITY];
     char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID `format` was opened for */
 };
@@ -64,9 +66,13 @@ static void close_slot(struct slot *slot)
     if (slot->unit_list != NULL) {
         ulistfmt_close(slot->unit_list);
     }
+    if (slot->and_list != NULL) {
+        ulistfmt_close(slot->and_list);
+    }
     slot->format = NULL;
     slot->money = NULL;
     slot->unit_list = NULL;
+    slot->and_list = NULL;
     slot->key[0] = '\0';
 }
 
@@ -398,6 +404,25 @@ static UNumberFormatter *unit_for(struct slot *slot, int unit)
     return slot->units[unit];
 }
 
+/* Opens the slot's list formatter `*list` of `type` and `width` if it is not open yet; 0 when
+   ICU fails (and `*list` stays NULL). */
+static int open_list(struct slot *slot, UListFormatter **list, UListFormatterType type, UListFormatterWidth width)
+{
+    if (*list != NULL) {
+        return 1;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UListFormatter *opened = ulistfmt_openForType(slot->id, type, width, &status);
+    if (U_FAILURE(status)) {
+        if (opened != NULL) {
+            ulistfmt_close(opened);
+        }
+        return 0;
+    }
+    *list = opened;
+    return 1;
+}
+
 int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minutes, int32_t seconds, char *out, int32_t capacity)
 {
     if (out == NULL || capacity <= 0) {
@@ -411,16 +436,8 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
     if (slot == NULL) {
         return -1;
     }
-    if (slot->unit_list == NULL) {
-        UErrorCode status = U_ZERO_ERROR;
-        slot->unit_list = ulistfmt_openForType(slot->id, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_SHORT, &status);
-        if (U_FAILURE(status)) {
-            if (slot->unit_list != NULL) {
-                ulistfmt_close(slot->unit_list);
-            }
-            slot->unit_list = NULL;
-            return -1;
-        }
+    if (!open_list(slot, &slot->unit_list, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_SHORT)) {
+        return -1;
     }
 
     /* Each part that is not 0 (minutes alone when all are), then the locale's list of them. */
@@ -462,4 +479,64 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
         return -1;
     }
     return write_utf8(text, length, out, capacity);
+}
+
+int32_t routebar_list_text(const char *locale, const char *const *items, int32_t count, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    if (items == NULL || count < 0) {
+        return -1;
+    }
+    struct slot *slot = slot_for(locale);
+    if (slot == NULL) {
+        return -1;
+    }
+    if (!open_list(slot, &slot->and_list, ULISTFMT_TYPE_AND, ULISTFMT_WIDTH_WIDE)) {
+        return -1;
+    }
+
+    /* The items in UTF-16, in one buffer: a UTF-8 byte is at most one UTF-16 unit. */
+    size_t total = 0;
+    for (int32_t i = 0; i < count; i++) {
+        if (items[i] == NULL) {
+            return -1;
+        }
+        total += strlen(items[i]) + 1;
+    }
+    /* The list adds its separators and words ("und"): a few units between items. */
+    size_t text_capacity = total + (size_t)count * 32 + 64;
+    if (text_capacity > INT32_MAX / 4) {
+        return -1;
+    }
+    UChar *units = malloc(total * sizeof(UChar) + 1);
+    const UChar **strings = malloc((size_t)count * sizeof *strings + 1);
+    int32_t *lengths = malloc((size_t)count * sizeof *lengths + 1);
+    UChar *text = malloc(text_capacity * sizeof(UChar));
+    int32_t result = -1;
+    if (units != NULL && strings != NULL && lengths != NULL && text != NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        UChar *next = units;
+        for (int32_t i = 0; i < count && U_SUCCESS(status); i++) {
+            int32_t length = 0;
+            int32_t room = (int32_t)(total - (size_t)(next - units));
+            u_strFromUTF8(next, room, &length, items[i], -1, &status);
+            strings[i] = next;
+            lengths[i] = length;
+            next += length;
+        }
+        if (U_SUCCESS(status)) {
+            int32_t length = ulistfmt_format(slot->and_list, strings, lengths, count, text, (int32_t)text_capacity, &status);
+            if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING) {
+                result = write_utf8(text, length, out, capacity);
+            }
+        }
+    }
+    free(units);
+    free((void *)strings);
+    free(lengths);
+    free(text);
+    return result;
 }

@@ -25,6 +25,22 @@ public enum AccessibilityLabel {
         sink.appendLiteral(" ")
         sink.append(SegmentLabel.text(minutes: totalMinutes, locale: locale))
         sink.appendLiteral(": ")
+        guard let list = locale.durations.list else {
+            return writeLegs(legs, locale: locale, separator: ", ", into: &sink)
+        }
+        // The locale's own list ("…, bus 14 Min. und U-Bahn 58 Min.", "…、バス 14 分、…"), from
+        // items separated by a character no word or label has.
+        var items = ""
+        writeLegs(legs, locale: locale, separator: "\u{1F}", into: &items)
+        sink.append(list(items.split(separator: "\u{1F}").map(String.init)))
+    }
+
+    /// The legs' part of the sentence, `separator` between them.
+    @inlinable
+    static func writeLegs<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
+        _ legs: [Leg], locale: LabelLocale, separator: StaticString, into sink: inout Sink
+    ) {
+        let words = locale.words
         var first = true
         var transitBefore = false
         // Said once per change of vehicle: by a short leg between two rides, or by the next ride.
@@ -35,13 +51,13 @@ public enum AccessibilityLabel {
             for leg in start..<start + legs.count {
                 let short = leg.pointee.sectionTime > 0 ? nil : leg.pointee.shortSeconds
                 guard leg.pointee.sectionTime > 0 || short != nil else { continue }
-                if !first { sink.appendLiteral(", ") }
+                if !first { sink.appendLiteral(separator) }
                 first = false
                 if let short {
                     // "transfer, walk 20 s": the short leg is the change between two rides.
                     if transitBefore && !transferSaid {
                         sink.appendLiteral(words.transfer)
-                        sink.appendLiteral(", ")
+                        sink.appendLiteral(separator)
                         transferSaid = true
                     }
                     appendLegName(leg, locale: locale, to: &sink)

@@ -7,11 +7,18 @@ public final class DurationTexts: Sendable {
 
     let minuteLabels: [(text: String, hundredths: Int)]
     package let format: @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String
+    /// How the locale lists the sentence's legs; nil joins them with ", " (Korean, English).
+    @usableFromInline let list: (@Sendable (_ items: [String]) -> String)?
 
     /// Durations as `format` writes hours, minutes and seconds (each part 0 or more; the parts
-    /// that are not 0 are said, and minutes alone when all are): `(1, 18, 0)` "1 Std., 18 Min.".
-    public init(format: @escaping @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String) {
+    /// that are not 0 are said, and minutes alone when all are): `(1, 18, 0)` "1 Std., 18 Min.";
+    /// and the sentence's legs as `list` joins them ("A, B und C"), or with ", " where it is nil.
+    public init(
+        format: @escaping @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String,
+        list: (@Sendable (_ items: [String]) -> String)? = nil
+    ) {
         self.format = format
+        self.list = list
         minuteLabels = (0..<Self.tableMinutes).map { minutes in
             let text = format(minutes / 60, minutes % 60, 0)
             return (text, SegmentLabel.hundredths(text))

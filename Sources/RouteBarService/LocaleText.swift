@@ -69,16 +69,49 @@ extension LocaleText {
             return LabelLocale(locale, durations: cached)
         }
         // Made outside the lock (a few milliseconds); two threads may make one twice, harmlessly.
-        let durations = DurationTexts { hours, minutes, seconds in
-            duration(locale: tag, hours: hours, minutes: minutes, seconds: seconds)
-                ?? DurationTexts.english.format(hours, minutes, seconds)
-        }
+        let durations = DurationTexts(
+            format: { hours, minutes, seconds in
+                duration(locale: tag, hours: hours, minutes: minutes, seconds: seconds)
+                    ?? DurationTexts.english.format(hours, minutes, seconds)
+            },
+            list: { items in list(locale: tag, items: items) ?? items.joined(separator: ", ") })
         durationCache.withLock { cache in
             guard !cache.contains(where: { $0.tag == tag }) else { return }
             if cache.count >= maxLocales { cache.removeFirst() }
             cache.append((tag, durations))
         }
         return LabelLocale(locale, durations: durations)
+    }
+
+    /// `items` as `locale` lists things (CLDR's "and" list): "A, B und C", "A、B、C".
+    static func list(locale: String, items: [String]) -> String? {
+        guard !items.isEmpty else { return "" }
+        // The items as C strings, one after another in one buffer, and a pointer to each.
+        let total = items.reduce(0) { $0 + $1.utf8.count + 1 }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: total) { storage -> String? in
+            withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: items.count) { pointers -> String? in
+                guard let base = storage.baseAddress else { return nil }
+                var offset = 0
+                for (index, item) in items.enumerated() {
+                    pointers[index] = UnsafePointer(base + offset)
+                    for byte in item.utf8 {
+                        storage[offset] = CChar(bitPattern: byte)
+                        offset += 1
+                    }
+                    storage[offset] = 0
+                    offset += 1
+                }
+                // The items' bytes again, and room for separators and words between them.
+                let capacity = total + 32 * items.count + 256
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { out -> String? in
+                    let length = out.withMemoryRebound(to: CChar.self) { chars in
+                        routebar_list_text(locale, pointers.baseAddress, Int32(items.count), chars.baseAddress, Int32(chars.count))
+                    }
+                    guard length >= 0 else { return nil }
+                    return String(decoding: UnsafeBufferPointer(rebasing: out[..<Int(length)]), as: UTF8.self)
+                }
+            }
+        }
     }
 
     /// A duration in `locale`'s short units, joined as CLDR lists units: "1 Std., 18 Min.".

@@ -37,7 +37,8 @@ import Testing
             #expect(locale == "de-DE")
             // CLDR's German (ICU 72) and the German word table.
             #expect(labels == ["6 Min.", "14 Min.", "58 Min."])
-            #expect(sentence == "Gesamtdauer 1 Std., 18 Min.: Fußweg 6 Min., Bus 14 Min., Umstieg auf U-Bahn 58 Min.")
+            // The legs as German lists things (CLDR's "and" list).
+            #expect(sentence == "Gesamtdauer 1 Std., 18 Min.: Fußweg 6 Min., Bus 14 Min. und Umstieg auf U-Bahn 58 Min.")
             // The query's `locale` wins, and the answer then does not vary with the header.
             let korean = try Self.post(connection, query: "?locale=ko", headers: ["Accept-Language": "de-DE"])
             #expect(korean.headers["content-language"] == "ko" && korean.headers["vary"] == "Accept, Accept-Encoding")
@@ -72,7 +73,17 @@ import Testing
             let (locale, sentence, labels) = try Self.route(try Self.post(try server.connect(), query: "?locale=sw"))
             #expect(locale == "sw")
             #expect(labels == ["dakika 6", "dakika 14", "dakika 58"])
-            #expect(sentence == "Total saa 1 na dakika 18: walk dakika 6, bus dakika 14, transfer to subway dakika 58")
+            #expect(sentence == "Total saa 1 na dakika 18: walk dakika 6, bus dakika 14 na transfer to subway dakika 58")
+        }
+    }
+
+    /// The sentence's legs are listed as each language lists things: "、" in Japanese.
+    @Test func legsAreListedAsTheLanguageLists() throws {
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            #expect(try Self.route(try Self.post(connection, query: "?locale=ja")).sentence == "合計 1 時間 18 分: 徒歩 6 分、バス 14 分、乗換 地下鉄 58 分")
+            #expect(LocaleText.list(locale: "fr", items: ["a", "b", "c"]) == "a, b et c")
+            #expect(LocaleText.list(locale: "de", items: ["eins"]) == "eins")
         }
     }
 

@@ -59,6 +59,11 @@ int32_t routebar_money_text(const char *locale, double amount, const char *curre
    (en, 0, 0, 20) "20 sec"; all 0 is "0 min". -1 for a negative part. */
 int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minutes, int32_t seconds, char *out, int32_t capacity);
 
+/* `count` UTF-8 strings joined as `locale` lists things (CLDR's "and" list, wide):
+   (de, {"A", "B", "C"}) "A, B und C"; (ja, …) "A、B、C". out must hold the items' bytes, the
+   list's separators and words, and the NUL; -1 when it does not, or on any failure. */
+int32_t routebar_list_text(const char *locale, const char *const *items, int32_t count, char *out, int32_t capacity);
+
 /* Closes the calling thread's cached formatters now (the next call opens them again). For tests
    and leak checkers; threads' caches are closed at thread exit without it. */
 void routebar_icu_release(void);
