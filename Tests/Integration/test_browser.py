@@ -100,8 +100,10 @@ def test_playground(chromium, service, module_tmp):
 # Every sample in examples/ (widths excepted: the SVG has one width), light and dark, as the service
 # draws it, in a page that measures the rendered text.
 SVG_QUERIES = ["", "theme=dark&gap=2&labelMinimums=true", "locale=en&timeScale=shared&cornerRadius=4",
-               # Every script the word tables write, CLDR durations, and right to left (issue 32).
-               "locale=de", "locale=ja&labelMinimums=true", "locale=zh-Hant", "locale=fi", "locale=ar", "locale=he"]
+               # Every language with a word table, its CLDR durations, and right to left (issue 32).
+               "locale=de", "locale=ja&labelMinimums=true", "locale=zh-Hant", "locale=zh-Hans", "locale=fi", "locale=fr",
+               "locale=es", "locale=it", "locale=nl", "locale=sv", "locale=pt", "locale=ms&labelMinimums=true", "locale=ar",
+               "locale=he"]
 
 
 def svg_cases():
