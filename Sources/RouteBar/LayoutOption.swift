@@ -117,29 +117,15 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         static func languageTag(
             _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, LabelLocale> & Sendable, _ summary: String
         ) -> Declaration {
-            let access = Access.choice(
-                read: { $0[keyPath: path].rawValue },
-                write: { options, text in
-                    guard let locale = LabelLocale(rawValue: text) else { return false }
-                    options[keyPath: path] = locale
-                    return true
-                })
-            return Declaration(key: key, name: key.description, values: .languageTag, summary: summary, access: access)
+            Declaration(key: key, name: key.description, values: .languageTag, summary: summary, access: .named(path))
         }
 
         static func choice<Value: RawRepresentable<String> & CaseIterable & Sendable>(
             _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, Value> & Sendable, _ summary: String
         ) -> Declaration {
-            let access = Access.choice(
-                read: { $0[keyPath: path].rawValue },
-                write: { options, text in
-                    guard let value = Value(rawValue: text) else { return false }
-                    options[keyPath: path] = value
-                    return true
-                })
-            return Declaration(
+            Declaration(
                 key: key, name: key.description, values: .choice(Value.allCases.map(\.rawValue)), summary: summary,
-                access: access)
+                access: .named(path))
         }
     }
 
@@ -150,6 +136,17 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case optionalNumber(WritableKeyPath<LayoutOptions, Double?> & Sendable)
         case flag(WritableKeyPath<LayoutOptions, Bool> & Sendable)
         case choice(read: @Sendable (LayoutOptions) -> String, write: @Sendable (inout LayoutOptions, String) -> Bool)
+
+        /// A value read and written by its name: a choice's, or a language tag.
+        static func named<Value: RawRepresentable<String> & Sendable>(_ path: WritableKeyPath<LayoutOptions, Value> & Sendable) -> Access {
+            .choice(
+                read: { $0[keyPath: path].rawValue },
+                write: { options, text in
+                    guard let value = Value(rawValue: text) else { return false }
+                    options[keyPath: path] = value
+                    return true
+                })
+        }
     }
 
     private var access: Access { Self.declarations[rawValue].access }

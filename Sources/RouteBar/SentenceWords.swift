@@ -2,8 +2,9 @@
 /// One table per language, each a text file under `Sources/RouteBar/Words/` (`<tag>.words`,
 /// every word with its source) that `scripts/sentence-words.py` turns into
 /// `SentenceWords+Languages.swift`; `SentenceWordsTests` checks the two agree. Line badges are
-/// the planner's own text in every language.
-public struct SentenceWords: Sendable {
+/// the planner's own text in every language. A class: every `LabelLocale`, and so every copy of
+/// `LayoutOptions`, holds one reference to its table instead of its words.
+public final class SentenceWords: Sendable {
     /// Before the total: "Total", "총".
     public let total: StaticString
     /// Said alone for a change of vehicle before a short walk: "transfer", "환승".

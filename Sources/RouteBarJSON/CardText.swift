@@ -31,25 +31,30 @@ struct CardText {
         formatter?.money(amount, currency, locale)
     }
 
+    /// The members one time is written under: "departure", "departureClock", ….
+    struct Names {
+        let text: StaticString, clock: StaticString, epoch: StaticString, offset: StaticString, date: StaticString
+    }
+    static let departure = Names(
+        text: "departure", clock: "departureClock", epoch: "departureEpoch", offset: "departureOffset", date: "departureDate")
+    static let arrival = Names(text: "arrival", clock: "arrivalClock", epoch: "arrivalEpoch", offset: "arrivalOffset", date: "arrivalDate")
+
     func write(departure text: String?, _ time: CardTime?, to writer: inout JSONWriter) {
-        guard let text else { return }
-        writer.field("departure", text)
-        guard let time else { return }
-        if let clock = formatter?.clock(time.localSeconds, locale) { writer.field("departureClock", clock) }
-        writer.field("departureEpoch", Int(time.epochSeconds))
-        writer.field("departureOffset", Int(time.utcOffset))
-        let date = time.localDate
-        if date != journeyDate { writer.field("departureDate", date) }
+        write(text, time, as: Self.departure, to: &writer)
     }
 
     func write(arrival text: String?, _ time: CardTime?, to writer: inout JSONWriter) {
+        write(text, time, as: Self.arrival, to: &writer)
+    }
+
+    private func write(_ text: String?, _ time: CardTime?, as names: Names, to writer: inout JSONWriter) {
         guard let text else { return }
-        writer.field("arrival", text)
+        writer.field(names.text, text)
         guard let time else { return }
-        if let clock = formatter?.clock(time.localSeconds, locale) { writer.field("arrivalClock", clock) }
-        writer.field("arrivalEpoch", Int(time.epochSeconds))
-        writer.field("arrivalOffset", Int(time.utcOffset))
+        if let clock = formatter?.clock(time.localSeconds, locale) { writer.field(names.clock, clock) }
+        writer.field(names.epoch, Int(time.epochSeconds))
+        writer.field(names.offset, Int(time.utcOffset))
         let date = time.localDate
-        if date != journeyDate { writer.field("arrivalDate", date) }
+        if date != journeyDate { writer.field(names.date, date) }
     }
 }
