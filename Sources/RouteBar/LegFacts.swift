@@ -1,7 +1,7 @@
 /// What a planner says about a ride beyond its times and places, where it says it: platforms,
 /// stops, network, real time, occupancy, alerts, whether it runs and can be reached, and the
 /// fares it is priced with. routebar passes these through; the layout does not use them.
-/// Which planner gives which is a table in the docs (docs/route-card.md).
+/// Which planner gives which is a table in the docs (docs/planners.md, "The route card").
 public struct LegFacts: Sendable, Hashable {
     /// The platform or track the ride leaves from and arrives at, as the planner writes it ("41/42").
     public var departurePlatform: String?

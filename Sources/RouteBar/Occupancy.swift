@@ -1,6 +1,6 @@
 /// How full a vehicle is, in GTFS Realtime's `OccupancyStatus` terms
 /// (https://gtfs.org/documentation/realtime/reference/#enum-occupancystatus), which
-/// OpenTripPlanner passes through; other planners' scales are mapped onto it (docs/route-card.md).
+/// OpenTripPlanner passes through; other planners' scales are mapped onto it (docs/planners.md, "The route card").
 public enum Occupancy: String, Sendable, Hashable, CaseIterable {
     case empty
     case manySeatsAvailable

@@ -34,19 +34,20 @@ struct PlannerLeg {
     /// `time_zone`, OpenTripPlanner 2's `agency.timezone`, MOTIS's `tz`).
     var utcOffset: Int32?
     var timeZone: String?
-    /// Platforms, stops, real time, occupancy, alerts, fares (docs/route-card.md).
+    /// Platforms, stops, real time, occupancy, alerts, fares (docs/planners.md, "The route card").
     var facts = LegFacts()
 
     /// The card, its times with their place's offset where `place` tells it.
     func card(in place: PlannerPlace) -> LegCard? {
+        let facts = cardFacts
         guard
             departure != nil || arrival != nil || start != nil || distance != nil || from != nil || to != nil || headsign != nil
-                || !cardFacts.isEmpty
+                || !facts.isEmpty
         else { return nil }
         let place = place.narrowed(to: self)
         return LegCard(
             departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign,
-            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end), facts: cardFacts)
+            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end), facts: facts)
     }
 
     /// The facts a card shows: a ride's, and of a walk or a wait only what is not about a vehicle

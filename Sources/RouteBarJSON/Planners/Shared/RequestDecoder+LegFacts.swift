@@ -3,7 +3,7 @@ internal import StrictJSON
 
 // Reading a leg's facts (`LegFacts`) where planners write them alike: counted arrays of stops,
 // alerts with headlines, delays, fare products. Which planner writes which is
-// docs/route-card.md, and each planner's reader says where it finds them.
+// docs/planners.md ("The route card"), and each planner's reader says where it finds them.
 extension RequestDecoder {
     /// An alert's headline: OpenTripPlanner's (REST and GraphQL) header, else its description;
     /// MOTIS 2's `headerText`, else `descriptionText`.
