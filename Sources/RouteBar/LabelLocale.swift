@@ -13,11 +13,37 @@
 /// ```
 public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
     /// The tag, its subtags in their conventional case ("zh-Hant-TW").
-    public let rawValue: String
+    public var rawValue: String { storage.tag }
     /// The words of the sentence.
-    public let words: SentenceWords
+    public var words: SentenceWords { storage.words }
     /// The durations of labels and sentences.
-    public let durations: DurationTexts
+    public var durations: DurationTexts { storage.durations }
+    /// Whether its labels are routebar's own Korean or English ones (any region): the 1.x
+    /// contract, which CLDR's formats do not replace.
+    public var hasOwnLabels: Bool { storage.hasOwnLabels }
+    /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
+    public var isKorean: Bool { storage.isKorean }
+
+    /// One reference, its facts worked out once: the layout copies its options into closures
+    /// per route and reads `isKorean` per leg, so neither may cost more than a retain.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let tag: String
+        let words: SentenceWords
+        let durations: DurationTexts
+        let isKorean: Bool
+        let hasOwnLabels: Bool
+
+        init(tag: String, words: SentenceWords, durations: DurationTexts) {
+            self.tag = tag
+            self.words = words
+            self.durations = durations
+            let language = LabelLocale.primaryLanguage(of: tag)
+            isKorean = language == "ko"
+            hasOwnLabels = isKorean || language == "en"
+        }
+    }
 
     public static let ko = LabelLocale(tag: "ko", words: .korean, durations: .korean)
     public static let en = LabelLocale(tag: "en", words: .english, durations: .english)
@@ -38,20 +64,11 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
     }
 
     private init(tag: String, words: SentenceWords, durations: DurationTexts) {
-        self.rawValue = tag
-        self.words = words
-        self.durations = durations
+        storage = Storage(tag: tag, words: words, durations: durations)
     }
 
     /// The primary language subtag: "zh" of "zh-Hant-TW".
     public var language: Substring { Self.primaryLanguage(of: rawValue) }
-
-    /// Whether its labels are routebar's own Korean or English ones (any region): the 1.x
-    /// contract, which CLDR's formats do not replace.
-    public var hasOwnLabels: Bool { language == "ko" || language == "en" }
-
-    /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
-    public var isKorean: Bool { language == "ko" }
 
     /// Whether its script is written right to left: by the tag's script where it names one
     /// (`az-Arab`), else by its language's usual script (CLDR's likely subtags: Arabic, Hebrew,
