@@ -91,6 +91,21 @@ test: deps venv
 words:
 	python3 scripts/sentence-words.py
 
+## icons: Sources/RouteBarDrawing/ModeIcon+Paths.swift, each transit mode's icon as SVG path data, from Material Icons'
+## font (Debian's fonts-material-design-icons-iconfont, read with python3-fonttools) and Lucide's SVGs (PyPI's lucide
+## wheel, downloaded with python3-pip); the three from apt when missing. NOTICE gives the icons' licences.
+## `/usr/bin/python3 scripts/mode-icons.py --check` tells whether the file is up to date.
+ICON_PACKAGES := fonts-material-design-icons-iconfont python3-fonttools python3-pip
+.PHONY: icons
+icons:
+	@if [ ! -e /usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf ] || \
+		! /usr/bin/python3 -c 'import fontTools' 2>/dev/null || ! /usr/bin/python3 -m pip --version >/dev/null 2>&1; then \
+		echo "Installing $(ICON_PACKAGES) with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(ICON_PACKAGES); \
+	fi
+	/usr/bin/python3 scripts/mode-icons.py
+
 ## screenshots: docs/playground{,-dark}.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
 ## the running service (the browser test's checks run too).
 .PHONY: screenshots

@@ -65,8 +65,15 @@ public struct BarSegment: Sendable, Hashable {
     /// seconds, which joined the wait beside it and which the sentence says. Such a leg is
     /// invisible (`width` 0) but not unseen.
     public var shortSeconds: Double?
-    /// Whether `label` fits inside `width` at the request's font size; nil for an invisible leg.
+    /// Whether `label` is shown inside the segment, after its badge, at the request's font
+    /// size: the badge comes first (`SegmentLabel.inside`); nil for an invisible leg.
     public var labelFits: Bool?
+    /// The badge a transit segment shows inside it (the line's short name, "3" for 3호선);
+    /// nil for other segments and lines without one.
+    public var badge: String?
+    /// Whether the whole `badge` fits inside the segment; where it does not, a drawing shortens
+    /// it ("Ronk…", `SegmentLabel.shortened`) or leaves it out. Nil without a badge.
+    public var badgeFits: Bool?
     /// The line, when the source names it; for a train, its class when ODsay's `trainType` names it.
     public var line: TransitLine?
     /// The other candidate lines, in the source's order (`line` is the first).

@@ -14,7 +14,7 @@
 public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     // In the order the query string is read and the docs list them.
     case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height, locale, labelFontSize, colors
-    case gap, theme, timeScale, labelMinimums, labelPadding, cornerRadius
+    case gap, theme, timeScale, labelMinimums, labelPadding, cornerRadius, walkStyle, icons, textColors
 
     /// The option's facts, each in one place: its name, its property, its values, its summary.
     private var declaration: Declaration {
@@ -55,7 +55,15 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case .cornerRadius:
             .optionalNumber(
                 "cornerRadius", \.cornerRadius, .closed(0, RouteBarLayout.maxWidth),
-                "the radius of the bar's rounded ends in points, for drawings; half the height when absent")
+                "the radius of the bar's rounded ends in points, for drawings; half the height when absent"
+            ).drawing
+        case .walkStyle:
+            .choice("walkStyle", \.walkStyle, "how drawings show walks: dots on the bar's centre line, a line, or a block").drawing
+        case .icons: .flag("icons", \.icons, "whether drawings put each mode's icon in segments with room for it").drawing
+        case .textColors:
+            .choice(
+                "textColors", \.textColors,
+                "contrast: white or black text, at least 4.5:1 on the segment; planner: the planner's own text colour where it gives one")
         }
     }
 
@@ -82,6 +90,8 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
     public var values: Values { Self.declarations[rawValue].values }
     /// What the option does, in a sentence for `--help` and the docs.
     public var summary: String { Self.declarations[rawValue].summary }
+    /// Whether only drawings (the SVG) read it: the JSON answer is the same whatever its value.
+    public var drawingOnly: Bool { Self.declarations[rawValue].drawingOnly }
     /// The name as bytes in the binary, for decoders that compare bytes.
     package var key: StaticString { Self.declarations[rawValue].key }
     public var description: String { name }
@@ -97,6 +107,14 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         let values: Values
         let summary: String
         let access: Access
+        var drawingOnly = false
+
+        /// The same option, read by drawings only.
+        var drawing: Declaration {
+            var declaration = self
+            declaration.drawingOnly = true
+            return declaration
+        }
 
         static func number(
             _ key: StaticString, _ path: WritableKeyPath<LayoutOptions, Double> & Sendable, _ range: ValueRange, _ summary: String

@@ -37,6 +37,16 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The radius of the bar's rounded ends in points, for drawings (the SVG); nil draws a pill
     /// (half the height).
     public var cornerRadius: Double?
+    /// How drawings show walks: `dots` on the bar's centre line (as Google Maps and Citymapper
+    /// draw them), a `line`, or a `block` like a ride's. The JSON answer does not change.
+    public var walkStyle: WalkStyle = .dots
+    /// Whether drawings put each mode's icon in segments with room for it, after the badge and
+    /// the minutes. The JSON answer does not change.
+    public var icons = true
+    /// Whose text colour a segment with a planner colour gets: `contrast` (white or black, or
+    /// the planner's own where it reaches 4.5:1: WCAG 1.4.3), or `planner` (the planner's own
+    /// pair whenever it gives a text colour, as brand guides draw them).
+    public var textColors: TextColors = .contrast
 
     public init(
         width: Double, scale: Double = 1, algorithm: LayoutAlgorithm = .fit, minSegmentRatio: Double = 0.05,
@@ -65,6 +75,24 @@ public enum TimeScale: String, Sendable, Hashable, CaseIterable {
     case route
     /// The route with the most visible minutes fills the width; the others in proportion.
     case shared
+}
+
+/// How drawings show a walk.
+public enum WalkStyle: String, Sendable, Hashable, CaseIterable {
+    /// Dots on the bar's centre line.
+    case dots
+    /// A thin line on the bar's centre line.
+    case line
+    /// A block the bar's height, as a ride's.
+    case block
+}
+
+/// Whose text colour a segment with a planner colour gets.
+public enum TextColors: String, Sendable, Hashable, CaseIterable {
+    /// White or black, whichever contrasts more; the planner's own where it reaches 4.5:1.
+    case contrast
+    /// The planner's own whenever it gives one, whatever the contrast.
+    case planner
 }
 
 public enum LayoutAlgorithm: String, Sendable, Hashable, CaseIterable {

@@ -34,10 +34,17 @@ extension LinePalette {
 
     /// A planner's own line colour for `theme`, treated as the palette's are (lightened in
     /// `dark` below 3:1 against the background), with the planner's text colour where it reaches
-    /// 4.5:1 on the colour shown, else white or black, whichever contrasts more.
+    /// 4.5:1 on the colour shown (or whatever the contrast, `keepingText`: `textColors=planner`),
+    /// else white or black, whichever contrasts more.
     public static func plannerColors(_ color: String, text: String?, theme: ColorTheme) -> SegmentColors {
+        plannerColors(color, text: text, theme: theme, keepingText: false)
+    }
+
+    /// `plannerColors(_:text:theme:)`, keeping the planner's text colour whatever its contrast
+    /// when `keepingText` (`textColors=planner`).
+    public static func plannerColors(_ color: String, text: String?, theme: ColorTheme, keepingText: Bool) -> SegmentColors {
         let shown = theme == .light ? color : darkVariant(of: color)
-        if let text, let ratio = ColorContrast.ratio(text, shown), ratio >= 4.5 { return SegmentColors(shown, text: text) }
+        if let text, let ratio = ColorContrast.ratio(text, shown), ratio >= 4.5 || keepingText { return SegmentColors(shown, text: text) }
         return SegmentColors(shown)
     }
 

@@ -89,7 +89,7 @@ extension RouteBarLayout {
         return (pixels, segmentPixels)
     }
 
-    /// Raises visible legs' `minimums` to hold their labels (at `labelFontSize`, plus
+    /// Raises visible legs' `minimums` to hold their badges and labels (at `labelFontSize`, plus
     /// `labelPadding` on each side): all of them when they fit in `available` pixels, else the
     /// longest legs first until the next one would not fit. Within a kind, a leg's label
     /// minimum is at least that of every shorter leg ("2시간" is narrower than "1시간 59분"),
@@ -103,8 +103,14 @@ extension RouteBarLayout {
                 for (index, leg) in legs.enumerated() {
                     var want = minimums[index]
                     if leg.isVisible {
+                        // Room for the badge first, then the minutes (`SegmentLabel.inside`).
+                        let badgeWidth =
+                            badge(of: leg, line: LinePalette.displayedLine(leg)).map {
+                                SegmentLabel.estimatedWidth($0 + " ", fontSize: options.labelFontSize)
+                            } ?? 0
                         let points =
-                            SegmentLabel.estimatedWidth(
+                            badgeWidth
+                            + SegmentLabel.estimatedWidth(
                                 minutes: Double(labelMinutes[index]), locale: options.locale, fontSize: options.labelFontSize)
                             + 2 * options.labelPadding
                         want = max(want, Int((points * options.scale - 1e-9).rounded(.up)))

@@ -12,10 +12,14 @@ extension RouteBarLayout {
     func segment(_ leg: SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement) -> BarSegment {
         var label: String?
         var fits: Bool?
+        var badgeFits: Bool?
         var transferBefore: Bool?
+        let line = LinePalette.displayedLine(leg)
+        let badge = badge(of: leg, line: line)
         if leg.isVisible {
             label = SegmentLabel.text(minutes: Double(minutes), locale: options.locale)
-            fits = SegmentLabel.estimatedWidth(minutes: Double(minutes), locale: options.locale, fontSize: options.labelFontSize) <= width
+            (badgeFits, fits) = SegmentLabel.inside(
+                badge: badge, minutes: minutes, locale: options.locale, fontSize: options.labelFontSize, width: width)
             // A wait between two vehicles does not end a transfer; an interlined leg is none.
             switch leg.kind {
             case .transit:
@@ -26,12 +30,13 @@ extension RouteBarLayout {
             }
             placed.anyVisible = true
         }
-        let line = LinePalette.displayedLine(leg)
         var color: String?
         var textColor: String?
         if options.colors {
             let colors =
-                leg.color.map { LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme) }
+                leg.color.map {
+                    LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme, keepingText: options.textColors == .planner)
+                }
                 ?? LinePalette.colors(mode: leg.mode, line: line, theme: options.theme)
             color = colors.color
             textColor = colors.textColor
@@ -43,7 +48,16 @@ extension RouteBarLayout {
             interlined: leg.interlined, card: leg.card)
         segment.minutes = minutes
         segment.shortSeconds = leg.shortSeconds
+        segment.badge = badge
+        segment.badgeFits = badgeFits
         return segment
+    }
+
+    /// The badge a transit leg's segment shows, in the request's language; `line` is the leg's
+    /// displayed line.
+    func badge(of leg: SubPath, line: TransitLine?) -> String? {
+        guard leg.kind == .transit, let line else { return nil }
+        return LinePalette.badge(mode: leg.mode, line: line, trainType: leg.trainType, locale: options.locale)
     }
 
     /// The sentence, said from the laid-out segments: their minutes are the labels'.

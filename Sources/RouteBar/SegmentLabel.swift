@@ -51,8 +51,54 @@ public enum SegmentLabel {
         return hundredths
     }
 
+    /// What a segment shows inside it, in one order for JSON and drawings alike: its badge and
+    /// its minutes ("512 14 min"); else the badge alone, the minutes under the bar; else the
+    /// badge shortened (`shortened`); else nothing but, in a drawing, the mode's icon where it
+    /// has room. A segment without a badge shows its minutes where they fit. `badgeFits` is nil
+    /// without a badge.
+    public static func inside(badge: String?, minutes: Int, locale: LabelLocale, fontSize: Double, width: Double)
+        -> (badgeFits: Bool?, labelFits: Bool)
+    {
+        let label = locale.durations.hundredths(minutes: minutes)
+        guard let badge else { return (nil, Double(label) * fontSize / 100 <= width) }
+        let badgeWidth = hundredths(badge)
+        return (Double(badgeWidth) * fontSize / 100 <= width, Double(badgeWidth + spaceHundredths + label) * fontSize / 100 <= width)
+    }
+
+    /// The width a badge and label take together: the badge, a space, the label.
+    public static func estimatedWidth(badge: String?, label: String, fontSize: Double) -> Double {
+        guard let badge else { return estimatedWidth(label, fontSize: fontSize) }
+        return Double(hundredths(badge) + spaceHundredths + hundredths(label)) * fontSize / 100
+    }
+
+    /// The badge cut to its longest beginning that fits with "…" ("Ronkonkoma" → "Ronk…");
+    /// the badge itself where it fits whole; nil where not even one character and "…" fit.
+    public static func shortened(_ badge: String, fontSize: Double, width: Double) -> String? {
+        func fits(_ hundredths: Int) -> Bool { Double(hundredths) * fontSize / 100 <= width }
+        if fits(hundredths(badge)) { return badge }
+        var kept = ""
+        var used = hundredths("…")
+        for character in badge {
+            let more = hundredths(String(character))
+            guard fits(used + more) else { break }
+            kept.append(character)
+            used += more
+        }
+        return kept.isEmpty ? nil : kept.trimmingSuffixSpaces + "…"
+    }
+
+    static let spaceHundredths = 35
+
     /// Whether the label fits inside a segment `width` points wide.
     public static func fits(_ text: String, fontSize: Double, width: Double) -> Bool {
         estimatedWidth(text, fontSize: fontSize) <= width
+    }
+}
+
+extension String {
+    fileprivate var trimmingSuffixSpaces: String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

@@ -95,7 +95,7 @@ extension LaidOutRoute: Decodable {
 extension BarSegment: Decodable {
     private enum Keys: String, CodingKey {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
-        case minutes, shortSeconds
+        case minutes, shortSeconds, badgeFits
         case departure, arrival, distance, from, to, headsign
         case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
         case departurePlatform, arrivalPlatform, stops, network, realTime, departureDelay, arrivalDelay, occupancy, alertCount, alerts
@@ -130,6 +130,9 @@ extension BarSegment: Decodable {
             try container.decodeIfPresent(Int.self, forKey: .minutes)
             ?? (width > 0 ? SegmentLabel.shownMinutes(try container.decode(Double.self, forKey: .sectionTime)) : 0)
         shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
+        // A transit segment's badge is its line's short name (`SegmentLabel.inside`).
+        badge = kind == .transit ? line?.shortName : nil
+        badgeFits = try container.decodeIfPresent(Bool.self, forKey: .badgeFits)
         let card = LegCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),

@@ -50,67 +50,150 @@ public enum RouteBarSVG {
 
     static let foot = "</svg>\n"
 
+    /// Stands for a row's id prefix until `withIDs` knows it.
+    static let idMark = "\u{1}id"
+
+    /// The row with its ids made unique to its content: `rb-` and the FNV-1a hash of the row as
+    /// drawn. A row defines every id it uses, so any number of answers share one web page (two
+    /// equal rows define equal shapes under one id, which is harmless); a streamed answer names
+    /// them as the whole one does.
+    static func withIDs(_ row: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in row.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return row.replacing(idMark, with: "rb-" + String(repeating: "0", count: 16 - hex.count) + hex)
+    }
+
     /// One route's row, the `position`th from the top.
     static func row(_ route: LaidOutRoute, at position: Int, options: LayoutOptions) -> String {
         let radius = min(options.cornerRadius ?? options.height / 2, options.height / 2)
-        let belowColor = options.theme == .dark ? "#E0E0E0" : "#333333"
+        let colors = ThemeColors(options.theme)
+        let clip = "\(idMark)-bar-\(position)"
         var svg =
-            "<g class=\"route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
+            "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
         svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
         svg +=
-            "<clipPath id=\"bar-\(position)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
-            + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#bar-\(position))\">\n"
-        for segment in route.segments where segment.width > 0 {
-            svg +=
-                "<rect class=\"segment \(segment.kind.rawValue)\" x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" "
-                + "height=\"\(number(options.height))\" fill=\"\(segment.color ?? fallbackColor)\"/>\n"
+            "<clipPath id=\"\(clip)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
+            + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#\(clip))\">\n"
+        let contents = route.segments.map { SegmentContent($0, options: options) }
+        var previous: BarSegment?
+        for (item, segment) in route.segments.enumerated() where segment.width > 0 {
+            svg += shape(segment, content: contents[item], id: "\(idMark)-\(position)-\(item)", options: options, colors: colors)
+            // Neighbours of one colour keep an edge; a change of vehicle gets its mark.
+            if let previous, previous.x + previous.width == segment.x, previous.color == segment.color, drawsBlock(previous, options),
+                drawsBlock(segment, options)
+            {
+                svg +=
+                    "<line class=\"rb-edge\" x1=\"\(number(segment.x))\" y1=\"0\" x2=\"\(number(segment.x))\" "
+                    + "y2=\"\(number(options.height))\" stroke=\"\(colors.background)\" stroke-width=\"1\"/>\n"
+            }
+            previous = segment
         }
         svg += "</g>\n"
-        var belowEnd = -Double.infinity
-        for segment in route.segments where segment.width > 0 {
-            let text = SegmentText(segment, options: options)
-            if let inside = text.inside {
+        // A change of vehicle: a cut through the bar, and a ring on it where both sides leave room.
+        let ring = min(options.height * 0.15, 5)
+        var before: (segment: BarSegment, content: SegmentContent)?
+        for (item, segment) in route.segments.enumerated() where segment.width > 0 {
+            defer { before = (segment, contents[item]) }
+            guard segment.transferBefore == true else { continue }
+            let x = segment.x - options.gap / 2
+            svg +=
+                "<g class=\"rb-transfer\" aria-hidden=\"true\"><line x1=\"\(number(x))\" y1=\"0\" x2=\"\(number(x))\" y2=\"\(number(options.height))\" "
+                + "stroke=\"\(colors.background)\" stroke-width=\"2\"/>"
+            let room = contents[item].clearOf(segment, options: options)[0]
+            if room.1 - room.0 >= ring + 1, let before, let left = before.content.clearOf(before.segment, options: options).last,
+                left.1 - left.0 >= ring + 1
+            {
                 svg +=
-                    "<text class=\"label inside\" x=\"\(number(segment.x + segment.width / 2))\" y=\"\(number(options.height / 2))\" "
-                    + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(segment.textColor ?? "#000000")\" "
-                    + "data-segment-x=\"\(number(segment.x))\" data-segment-width=\"\(number(segment.width))\">\(inside)</text>\n"
+                    "<circle cx=\"\(number(x))\" cy=\"\(number(options.height / 2))\" r=\"\(number(ring))\" fill=\"\(colors.background)\" "
+                    + "stroke=\"\(colors.text)\" stroke-width=\"1.5\"/>"
             }
-            if let below = segment.label, text.inside == nil || !text.insideHasLabel {
+            svg += "</g>\n"
+        }
+        var belowEnd = -Double.infinity
+        for (item, segment) in route.segments.enumerated() where segment.width > 0 {
+            let content = contents[item]
+            svg += content.svg(segment, options: options, colors: colors)
+            if let below = segment.label, !content.showsLabel {
                 let width = SegmentLabel.estimatedWidth(below, fontSize: options.labelFontSize)
                 let center = min(max(segment.x + segment.width / 2, width / 2), options.width - width / 2)
                 guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
                 belowEnd = center + width / 2
                 svg +=
-                    "<text class=\"label below\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
-                    + "text-anchor=\"middle\" fill=\"\(belowColor)\">\(escape(below))</text>\n"
+                    "<text class=\"label below rb-label\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
+                    + "text-anchor=\"middle\" fill=\"\(colors.text)\">\(escape(below))</text>\n"
             }
         }
         svg += "</g>\n"
-        return svg
+        return withIDs(svg)
     }
 
-    /// What goes inside a segment: badge and label, the label alone, or the badge alone, the
-    /// first that fits (by `SegmentLabel`'s generous estimate), as escaped SVG text.
-    struct SegmentText {
-        var inside: String?
-        var insideHasLabel = false
+    /// Whether the segment is drawn as a block of its colour (rides, and walks in `block` style).
+    static func drawsBlock(_ segment: BarSegment, _ options: LayoutOptions) -> Bool {
+        switch segment.kind {
+        case .walking: options.walkStyle == .block
+        case .waiting: false
+        case .transit, .other: true
+        }
+    }
 
-        init(_ segment: BarSegment, options: LayoutOptions) {
-            let badge =
-                segment.kind == .transit
-                ? segment.line.flatMap { LinePalette.badge(mode: segment.mode, line: $0, trainType: segment.trainType, locale: options.locale) }
-                : nil
-            func fits(_ text: String) -> Bool { SegmentLabel.fits(text, fontSize: options.labelFontSize, width: segment.width) }
-            if let badge, let label = segment.label, fits(badge + " " + label) {
-                inside = "<tspan class=\"badge\" font-weight=\"bold\">\(escape(badge))</tspan> \(escape(label))"
-                insideHasLabel = true
-            } else if let label = segment.label, segment.labelFits == true {
-                inside = escape(label)
-                insideHasLabel = true
-            } else if let badge, fits(badge) {
-                inside = "<tspan class=\"badge\" font-weight=\"bold\">\(escape(badge))</tspan>"
+    /// The text colour and background of a theme.
+    struct ThemeColors {
+        let text: String
+        let background: String
+
+        init(_ theme: ColorTheme) {
+            text = theme == .dark ? "#E0E0E0" : "#333333"
+            background = theme == .dark ? ColorContrast.darkBackground : "#FFFFFF"
+        }
+    }
+
+    /// A segment's shape: a block of its colour; a walk's dots or line on the centre line, left
+    /// clear where its text is; a wait hatched in its colour.
+    static func shape(_ segment: BarSegment, content: SegmentContent, id: String, options: LayoutOptions, colors: ThemeColors) -> String {
+        let color = segment.color ?? fallbackColor
+        let parts =
+            "class=\"segment \(segment.kind.rawValue) rb-segment rb-\(segment.kind == .walking ? "walk" : segment.kind == .waiting ? "wait" : "ride")\" "
+            + "data-mode=\"\(segment.mode.rawValue)\""
+        if drawsBlock(segment, options) {
+            return
+                "<rect \(parts) x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" height=\"\(number(options.height))\" "
+                + "fill=\"\(color)\"/>\n"
+        }
+        let clear = content.clearOf(segment, options: options)
+        if segment.kind == .waiting {
+            let stripe = max(options.height / 8, 2)
+            var svg =
+                "<g \(parts)><pattern id=\"\(id)\" patternUnits=\"userSpaceOnUse\" width=\"\(number(stripe * 2))\" height=\"\(number(stripe * 2))\" "
+                + "patternTransform=\"rotate(45)\"><rect width=\"\(number(stripe))\" height=\"\(number(stripe * 2))\" fill=\"\(color)\"/></pattern>"
+            for (from, to) in clear where to > from {
+                svg +=
+                    "<rect x=\"\(number(from))\" y=\"0\" width=\"\(number(to - from))\" height=\"\(number(options.height))\" fill=\"url(#\(id))\"/>"
+            }
+            return svg + "</g>\n"
+        }
+        // A walk: dots or a line, on both sides of its text.
+        let middle = options.height / 2
+        let thickness = SegmentContent.dotRadius(options) * 2
+        var svg = "<g \(parts)>"
+        for (from, to) in clear where to > from {
+            if options.walkStyle == .line {
+                svg +=
+                    "<line x1=\"\(number(from + thickness / 2))\" y1=\"\(number(middle))\" x2=\"\(number(max(to - thickness / 2, from + thickness / 2)))\" "
+                    + "y2=\"\(number(middle))\" stroke=\"\(color)\" stroke-width=\"\(number(thickness))\" stroke-linecap=\"round\"/>"
+            } else {
+                let radius = thickness / 2
+                let step = radius * 3
+                let count = Int(((to - from) / step).rounded(.down))
+                let start = from + (to - from - Double(max(count - 1, 0)) * step) / 2
+                for dot in 0..<max(count, 1) where to - from >= radius * 2 {
+                    svg += "<circle cx=\"\(number(start + Double(dot) * step))\" cy=\"\(number(middle))\" r=\"\(number(radius))\" fill=\"\(color)\"/>"
+                }
             }
         }
+        return svg + "</g>\n"
     }
 
     static func number(_ value: Double) -> String {

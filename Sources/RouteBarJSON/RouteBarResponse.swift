@@ -170,6 +170,7 @@ public enum RouteBarResponse {
         }
         if let seconds = segment.pointee.shortSeconds { writer.field("shortSeconds", seconds) }
         if let fits = segment.pointee.labelFits { writer.field("labelFits", fits) }
+        if let fits = segment.pointee.badgeFits { writer.field("badgeFits", fits) }
         if let transfer = segment.pointee.transferBefore { writer.field("transferBefore", transfer) }
         if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
         if let color = segment.pointee.color { writer.field("color", color) }

@@ -69,9 +69,9 @@ def chromium(module_tmp):
     return run
 
 
-def post(base, query, body_path, accept=None):
+def post(base, query, body_path, accept=None, path="/v1/route-bars.svg"):
     headers = {"Content-Type": "application/json", "Accept": accept or "application/json"}
-    request = urllib.request.Request(f"{base}/v1/route-bars.svg?{query}", data=body_path.read_bytes(),
+    request = urllib.request.Request(f"{base}{path}?{query}", data=body_path.read_bytes(),
                                      headers=headers, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.read()
@@ -103,7 +103,9 @@ SVG_QUERIES = ["", "theme=dark&gap=2&labelMinimums=true", "locale=en&timeScale=s
                # Every language with a word table, its CLDR durations, and right to left (issue 32).
                "locale=de", "locale=ja&labelMinimums=true", "locale=zh-Hant", "locale=zh-Hans", "locale=fi", "locale=fr",
                "locale=es", "locale=it", "locale=nl", "locale=sv", "locale=pt", "locale=ms&labelMinimums=true", "locale=ar",
-               "locale=he"]
+               "locale=he",
+               # The drawing's own options (issue 33).
+               "locale=en&textColors=planner&walkStyle=line", "walkStyle=block&icons=false&labelMinimums=true"]
 
 
 def svg_cases():
@@ -133,13 +135,20 @@ for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++
   if (w > 0.01 && h > 0.01) problems.push(`"${texts[i].textContent}" overlaps "${texts[j].textContent}"`);
 }
 const svgBox = document.querySelector("svg").getBoundingClientRect();
+// What the checks in Python compare with the JSON answer: each inside text's badge and segment,
+// each icon's drawn size, each walk's dots.
+const badges = [...document.querySelectorAll("svg text.inside")].map(t =>
+  ({route: Number(t.closest("g.route").dataset.index), x: Number(t.dataset.segmentX), badge: t.querySelector(".rb-badge")?.textContent ?? null}));
+const icons = [...document.querySelectorAll("svg .rb-icon")].map(i => { const b = i.getBBox(); return [b.width, b.height]; });
+const walks = [...document.querySelectorAll("svg .rb-walk")].map(w => w.querySelectorAll("circle").length);
 texts.forEach((t, i) => {
   if (!t.classList.contains("inside")) return;
   const left = svgBox.left + Number(t.dataset.segmentX), right = left + Number(t.dataset.segmentWidth);
   if (boxes[i].left < left - 0.01 || boxes[i].right > right + 0.01)
     problems.push(`"${t.textContent}" (${boxes[i].left.toFixed(2)}..${boxes[i].right.toFixed(2)}) leaves its segment (${left}..${right})`);
 });
-document.getElementById("result").textContent = JSON.stringify({texts: texts.length, inside: document.querySelectorAll("svg text.inside").length, problems});
+document.getElementById("result").textContent = JSON.stringify({texts: texts.length, inside: document.querySelectorAll("svg text.inside").length,
+  badges, icons, walks, problems});
 </script>"""
 
 
@@ -159,8 +168,58 @@ def test_svg_labels(sample, query, chromium, service, tmp):
     result = json.loads(html.unescape(found.group(1)))
     assert not result["problems"], f"svg {name}: " + "; ".join(result["problems"][:5])
     assert result["texts"] > 0, f"svg {name}: no label drawn"
+    # Badge first (issue 33): every ride at least as wide as its whole badge shows it, whole or
+    # shortened with "…", as the JSON's badgeFits says.
+    answer = json.loads(post(service.base, query, sample, accept="application/json", path="/v1/route-bars"))
+    shown = {(b["route"], round(b["x"], 6)): b["badge"] for b in result["badges"] if b["badge"] is not None}
+    for route in answer["routes"]:
+        for segment in route["segments"]:
+            badge = segment.get("line", {}).get("shortName") if segment["kind"] == "transit" else None
+            if badge is None or segment["width"] <= 0:
+                continue
+            drawn = shown.get((route["index"], round(segment["x"], 6)))
+            if segment.get("badgeFits"):
+                assert drawn == badge, f"svg {name}: route {route['index']} segment {segment['index']} fits {badge!r} but shows {drawn!r}"
+            elif drawn is not None:
+                assert drawn.endswith("…") and badge.startswith(drawn[:-1]), f"svg {name}: {drawn!r} shortens {badge!r}"
+    assert all(w > 0 and h > 0 for w, h in result["icons"]), f"svg {name}: an icon draws nothing"
+    if "walkStyle" not in query and result["walks"]:
+        # Dots where the walk's text and icon leave room: a walk its minutes fill has none.
+        assert any(dots > 0 for dots in result["walks"]), f"svg {name}: walks drawn without dots"
     print(f"ok   svg {name}: {result['texts']} labels ({result['inside']} inside), none overlapping, "
-          "every inside one within its segment")
+          f"every inside one within its segment; {len(shown)} badges, {len(result['icons'])} icons")
+
+
+TWO_ANSWERS = """<!doctype html><meta charset="utf-8"><body style="margin:0">%s%s
+<pre id="result"></pre><script>
+// Every clip path and pattern a drawn part uses is defined in the same picture, and ids are unique.
+const problems = [];
+const ids = [...document.querySelectorAll("[id]")].map(e => e.id);
+if (new Set(ids).size !== ids.length) problems.push("an id is defined twice");
+document.querySelectorAll("[clip-path], [fill^='url(']").forEach(e => {
+  const id = (e.getAttribute("clip-path") || e.getAttribute("fill")).slice(5, -1);
+  const target = document.getElementById(id);
+  if (!target || target.closest("svg") !== e.closest("svg")) problems.push(id + " points into another picture");
+});
+const bars = [...document.querySelectorAll("svg")].map(svg => [...svg.querySelectorAll("g[clip-path]")].map(g => g.getBoundingClientRect().width));
+document.getElementById("result").textContent = JSON.stringify({problems, bars, ids: ids.length});
+</script>"""
+
+
+def test_two_answers_in_one_page(chromium, service, tmp):
+    """Two answers inlined in one page each draw whole: no id of one is taken by the other."""
+    first = post(service.base, "width=343&scale=3", REPO / "examples" / "odsay-soongsil-sinchon.json").decode()
+    second = post(service.base, "width=343&scale=3&locale=en", REPO / "examples" / "planners" / "navitia-kpt-paris-journeys.json").decode()
+    page = tmp / "two.html"
+    page.write_text(TWO_ANSWERS % (first.split("?>", 1)[1], second.split("?>", 1)[1]), encoding="utf-8")
+    status, dom = chromium("--dump-dom", f"file://{page}")
+    found = re.search(r'<pre id="result">(.*?)</pre>', dom.decode("utf-8", "replace"), re.S)
+    assert status == 0 and found, f"two answers: chromium exited with status {status}"
+    result = json.loads(html.unescape(found.group(1)))
+    assert not result["problems"], "two answers: " + "; ".join(result["problems"][:5])
+    assert len(result["bars"]) == 2 and all(result["bars"]) and all(w > 0 for bars in result["bars"] for w in bars)
+    print(f"ok   two answers in one page: {result['ids']} ids, all distinct, "
+          f"{sum(len(b) for b in result['bars'])} bars drawn")
 
 
 # --- screenshots (SCREENSHOT=1 only) -------------------------------------------------------------
@@ -204,7 +263,7 @@ fetch(api + "/v1/route-bars.svg?width=343", {method: "POST", headers: {"Content-
     .then(response => response.text())
     .then(svg => {
         document.getElementById("bars").innerHTML = svg;
-        document.getElementById("result").textContent = "drawn " + document.querySelectorAll("#bars rect.segment").length;
+        document.getElementById("result").textContent = "drawn " + document.querySelectorAll("#bars .rb-segment").length;
     })
     .catch(() => { document.getElementById("result").textContent = "refused"; });
 </script>

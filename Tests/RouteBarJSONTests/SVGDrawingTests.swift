@@ -18,8 +18,8 @@ import Testing
 
     @Test func barsHaveRoundedEndsGapsBadgesAndTextInTheirTextColour() throws {
         let drawn = try svg(lanes, query: ["gap": "2", "cornerRadius": "6"])
-        #expect(drawn.contains(#"<clipPath id="bar-0"><rect width="343" height="30" rx="6"/></clipPath>"#))
-        #expect(drawn.contains(#"<tspan class="badge" font-weight="bold">3</tspan> 21분</text>"#))
+        #expect(drawn.contains(#"-bar-0"><rect width="343" height="30" rx="6"/></clipPath>"#))
+        #expect(drawn.contains(#"<tspan class="badge rb-badge" font-weight="bold">3</tspan> 21분</text>"#))
         #expect(drawn.contains(##"fill="#000000" data-segment-x="##), "black on line 3's orange")
         let segments = try #require(try answerSegments(lanes, query: ["gap": "2"]))
         #expect(segments[1].x == segments[0].width + 2, "the gap is drawn between the two rects")
@@ -38,14 +38,136 @@ import Testing
         let korean = try svg(lanes)
         #expect(!korean.contains("xml:lang") && !korean.contains("direction"))
         // The walk comes first at x = 0 in every direction.
-        #expect(arabic.contains(#"<rect class="segment walking" x="0""#))
+        #expect(arabic.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk"><circle cx="#), "the walk first")
     }
 
     @Test func everyRouteGroupCarriesItsIndex() throws {
         let two =
             #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3, "sectionTime": 6}]}, {"subPaths": [{"trafficType": 2, "sectionTime": 9}]}]}"#
         let drawn = try svg(two)
-        #expect(drawn.contains(#"<g class="route" data-index="0" "#) && drawn.contains(#"<g class="route" data-index="1" "#))
+        #expect(drawn.contains(#"<g class="route rb-route" data-index="0" "#) && drawn.contains(#"<g class="route rb-route" data-index="1" "#))
+    }
+
+    // MARK: What a segment shows (issue 33)
+
+    /// A narrow ride keeps its badge and drops its minutes under the bar; narrower, the badge
+    /// is shortened, never dropped while one letter and "…" fit; narrower still, the icon.
+    @Test func theBadgeComesBeforeTheMinutesThenShortens() throws {
+        func ride(width: Int) -> String {
+            #"{"width": \#(width), "routes": [{"subPaths": [{"mode": "train", "seconds": 3000, "shortName": "Ronkonkoma"}]}]}"#
+        }
+        let badge = SegmentLabel.estimatedWidth("Ronkonkoma", fontSize: 12)
+        let both = SegmentLabel.estimatedWidth("Ronkonkoma 50분", fontSize: 12)
+        let wide = try #require(try answerSegments(ride(width: 343), query: [:]))[0]
+        #expect(wide.badge == "Ronkonkoma" && wide.badgeFits == true && wide.labelFits == true)
+        #expect(try svg(ride(width: 343)).contains(#"<tspan class="badge rb-badge" font-weight="bold">Ronkonkoma</tspan> 50분</text>"#))
+
+        // Room for the badge, not for the badge and the minutes: the minutes go first.
+        let middleWidth = Int(both) - 1
+        #expect(Double(middleWidth) > badge)
+        let middle = try #require(try answerSegments(ride(width: middleWidth), query: [:]))[0]
+        #expect(middle.badgeFits == true && middle.labelFits == false)
+        let drawnMiddle = try svg(ride(width: middleWidth))
+        #expect(drawnMiddle.contains(#"font-weight="bold">Ronkonkoma</tspan></text>"#))
+        #expect(drawnMiddle.contains(#"class="label below rb-label""#), "the minutes under the bar")
+
+        // Less room than the badge: shortened, never dropped while a letter and "…" fit.
+        let narrowWidth = Int(badge) - 10
+        let narrow = try #require(try answerSegments(ride(width: narrowWidth), query: [:]))[0]
+        #expect(narrow.badgeFits == false && narrow.labelFits == false)
+        let shortened = try #require(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: Double(narrowWidth)))
+        #expect(shortened.hasSuffix("…") && shortened.count >= 2 && "Ronkonkoma".hasPrefix(shortened.dropLast()))
+        #expect(SegmentLabel.estimatedWidth(shortened, fontSize: 12) <= Double(narrowWidth))
+        #expect(try svg(ride(width: narrowWidth)).contains(#"font-weight="bold">\#(shortened)</tspan>"#))
+        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: badge) == "Ronkonkoma")
+        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: 20) == nil, "not even R… (20.4)")
+        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: 20.4) == "R…")
+        // Narrower than "R…" but room for the icon: the icon alone.
+        let iconOnly = try svg(ride(width: 18))
+        #expect(iconOnly.contains(#"class="rb-icon""#) && !iconOnly.contains("rb-badge"))
+    }
+
+    /// `labelMinimums` reserves room for the badge, a space and the minutes.
+    @Test func labelMinimumsMakeRoomForTheBadge() throws {
+        let body =
+            #"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 6000}, "#
+            + #"{"mode": "train", "seconds": 60, "shortName": "Ronkonkoma"}, {"mode": "walk", "seconds": 6000}]}]}"#
+        let ride = try #require(try answerSegments(body, query: ["labelMinimums": "true"]))[1]
+        let needed = SegmentLabel.estimatedWidth("Ronkonkoma 1분", fontSize: 12) + 2 * 4
+        #expect(ride.width >= needed && ride.width < needed + 1, "\(ride.width) for \(needed)")
+        #expect(ride.badgeFits == true && ride.labelFits == true)
+    }
+
+    @Test func everyModeHasAnIconHiddenFromReaders() throws {
+        for mode in TransitMode.allCases {
+            let icon = ModeIcon.drawing(for: mode)
+            #expect(!icon.path.isEmpty && icon.path.first == "M", "\(mode)")
+            let element = icon.svg(x: 1, y: 2, size: 12, color: "#FFFFFF")
+            #expect(element.contains(#"class="rb-icon" aria-hidden="true" transform="translate(1 2) scale(0.5)""#))
+            #expect(element.contains("#FFFFFF"))
+        }
+        #expect(ModeIcon.drawing(for: .expressBus).path == ModeIcon.drawing(for: .bus).path)
+        let drawn = try svg(lanes)
+        #expect(drawn.components(separatedBy: #"class="rb-icon""#).count - 1 == 2, "the walk's and the subway's")
+        #expect(drawn.contains(##"aria-hidden="true" transform="translate("##))
+        #expect(!(try svg(lanes, query: ["icons": "false"])).contains("rb-icon"))
+        #expect(drawn.components(separatedBy: "<title>").count - 1 == 1, "one title per bar")
+    }
+
+    @Test func walksAreDotsLinesOrBlocksAndWaitsHatched() throws {
+        let body =
+            #"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 600}, {"mode": "wait", "seconds": 600}, "#
+            + #"{"mode": "bus", "seconds": 1200, "shortName": "512"}]}]}"#
+        let dots = try svg(body)
+        #expect(dots.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk"><circle "#))
+        #expect(dots.contains(#"<g class="segment waiting rb-segment rb-wait" data-mode="wait"><pattern id="rb-"#))
+        #expect(dots.contains(#"fill="url(#rb-"#))
+        #expect(dots.contains(#"<rect class="segment transit rb-segment rb-ride" data-mode="bus" x="#))
+        let line = try svg(body, query: ["walkStyle": "line"])
+        #expect(line.contains(#"data-mode="walk"><line "#) && line.contains(#"stroke-linecap="round""#))
+        let block = try svg(body, query: ["walkStyle": "block"])
+        #expect(block.contains(#"<rect class="segment walking rb-segment rb-walk" data-mode="walk" x="0""#))
+        // Text on a walk drawn as dots is the theme's, not the walk's text colour.
+        #expect(dots.contains(##"fill="#333333" data-segment-x="0""##))
+    }
+
+    @Test func aChangeOfVehicleIsMarkedAndSameColouredNeighboursKeepAnEdge() throws {
+        let body =
+            ##"{"width": 343, "routes": [{"subPaths": [{"mode": "bus", "seconds": 1200, "shortName": "147", "color": "#3D5BAB"}, "##
+            + ##"{"mode": "bus", "seconds": 1200, "shortName": "100", "color": "#3D5BAB"}]}]}"##
+        let segments = try #require(try answerSegments(body, query: [:]))
+        #expect(segments[1].transferBefore == true)
+        let drawn = try svg(body)
+        #expect(drawn.contains(#"<line class="rb-edge" x1="\#(RouteBarSVG.number(segments[1].x))""#))
+        #expect(drawn.contains(#"<g class="rb-transfer" aria-hidden="true"><line x1="\#(RouteBarSVG.number(segments[1].x))""#))
+        #expect(drawn.contains("<circle cx=\"\(RouteBarSVG.number(segments[1].x))\""), "a ring where both sides have room")
+        let walkBetween =
+            #"{"width": 343, "routes": [{"subPaths": [{"mode": "bus", "seconds": 1200}, {"mode": "walk", "seconds": 300}, "#
+            + #"{"mode": "bus", "seconds": 1200}]}]}"#
+        #expect(!(try svg(walkBetween)).contains("rb-transfer"), "a walk between is no change of vehicle in place")
+    }
+
+    /// Two answers in one page: every id is the row's own, so neither clips the other.
+    @Test func idsAreUniqueToTheirRow() throws {
+        let other = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 2, "sectionTime": 30}]}]}"#
+        func ids(_ drawn: String) -> Set<String> {
+            Set(drawn.components(separatedBy: #"id=""#).dropFirst().map { String($0.prefix { $0 != "\"" }) })
+        }
+        let first = ids(try svg(lanes))
+        let second = ids(try svg(other))
+        #expect(!first.isEmpty && !second.isEmpty && first.isDisjoint(with: second))
+        #expect(ids(try svg(lanes)) == first, "the same answer draws the same ids")
+        #expect(first.allSatisfy { $0.hasPrefix("rb-") && $0.count > 19 })
+    }
+
+    /// `textColors=planner` keeps the agency's own pair: white on RER B's light blue, which the
+    /// contrast rule turns black.
+    @Test func theAgencysTextColourOnRequest() throws {
+        let rerB =
+            ##"{"width": 343, "routes": [{"subPaths": [{"mode": "train", "seconds": 1200, "color": "#7BA3DD", "textColor": "#FFFFFF", "shortName": "B"}]}]}"##
+        #expect(try #require(try answerSegments(rerB, query: [:]))[0].textColor == "#000000")
+        #expect(try #require(try answerSegments(rerB, query: ["textColors": "planner"]))[0].textColor == "#FFFFFF")
+        #expect(try svg(rerB, query: ["textColors": "planner"]).contains(##"fill="#FFFFFF" data-segment-x="0""##))
     }
 
     @Test func theDarkThemeDrawsOnItsBackground() throws {

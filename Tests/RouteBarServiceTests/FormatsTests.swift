@@ -55,8 +55,13 @@ import Testing
             #expect(collector.root == "svg")
             #expect(collector.titles == routes.compactMap { $0["accessibilityLabel"] as? String })
             let visible = routes.flatMap { ($0["segments"] as? [[String: Any]]) ?? [] }.filter { ($0["width"] as? Double ?? 0) > 0 }
-            #expect(collector.rects.map(\.width) == visible.compactMap { $0["width"] as? Double })
-            #expect(collector.rects.map(\.fill) == visible.compactMap { $0["color"] as? String })
+            // Every visible segment is drawn, in order, named by its mode; rides are blocks of
+            // their width and colour, walks dots and waits hatching.
+            #expect(collector.segments.map(\.mode) == visible.compactMap { $0["mode"] as? String })
+            let rides = visible.filter { $0["kind"] as? String == "transit" }
+            #expect(collector.segments.filter { $0.element == "rect" }.map(\.width) == rides.compactMap { $0["width"] as? Double })
+            #expect(collector.segments.filter { $0.element == "rect" }.map(\.fill) == rides.compactMap { $0["color"] as? String })
+            #expect(collector.segments.filter { $0.element == "g" }.count == visible.count - rides.count)
 
             let widths = try connection.postJSON("/v1/route-bars.svg", #"{"widths": [320, 375], "routes": [\#(Samples.seedRouteJSON)]}"#)
             #expect(widths.status == 422)
@@ -116,7 +121,7 @@ import Testing
 private final class SVGCollector: NSObject, XMLParserDelegate {
     var root: String?
     var titles: [String] = []
-    var rects: [(width: Double, fill: String)] = []
+    var segments: [(element: String, mode: String, width: Double, fill: String)] = []
     private var inTitle = false
     private var text = ""
 
@@ -130,8 +135,8 @@ private final class SVGCollector: NSObject, XMLParserDelegate {
             text = ""
         }
         // Segments only: not the bars' clip paths, nor the dark theme's background.
-        if name == "rect", attributes["class"]?.hasPrefix("segment ") == true {
-            rects.append((Double(attributes["width"] ?? "") ?? -1, attributes["fill"] ?? ""))
+        if attributes["class"]?.split(separator: " ").contains("rb-segment") == true {
+            segments.append((name, attributes["data-mode"] ?? "", Double(attributes["width"] ?? "") ?? -1, attributes["fill"] ?? ""))
         }
     }
 

@@ -39,7 +39,7 @@ import Testing
                 entries[current!] = [:]
             } else if let name = current, Self.indent(line) > indent {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
-                for key in ["minimum", "maximum", "exclusiveMinimum", "default", "enum", "x-enum-varnames"]
+                for key in ["minimum", "maximum", "exclusiveMinimum", "default", "enum", "x-enum-varnames", "x-drawing-only"]
                 where trimmed.hasPrefix(key + ": ") {
                     entries[name]![key] = String(trimmed.dropFirst(key.count + 2))
                 }
@@ -71,6 +71,7 @@ import Testing
         }
         // In the description only; no `default` keyword (a client would send it).
         if let value = option.defaultValue { facts["Default"] = value.description }
+        if option.drawingOnly { facts["x-drawing-only"] = "true" }
         return facts
     }
 
