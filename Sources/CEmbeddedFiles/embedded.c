@@ -12,6 +12,10 @@ static const unsigned char playground[] = {
 #embed "playground.html"
 };
 
+static const unsigned char route_bar[] = {
+#embed "route-bar.js"
+};
+
 const unsigned char *routebar_openapi_yaml(size_t *length)
 {
     *length = sizeof openapi;
@@ -22,4 +26,10 @@ const unsigned char *routebar_playground_html(size_t *length)
 {
     *length = sizeof playground;
     return playground;
+}
+
+const unsigned char *routebar_route_bar_js(size_t *length)
+{
+    *length = sizeof route_bar;
+    return route_bar;
 }

@@ -7,17 +7,25 @@ package struct BarLengths: Sendable {
     package struct Length: Sendable, Hashable {
         /// nil: the whole width.
         var devicePixels: Int?
+        /// Device pixels from the row's left edge to the bar: 0 but with `timeScale` `clock`.
+        var startPixels = 0
+        /// With `timeScale` `clock`: the list's axis.
+        var clockAxis: ClockAxis?
         package static let fullWidth = Length(devicePixels: nil)
     }
 
     private let pixels: [Int]?
+    private let starts: [Int]?
+    private let clockAxis: ClockAxis?
 
     package subscript(route: Int) -> Length {
-        Length(devicePixels: pixels?[route])
+        Length(devicePixels: pixels?[route], startPixels: starts?[route] ?? 0, clockAxis: clockAxis)
     }
 
-    init(pixels: [Int]?) {
+    init(pixels: [Int]?, starts: [Int]? = nil, clockAxis: ClockAxis? = nil) {
         self.pixels = pixels
+        self.starts = starts
+        self.clockAxis = clockAxis
     }
 }
 
@@ -27,6 +35,7 @@ extension RouteBarLayout {
         guard routes.count <= Self.maxRoutes else {
             throw RouteBarError(.tooMany, at: .routes, "at most \(Self.maxRoutes) routes per request, got \(routes.count)")
         }
+        if options.timeScale == .clock, options.algorithm == .fit { return try clockLengths(for: routes) }
         guard options.timeScale == .shared, options.algorithm == .fit, routes.count > 1 else { return BarLengths(pixels: nil) }
         let full = Self.devicePixels(width: options.width, scale: options.scale)
         var minutes: [Double] = []
@@ -60,6 +69,51 @@ extension RouteBarLayout {
             pixels[route] = min(full, max(proportional, floors[route]))
         }
         return BarLengths(pixels: pixels)
+    }
+
+    /// `timeScale` `clock`: the earliest departure at the left edge, the latest arrival at the
+    /// right, each bar from its departure to its arrival in whole device pixels; a bar too short
+    /// for its minimums and gaps grows to them, to the left where it would pass the right edge.
+    private func clockLengths(for routes: [Route]) throws(RouteBarError) -> BarLengths {
+        let full = Self.devicePixels(width: options.width, scale: options.scale)
+        var times: [(departure: CardTime, arrival: CardTime)] = []
+        var needs: [Int] = []
+        times.reserveCapacity(routes.count)
+        needs.reserveCapacity(routes.count)
+        for (index, route) in routes.enumerated() {
+            let legs = try LegCounts(route, index: index)
+            guard let departure = route.card?.departureTime, let arrival = route.card?.arrivalTime,
+                arrival.epochSeconds > departure.epochSeconds
+            else {
+                let has =
+                    route.card?.departureTime == nil
+                    ? "no departure" : route.card?.arrivalTime == nil ? "no arrival" : "no time between its departure and arrival"
+                // A planner's UTC times without a zone are instants of no place: the hours need one.
+                let zone = route.card?.departure != nil && route.card?.departureTime == nil ? " in a known time zone (?timeZone=)" : ""
+                throw RouteBarError(
+                    .missingTimes, at: .route(index),
+                    "timeScale clock places every route by its departure and arrival, and route \(index) has \(has)\(zone); "
+                        + "give each route departure and arrival, or use timeScale route or shared")
+            }
+            times.append((departure, arrival))
+            needs.append(min(full, plainMinimumPixels(legs)))
+        }
+        guard let first = times.min(by: { $0.departure.epochSeconds < $1.departure.epochSeconds })?.departure,
+            let last = times.map(\.arrival.epochSeconds).max()
+        else { return BarLengths(pixels: []) }
+        let span = Double(last - first.epochSeconds)
+        var pixels: [Int] = []
+        var starts: [Int] = []
+        for (route, time) in times.enumerated() {
+            var start = Int((Double(full) * Double(time.departure.epochSeconds - first.epochSeconds) / span).rounded())
+            let end = Int((Double(full) * Double(time.arrival.epochSeconds - first.epochSeconds) / span).rounded())
+            let length = min(full, max(end - start, needs[route]))
+            start = min(start, full - length)
+            pixels.append(length)
+            starts.append(start)
+        }
+        let axis = ClockAxis(start: first, secondsPerPoint: span / (Double(full) / options.scale))
+        return BarLengths(pixels: pixels, starts: starts, clockAxis: axis)
     }
 
     /// The device pixels a route's visible segments need at their plain minimums (not label

@@ -32,6 +32,11 @@ public struct LaidOutRoute: Sendable, Hashable {
     /// `totalTime` in whole minutes, rounded once, as the sentence says it: the visible
     /// segments' `minutes` add up to it wherever the legs account for the total.
     public var minutes = 0
+    /// Points from the row's left edge to the bar's start, where the segments' `x` count from:
+    /// the departure's place on the axis with `timeScale` `clock`, else 0.
+    public var barStart = 0.0
+    /// With `timeScale` `clock`: the axis the list shares, for drawing its hours.
+    public var clockAxis: ClockAxis?
 }
 
 extension LaidOutRoute {

@@ -46,7 +46,8 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
         case .timeScale:
             .choice(
                 "timeScale", \.timeScale,
-                "route: every bar fills the width; shared: the longest route does, the others in proportion (fit only)")
+                "route: every bar fills the width; shared: the longest route does, the others in proportion; "
+                    + "clock: every route on one wall-clock axis from its departure to its arrival (fit only)")
         case .labelMinimums:
             .flag(
                 "labelMinimums", \.labelMinimums,

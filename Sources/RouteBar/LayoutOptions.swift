@@ -26,8 +26,9 @@ public struct LayoutOptions: Sendable, Hashable {
     /// The background the colours are chosen for: `dark` lightens the line colours that would
     /// fall below 3:1 against #121212.
     public var theme: ColorTheme = .light
-    /// Whether each route fills the width (`route`) or the longest route does and the others
-    /// get bars in proportion to their minutes (`shared`). `fit` only.
+    /// Whether each route fills the width (`route`), the longest route does and the others
+    /// get bars in proportion to their minutes (`shared`), or every route sits on one
+    /// wall-clock axis from its departure to its arrival (`clock`). `fit` only.
     public var timeScale: TimeScale = .route
     /// Whether a visible segment's minimum grows to hold its label plus `labelPadding` on each
     /// side, longest legs first while they fit. `fit` only.
@@ -75,6 +76,10 @@ public enum TimeScale: String, Sendable, Hashable, CaseIterable {
     case route
     /// The route with the most visible minutes fills the width; the others in proportion.
     case shared
+    /// Every route on one wall-clock axis, from the earliest departure to the latest arrival:
+    /// each bar starts at its departure (`LaidOutRoute.barStart`). Every route needs its
+    /// departure and arrival.
+    case clock
 }
 
 /// How drawings show a walk.

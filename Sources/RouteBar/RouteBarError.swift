@@ -11,6 +11,8 @@ public struct RouteBarError: Error, Sendable, Hashable {
         case barTooNarrow = "bar-too-narrow"
         /// The seed's arithmetic divides by zero or yields a negative or non-finite width.
         case classicUndefined = "classic-undefined"
+        /// `timeScale` `clock` needs a route's departure and arrival, and it has not both.
+        case missingTimes = "missing-times"
     }
 
     /// The value at fault, by position; routes and legs are counted from 0.

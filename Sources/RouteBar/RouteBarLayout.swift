@@ -92,6 +92,8 @@ public struct RouteBarLayout: Sendable {
         }
         laidOut.index = index
         laidOut.card = route.card
+        laidOut.barStart = Double(barLength.startPixels) / options.scale
+        laidOut.clockAxis = barLength.clockAxis
     }
 
     /// Throws what `layOutRoute` would throw for the route, without laying it out: the same

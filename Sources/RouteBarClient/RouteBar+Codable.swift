@@ -49,7 +49,7 @@ extension SubPath: Encodable {
 
 extension LaidOutRoute: Decodable {
     private enum Keys: String, CodingKey {
-        case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, minWalkingLength, minTransitLength
+        case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, barStart, minWalkingLength, minTransitLength
         case minuteLength, height, compressed, accessibilityLabel, segments, minutes
         case departure, arrival, walkDistance, fare, transfers
         case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
@@ -70,6 +70,7 @@ extension LaidOutRoute: Decodable {
         transitCount = try container.decode(Int.self, forKey: .transitCount)
         transferCount = try container.decode(Int.self, forKey: .transferCount)
         barWidth = try container.decode(Double.self, forKey: .barWidth)
+        barStart = try container.decodeIfPresent(Double.self, forKey: .barStart) ?? 0
         minWalkingLength = try container.decode(Double.self, forKey: .minWalkingLength)
         minTransitLength = try container.decode(Double.self, forKey: .minTransitLength)
         minuteLength = try container.decode(Double.self, forKey: .minuteLength)

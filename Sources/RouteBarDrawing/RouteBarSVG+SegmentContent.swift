@@ -21,7 +21,10 @@ extension RouteBarSVG {
             guard segment.width > 0 else { return }
             let badge: String? =
                 if let badge = segment.badge {
-                    segment.badgeFits == true ? badge : SegmentLabel.shortened(badge, fontSize: fontSize, width: segment.width)
+                    segment.badgeFits == true
+                        ? badge
+                        // Bold runs wider than the estimate's regular text: a cut badge keeps half an em spare.
+                        : SegmentLabel.shortened(badge, fontSize: fontSize, width: segment.width - fontSize / 2)
                 } else {
                     nil
                 }
@@ -77,8 +80,9 @@ extension RouteBarSVG {
             return [(segment.x, start - margin), (start + width + margin, segment.x + segment.width)]
         }
 
-        /// The icon and text as SVG, in the segment's text colour on a block, else the theme's.
-        func svg(_ segment: BarSegment, options: LayoutOptions, colors: ThemeColors) -> String {
+        /// The icon and text as SVG, in the segment's text colour on a block, else the theme's;
+        /// `barStart` only names the segment's place in the row for readers (`data-segment-x`).
+        func svg(_ segment: BarSegment, options: LayoutOptions, colors: ThemeColors, barStart: Double = 0) -> String {
             let color = RouteBarSVG.drawsBlock(segment, options) ? segment.textColor ?? "#000000" : colors.text
             var svg = ""
             var textStart = start(in: segment)
@@ -90,7 +94,7 @@ extension RouteBarSVG {
                 svg +=
                     "<text class=\"label inside rb-label\" x=\"\(number(textStart + textWidth / 2))\" y=\"\(number(options.height / 2))\" "
                     + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(color)\" "
-                    + "data-segment-x=\"\(number(segment.x))\" data-segment-width=\"\(number(segment.width))\">\(text)</text>\n"
+                    + "data-segment-x=\"\(number(barStart + segment.x))\" data-segment-width=\"\(number(segment.width))\">\(text)</text>\n"
             }
             return svg
         }

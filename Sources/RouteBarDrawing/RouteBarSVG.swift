@@ -29,7 +29,7 @@ public enum RouteBarSVG {
 
     /// The document up to its first row: `routeCount` rows tall.
     static func head(routeCount: Int, options: LayoutOptions) -> String {
-        let totalHeight = max(rowHeight(options) * Double(routeCount) - rowGap, 1)
+        let totalHeight = max(clockBand(options) + rowHeight(options) * Double(routeCount) - rowGap, 1)
         // The language of its text, for readers and fonts; right-to-left scripts read so, while
         // the bars stay in time order, left to right. Korean and English drawings are as in 1.x.
         let locale = options.locale
@@ -49,6 +49,31 @@ public enum RouteBarSVG {
     }
 
     static let foot = "</svg>\n"
+
+    /// The band above the rows where `timeScale` `clock` writes its hours; 0 otherwise.
+    static func clockBand(_ options: LayoutOptions) -> Double {
+        options.timeScale == .clock ? options.labelFontSize * 1.5 : 0
+    }
+
+    /// The axis's marks (hours, or minutes on a short axis): a line through the row at each,
+    /// behind the bar, and above the first row their times ("14:00", "14:30").
+    static func hourMarks(_ axis: ClockAxis, labelled: Bool, options: LayoutOptions, colors: ThemeColors) -> String {
+        let fontSize = options.labelFontSize * 0.85
+        let textWidth = SegmentLabel.estimatedWidth("00:00", fontSize: fontSize)
+        var svg = "<g class=\"rb-hours\" aria-hidden=\"true\">"
+        for (minute, x) in axis.marks(width: options.width, spacing: textWidth * 2) {
+            svg +=
+                "<line class=\"rb-hour\" x1=\"\(number(x))\" y1=\"0\" x2=\"\(number(x))\" y2=\"\(number(options.height))\" "
+                + "stroke=\"\(colors.hourLine)\" stroke-width=\"1\"/>"
+            if labelled {
+                let center = min(max(x, textWidth / 2), options.width - textWidth / 2)
+                svg +=
+                    "<text class=\"rb-hour-label\" x=\"\(number(center))\" y=\"\(number(-clockBand(options) / 2))\" text-anchor=\"middle\" "
+                    + "dominant-baseline=\"central\" font-size=\"\(number(fontSize))\" fill=\"\(colors.text)\">\(twoDigits(minute / 60)):\(twoDigits(minute % 60))</text>"
+            }
+        }
+        return svg + "</g>\n"
+    }
 
     /// Stands for a row's id prefix until `withIDs` knows it.
     static let idMark = "\u{1}id"
@@ -72,8 +97,14 @@ public enum RouteBarSVG {
         let colors = ThemeColors(options.theme)
         let clip = "\(idMark)-bar-\(position)"
         var svg =
-            "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(rowHeight(options) * Double(position))))\" role=\"img\">"
+            "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(clockBand(options) + rowHeight(options) * Double(position))))\" role=\"img\">"
         svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
+        if let axis = route.clockAxis {
+            svg += hourMarks(axis, labelled: position == 0, options: options, colors: colors)
+        }
+        // The bar from its start (`timeScale` `clock`); segments count from there.
+        let start = route.barStart
+        if start != 0 { svg += "<g class=\"rb-bar\" transform=\"translate(\(number(start)) 0)\">" }
         svg +=
             "<clipPath id=\"\(clip)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
             + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#\(clip))\">\n"
@@ -115,10 +146,10 @@ public enum RouteBarSVG {
         var belowEnd = -Double.infinity
         for (item, segment) in route.segments.enumerated() where segment.width > 0 {
             let content = contents[item]
-            svg += content.svg(segment, options: options, colors: colors)
+            svg += content.svg(segment, options: options, colors: colors, barStart: start)
             if let below = segment.label, !content.showsLabel {
                 let width = SegmentLabel.estimatedWidth(below, fontSize: options.labelFontSize)
-                let center = min(max(segment.x + segment.width / 2, width / 2), options.width - width / 2)
+                let center = min(max(segment.x + segment.width / 2, width / 2 - start), options.width - start - width / 2)
                 guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
                 belowEnd = center + width / 2
                 svg +=
@@ -126,6 +157,7 @@ public enum RouteBarSVG {
                     + "text-anchor=\"middle\" fill=\"\(colors.text)\">\(escape(below))</text>\n"
             }
         }
+        if start != 0 { svg += "</g>" }
         svg += "</g>\n"
         return withIDs(svg)
     }
@@ -143,10 +175,13 @@ public enum RouteBarSVG {
     struct ThemeColors {
         let text: String
         let background: String
+        /// The clock axis's hour lines, faint behind the bars.
+        let hourLine: String
 
         init(_ theme: ColorTheme) {
             text = theme == .dark ? "#E0E0E0" : "#333333"
             background = theme == .dark ? ColorContrast.darkBackground : "#FFFFFF"
+            hourLine = theme == .dark ? "#424242" : "#D6D6D6"
         }
     }
 
@@ -194,6 +229,10 @@ public enum RouteBarSVG {
             }
         }
         return svg + "</g>\n"
+    }
+
+    static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     static func number(_ value: Double) -> String {

@@ -118,6 +118,7 @@ extension RouteBarInputError {
         case .noVisibleSegment: type = .noVisibleSegment
         case .barTooNarrow: type = .barTooNarrow
         case .classicUndefined: type = .classicUndefined
+        case .missingTimes: type = .missingField
         }
         if case .option(let option) = error.location, request.optionsFromQuery.contains(option) {
             self.init(type, error.message, parameter: option.name)

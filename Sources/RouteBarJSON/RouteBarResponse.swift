@@ -258,6 +258,7 @@ public enum RouteBarResponse {
         writer.field("transitCount", route.transitCount)
         writer.field("transferCount", route.transferCount)
         writer.field("barWidth", route.barWidth)
+        if options.timeScale == .clock { writer.field("barStart", route.barStart) }
         writer.field("minWalkingLength", route.minWalkingLength)
         writer.field("minTransitLength", route.minTransitLength)
         writer.field("minuteLength", route.minuteLength)

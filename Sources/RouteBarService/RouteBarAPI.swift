@@ -47,6 +47,13 @@ public final class RouteBarAPI: Sendable {
         router.get("/openapi.yaml") { request in spec.response(to: request) }
         let playground = StaticResource(EmbeddedDocuments.playgroundPage, contentType: "text/html; charset=utf-8")
         router.get("/") { request in playground.response(to: request) }
+        // The web component: revalidated at its plain path, kept a year at its version's, whose
+        // bytes never change.
+        let component = StaticResource(EmbeddedDocuments.webComponent, contentType: "text/javascript; charset=utf-8")
+        router.get("/v1/route-bar.js") { request in component.response(to: request) }
+        let versioned = StaticResource(
+            EmbeddedDocuments.webComponent, contentType: component.contentType, cacheControl: "public, max-age=31536000, immutable")
+        router.get("/v1/route-bar-\(RouteBarVersion.current).js") { request in versioned.response(to: request) }
         return router
     }
 

@@ -108,8 +108,30 @@ SVG_QUERIES = ["", "theme=dark&gap=2&labelMinimums=true", "locale=en&timeScale=s
                "locale=en&textColors=planner&walkStyle=line", "walkStyle=block&icons=false&labelMinimums=true"]
 
 
+# Every planner recording, as a planner-answer app draws it: defaults, a list, the clock axis,
+# the agency's own colours (issue 33).
+PLANNER_QUERIES = ["", "theme=dark&gap=2&labelMinimums=true", "locale=en&timeScale=clock",
+                   "locale=fr&textColors=planner&walkStyle=line"]
+# The recordings with times, and the zone of those whose times name no place (TMAP gives no times:
+# its clock axis is a 422, which ClockTimeScaleTests checks for a route without times).
+CLOCK_ZONES = {"google-directions-gmp-openapi-brooklyn-queens": "", "hafas-client-db-overnight-journey": "",
+               "here-heretransit-frankfurt": "", "motis2-kpt-paris-transit": "Europe/Paris",
+               "navitia-kpt-paris-journeys": "", "otp-graphql-kpt-digitransit-helsinki-nodatawrapper": "Europe/Helsinki",
+               "otp-rest-headway-seattle-transit": "", "otp-rest-otpui-trimet-itinerary": "", "otp2-otpui-seattle": "",
+               "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": ""}
+
+
 def svg_cases():
     cases = []
+    for sample in sorted((REPO / "examples" / "planners").glob("*.json")):
+        for extra in PLANNER_QUERIES:
+            query = "width=343&scale=3" + (f"&{extra}" if extra else "")
+            if "timeScale=clock" in query:
+                if sample.stem not in CLOCK_ZONES:
+                    continue
+                # UTC times of no named place: the clock's hours need the zone.
+                query += f"&timeZone={CLOCK_ZONES[sample.stem]}" if CLOCK_ZONES[sample.stem] else ""
+            cases.append(pytest.param(sample, query, id=f"{sample.stem}?{query}"))
     for sample in sorted((REPO / "examples").glob("*.json")):
         if "widths" in sample.name:
             continue
@@ -141,6 +163,8 @@ const badges = [...document.querySelectorAll("svg text.inside")].map(t =>
   ({route: Number(t.closest("g.route").dataset.index), x: Number(t.dataset.segmentX), badge: t.querySelector(".rb-badge")?.textContent ?? null}));
 const icons = [...document.querySelectorAll("svg .rb-icon")].map(i => { const b = i.getBBox(); return [b.width, b.height]; });
 const walks = [...document.querySelectorAll("svg .rb-walk")].map(w => w.querySelectorAll("circle").length);
+const hours = document.querySelectorAll("svg .rb-hour-label").length;
+const blockWalks = document.querySelectorAll("svg rect.rb-walk").length;
 texts.forEach((t, i) => {
   if (!t.classList.contains("inside")) return;
   const left = svgBox.left + Number(t.dataset.segmentX), right = left + Number(t.dataset.segmentWidth);
@@ -148,7 +172,7 @@ texts.forEach((t, i) => {
     problems.push(`"${t.textContent}" (${boxes[i].left.toFixed(2)}..${boxes[i].right.toFixed(2)}) leaves its segment (${left}..${right})`);
 });
 document.getElementById("result").textContent = JSON.stringify({texts: texts.length, inside: document.querySelectorAll("svg text.inside").length,
-  badges, icons, walks, problems});
+  badges, icons, walks, hours, blockWalks, problems});
 </script>"""
 
 
@@ -177,15 +201,20 @@ def test_svg_labels(sample, query, chromium, service, tmp):
             badge = segment.get("line", {}).get("shortName") if segment["kind"] == "transit" else None
             if badge is None or segment["width"] <= 0:
                 continue
-            drawn = shown.get((route["index"], round(segment["x"], 6)))
+            drawn = shown.get((route["index"], round(route.get("barStart", 0) + segment["x"], 6)))
             if segment.get("badgeFits"):
                 assert drawn == badge, f"svg {name}: route {route['index']} segment {segment['index']} fits {badge!r} but shows {drawn!r}"
             elif drawn is not None:
                 assert drawn.endswith("…") and badge.startswith(drawn[:-1]), f"svg {name}: {drawn!r} shortens {badge!r}"
     assert all(w > 0 and h > 0 for w, h in result["icons"]), f"svg {name}: an icon draws nothing"
-    if "walkStyle" not in query and result["walks"]:
-        # Dots where the walk's text and icon leave room: a walk its minutes fill has none.
-        assert any(dots > 0 for dots in result["walks"]), f"svg {name}: walks drawn without dots"
+    if "timeScale=clock" in query:
+        # One axis: a route that leaves later starts further right, and the hours are marked.
+        starts = sorted((route["departureEpoch"], route["barStart"]) for route in answer["routes"])
+        assert all(a[1] <= b[1] for a, b in zip(starts, starts[1:])), f"svg {name}: bars not in departure order: {starts}"
+        assert result["hours"] > 0, f"svg {name}: no hour marked"
+    if "walkStyle" not in query:
+        # Dots by default (where the walk's text and icon leave room), never a block.
+        assert result["blockWalks"] == 0, f"svg {name}: a walk drawn as a block by default"
     print(f"ok   svg {name}: {result['texts']} labels ({result['inside']} inside), none overlapping, "
           f"every inside one within its segment; {len(shown)} badges, {len(result['icons'])} icons")
 
@@ -224,23 +253,32 @@ def test_two_answers_in_one_page(chromium, service, tmp):
 
 # --- screenshots (SCREENSHOT=1 only) -------------------------------------------------------------
 
+# The README's pictures, each from a recording: the ODsay list light and dark, and a Navitia answer
+# from Paris on the clock axis with the agency's own text colours.
+PICTURES = [
+    ("route-list-light", "width=343&scale=3&gap=2&labelMinimums=true&theme=light", "odsay-soongsil-sinchon.json"),
+    ("route-list-dark", "width=343&scale=3&gap=2&labelMinimums=true&theme=dark", "odsay-soongsil-sinchon.json"),
+    ("route-list-clock", "width=343&scale=3&gap=2&timeScale=clock&textColors=planner&locale=fr",
+     "planners/navitia-kpt-paris-journeys.json"),
+]
+
+
 @pytest.mark.skipif(not SCREENSHOT, reason="SCREENSHOT=1 (make screenshots) only")
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_route_list_screenshot(theme, chromium, service, tmp):
-    """The route list of a real ODsay answer (숭실대입구 → 신촌), light and dark, as the README shows it.
-    docs/playground.png and docs/playground-dark.png are taken by test_playground."""
-    picture = REPO / "docs" / f"route-list-{theme}.png"
-    svg = post(service.base, f"width=343&scale=3&gap=2&labelMinimums=true&theme={theme}",
-               REPO / "examples" / "odsay-soongsil-sinchon.json")
+@pytest.mark.parametrize("picture, query, sample", PICTURES, ids=[p[0] for p in PICTURES])
+def test_route_list_screenshot(picture, query, sample, chromium, service, tmp):
+    """docs/<picture>.png, as the README shows it. docs/playground.png and docs/playground-dark.png
+    are taken by test_playground."""
+    target = REPO / "docs" / f"{picture}.png"
+    svg = post(service.base, query, REPO / "examples" / sample)
     (tmp / "list.svg").write_bytes(svg)
     height = re.search(rb'<svg [^>]* height="([0-9.]*)"', svg).group(1).decode().split(".")[0]
     status, _ = chromium("--force-device-scale-factor=2", f"--window-size=343,{height}",
                          f"--screenshot={tmp}/list.png", f"file://{tmp}/list.svg")
     shot = tmp / "list.png"
     assert status == 0 and shot.exists() and shot.stat().st_size > 0, \
-        f"screenshot: chromium exited with status {status} and wrote no {picture}"
-    shutil.move(shot, picture)
-    print(f"ok   screenshot: {picture.relative_to(REPO)} ({picture.stat().st_size} bytes)")
+        f"screenshot: chromium exited with status {status} and wrote no {target}"
+    shutil.move(shot, target)
+    print(f"ok   screenshot: {target.relative_to(REPO)} ({target.stat().st_size} bytes)")
 
 
 # --- CORS: a page from another origin ------------------------------------------------------------
@@ -283,6 +321,7 @@ def cors(start_service, module_tmp):
     directory = module_tmp / "cors"
     directory.mkdir()
     (directory / "cors.html").write_text(CORS_PAGE)
+    (directory / "component.html").write_text(COMPONENT_PAGE)
     page_port, other_port = free_port(), free_port()
     api = start_service("--cors-origin", f"http://localhost:{page_port}")
     servers = [subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
@@ -314,3 +353,69 @@ def test_cors(which, want, chromium, cors):
     assert status == 0 and result == want, \
         f'cors: a page from http://localhost:{port} ({which}) says "{result}", not "{want}" (chromium status {status})'
     print(f'ok   cors: a page from http://localhost:{port} ({which}) says "{result}"')
+
+
+# --- <route-bar>: the web component on a page from another origin --------------------------------
+
+# The page (http://localhost:PAGE_PORT) loads the component from the service (http://127.0.0.1:PORT,
+# allowed by --cors-origin), gives it the seed route in a child <script type="application/json">, and
+# reports what it drew once it says so: the SVG text and what its shadow DOM holds.
+COMPONENT_PAGE = """<!doctype html>
+<meta charset="utf-8">
+<output id="result">pending</output>
+<route-bar id="bars" width="343" options="scale=3&locale=en&theme=light">
+  <script type="application/json">{"routes": [{"id": "seed", "totalTime": 47, "subPaths": [
+    {"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3},
+    {"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}</script>
+  <img src="fallback.svg" alt="no script">
+</route-bar>
+<script>
+const api = new URLSearchParams(location.search).get("api");
+const bars = document.getElementById("bars");
+bars.setAttribute("api", api);
+bars.addEventListener("routebar-drawn", (event) => {
+  const root = bars.shadowRoot;
+  document.getElementById("result").textContent = JSON.stringify({
+    svg: event.detail.svg, segments: root.querySelectorAll(".rb-segment").length,
+    titles: [...root.querySelectorAll("title")].map(t => t.textContent),
+    fallbackShown: document.querySelector("route-bar img").getBoundingClientRect().height > 0});
+});
+bars.addEventListener("routebar-error", (event) => {
+  document.getElementById("result").textContent = "error " + JSON.stringify(event.detail);
+});
+const script = document.createElement("script");
+script.type = "module";
+script.src = api + "/v1/route-bar.js";
+document.head.append(script);
+</script>
+"""
+
+
+def test_web_component_from_another_origin(chromium, cors, binary):
+    base, page_port, _ = cors
+    status, dom = chromium("--dump-dom", f"http://localhost:{page_port}/component.html?api={base}")
+    found = re.search(r'<output id="result">([^<]*)</output>', dom.decode("utf-8", "replace"))
+    text = html.unescape(found.group(1)) if found else ""
+    assert status == 0 and text.startswith("{"), f"<route-bar>: the page says {text[:300]!r} (chromium status {status})"
+    drawn = json.loads(text)
+    seed = json.dumps({"routes": [{"id": "seed", "totalTime": 47, "subPaths": [
+        {"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 14}, {"trafficType": 3, "sectionTime": 3},
+        {"trafficType": 1, "sectionTime": 21}, {"trafficType": 3, "sectionTime": 3}]}]}).encode()
+    request = urllib.request.Request(f"{base}/v1/route-bars.svg?scale=3&locale=en&theme=light&width=343", data=seed,
+                                     headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        served = response.read().decode()
+    assert drawn["svg"] == served, "<route-bar> drew another SVG than the service answers for the same body and query"
+    assert drawn["segments"] == 5 and drawn["titles"] == [re.search(r"<title>(.*?)</title>", served).group(1)]
+    assert not drawn["fallbackShown"], "the no-script <img> shows beside the drawing"
+    with urllib.request.urlopen(f"{base}/v1/route-bar.js", timeout=10) as response:
+        assert response.headers["Content-Type"] == "text/javascript; charset=utf-8"
+        assert response.headers["Cache-Control"] == "no-cache" and response.headers["ETag"]
+        plain = response.read()
+    version = subprocess.run([str(binary), "--version"], capture_output=True, text=True).stdout.split()[-1]
+    with urllib.request.urlopen(f"{base}/v1/route-bar-{version}.js", timeout=10) as response:
+        assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+        assert response.read() == plain == (REPO / "Sources" / "CEmbeddedFiles" / "route-bar.js").read_bytes()
+    print(f"ok   <route-bar> from http://localhost:{page_port}: the service's SVG ({len(served)} bytes), "
+          f"{drawn['segments']} segments in its shadow DOM; /v1/route-bar-{version}.js cached a year")
+

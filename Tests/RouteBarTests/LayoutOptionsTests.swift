@@ -92,7 +92,8 @@ import Testing
             }
         }
         #expect(options.width == 100_000 && options.gap == 100 && options.theme == .dark && !options.colors)
-        #expect(options.timeScale == .shared && options.locale == .en && options.minTransitLength == 100_000)
+        #expect(options.timeScale == .clock && options.locale == .en && options.minTransitLength == 100_000)
+        #expect(options.walkStyle == .block && options.textColors == .planner && !options.icons)
     }
 
     @Test func rangesAreCheckedWithTheirPhrase() {

@@ -12,9 +12,13 @@ public struct StaticResource: Sendable {
     /// A hash of the bytes, computed once: `"` 16 hex digits `"`.
     public let etag: String
 
-    public init(_ bytes: [UInt8], contentType: String) {
+    /// `Cache-Control`: by default `no-cache` (stored, revalidated before each use).
+    public let cacheControl: String
+
+    public init(_ bytes: [UInt8], contentType: String, cacheControl: String = "no-cache") {
         self.bytes = bytes
         self.contentType = contentType
+        self.cacheControl = cacheControl
         // FNV-1a, 64 bits: the bytes never change while the process runs, so the tag only has to
         // tell builds apart.
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -25,14 +29,11 @@ public struct StaticResource: Sendable {
         etag = "\"" + String(repeating: "0", count: 16 - digits.count) + digits + "\""
     }
 
-    /// Stored by caches but revalidated before each use.
-    static let cacheControl = HTTPHeader("Cache-Control", "no-cache")
-
     /// The document with its tag; the server answers 304 instead when the client names the
     /// tag of the coding it would get (`HTTPServer.revalidate`).
     public func response(to request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(
-            status: 200, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), Self.cacheControl],
+            status: 200, headers: [HTTPHeader("Content-Type", contentType), HTTPHeader("ETag", etag), HTTPHeader("Cache-Control", cacheControl)],
             body: .bytes(bytes))
     }
 }
