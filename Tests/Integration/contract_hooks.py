@@ -14,7 +14,12 @@ nor do arithmetic across members:
 * classic-undefined: `classic` (from the body or the query) divides by the route's total
   minutes, so a total of 0 is refused, and so is a leg whose width comes out negative or
   non-finite from least + (width - 0.5 - least x visible legs) / total x sectionTime; and
-  `classic` takes no gap, no shared time scale and no label minimums, wherever they come from.
+  `classic` takes no gap, no shared or clock time scale and no label minimums, wherever they
+  come from.
+
+missing-field pointing at a route with `timeScale` `clock`: the clock axis needs every route's
+departure and arrival, which the schema leaves optional (recomputed here: ODsay's paths never
+have them; ours must give both, the arrival after the departure).
 
 unknown-value with parameter `timeZone` (or a route's `timeZone`) depends on the server's tz
 database, which a pattern cannot list: it is dropped only when /usr/share/zoneinfo (or $TZDIR)
@@ -231,6 +236,15 @@ def _rule_applies(case, problem):
         return True
     if kind == PROBLEM + "missing-field" and (problem.get("pointer") == "/width" or problem.get("parameter") == "width"):
         return o["width"] is None
+    if kind == PROBLEM + "missing-field" and o["timeScale"] == "clock" and o["algorithm"] == "fit":
+        # timeScale=clock needs every route's departure and arrival: ours may give them, ODsay's never.
+        pointer = str(problem.get("pointer", ""))
+        if _shape(body) == "odsay":
+            return pointer.startswith("/result/path/")
+        if _shape(body) == "routebar" and pointer.startswith("/routes/") and pointer.count("/") == 2:
+            route = _at(body, pointer)
+            departure, arrival = _instant(route.get("departure")), _instant(route.get("arrival"))
+            return departure is None or arrival is None or arrival <= departure
     # With `widths`, each width is laid out in turn: the rule may break at any of them.
     widths = [float(w) for w in body["widths"]] if isinstance(body.get("widths"), list) and body["widths"] else [o["width"]]
     if kind == PROBLEM + "bar-too-narrow":
@@ -242,7 +256,7 @@ def _rule_applies(case, problem):
         return o["algorithm"] == "fit" and any(
             needed(legs) > _device_pixels(w, o["scale"]) for w in widths for _, legs in _routes(body))
     if kind == PROBLEM + "classic-undefined":
-        if o["algorithm"] == "classic" and (o["gap"] != 0 or o["timeScale"] == "shared" or o["labelMinimums"]):
+        if o["algorithm"] == "classic" and (o["gap"] != 0 or o["timeScale"] != "route" or o["labelMinimums"]):
             return True
         return o["algorithm"] == "classic" and any(
             _classic_breaks({**o, "width": w}, total, legs) for w in widths for total, legs in _routes(body))
