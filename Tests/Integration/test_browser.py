@@ -260,6 +260,9 @@ PICTURES = [
     ("route-list-dark", "width=343&scale=3&gap=2&labelMinimums=true&theme=dark", "odsay-soongsil-sinchon.json"),
     ("route-list-clock", "width=343&scale=3&gap=2&timeScale=clock&textColors=planner&locale=fr",
      "planners/navitia-kpt-paris-journeys.json"),
+    # RER B's own white on its light blue, beside the contrast rule's black (textColors).
+    ("text-colors-contrast", "width=343&scale=3&locale=fr", "planners/navitia-kpt-paris-journeys.json"),
+    ("text-colors-planner", "width=343&scale=3&locale=fr&textColors=planner", "planners/navitia-kpt-paris-journeys.json"),
 ]
 
 
