@@ -160,7 +160,8 @@ const svgBox = document.querySelector("svg").getBoundingClientRect();
 // What the checks in Python compare with the JSON answer: each inside text's badge and segment,
 // each icon's drawn size, each walk's dots.
 const badges = [...document.querySelectorAll("svg text.inside")].map(t =>
-  ({route: Number(t.closest("g.route").dataset.index), x: Number(t.dataset.segmentX), badge: t.querySelector(".rb-badge")?.textContent ?? null}));
+  ({route: Number(t.closest("g.route").dataset.index), x: Number(t.dataset.segmentX), badge: t.querySelector(".rb-badge")?.textContent ?? null,
+    fill: getComputedStyle(t).fill}));
 const icons = [...document.querySelectorAll("svg .rb-icon")].map(i => { const b = i.getBBox(); return [b.width, b.height]; });
 const walks = [...document.querySelectorAll("svg .rb-walk")].map(w => w.querySelectorAll("circle").length);
 const hours = document.querySelectorAll("svg .rb-hour-label").length;
@@ -207,6 +208,18 @@ def test_svg_labels(sample, query, chromium, service, tmp):
             elif drawn is not None:
                 assert drawn.endswith("…") and badge.startswith(drawn[:-1]), f"svg {name}: {drawn!r} shortens {badge!r}"
     assert all(w > 0 and h > 0 for w, h in result["icons"]), f"svg {name}: an icon draws nothing"
+    if "textColors=planner" in query:
+        # The agency's own text colour stays where the planner gives it (white on RER B).
+        fills = {(b["route"], round(b["x"], 6)): b["fill"] for b in result["badges"]}
+        if sample.stem == "navitia-kpt-paris-journeys":
+            assert any(b["badge"] == "B" and b["fill"] == "rgb(255, 255, 255)" for b in result["badges"]), \
+                f"svg {name}: RER B's badge is not in Navitia's white"
+        for route in answer["routes"]:
+            for segment in route["segments"]:
+                fill = fills.get((route["index"], round(route.get("barStart", 0) + segment["x"], 6)))
+                if segment["kind"] == "transit" and segment.get("textColor") and fill:
+                    want = tuple(int(segment["textColor"][i:i + 2], 16) for i in (1, 3, 5))
+                    assert fill == "rgb(%d, %d, %d)" % want, f"svg {name}: {fill} drawn for textColor {segment['textColor']}"
     if "timeScale=clock" in query:
         # One axis: a route that leaves later starts further right, and the hours are marked.
         starts = sorted((route["departureEpoch"], route["barStart"]) for route in answer["routes"])
