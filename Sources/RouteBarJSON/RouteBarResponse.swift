@@ -137,7 +137,10 @@ public enum RouteBarResponse {
     /// `line`, then `lines`: the first candidate is `line` again, with the segment's own colour,
     /// so its badge and names are looked up once.
     static func writeLines(of segment: BarSegment, _ line: TransitLine, options: LayoutOptions, to writer: inout JSONWriter) {
-        let badge = LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale)
+        // A ride's badge was looked up when it was laid out (`BarSegment.badge`).
+        let badge =
+            segment.kind == .transit
+            ? segment.badge : LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale)
         let englishName = LinePalette.englishName(mode: segment.mode, line: line, trainType: segment.trainType)
         writer.key("line")
         write(line, of: segment, badge: badge, englishName: englishName, color: nil, to: &writer)
