@@ -73,6 +73,23 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// The pool's threads run at `handlerNiceness`, the workers at the process's own: a
+        /// handler reports the niceness of the thread it runs on.
+        @Test func thePoolRunsAtALowerPriorityThanTheWorkers() throws {
+            var router = Router()
+            router.post("/nice", consumes: "application/json") { _ in
+                return .text("\(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))")
+            }
+            let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            try withLiveServer(.testing { $0.offloadBodyBytes = 1024; $0.handlerNiceness = 7 }, router: router) { live in
+                let connection = try live.connect()
+                let pooled = try connection.postJSON("/nice", Self.body(bytes: 4096))
+                let inPlace = try connection.postJSON("/nice", "[0]")
+                #expect(pooled.text == "\(min(19, own + 7))", "a handler on the pool ran at niceness \(pooled.text), the process at \(own)")
+                #expect(inPlace.text == "\(own)", "a handler in place ran at niceness \(inPlace.text)")
+            }
+        }
+
         /// The pool's answer is encoded for the client like any other: gzip when asked for.
         @Test func anAnswerFromThePoolIsCompressedWhenTheClientAsks() throws {
             try withLiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router) { live in

@@ -66,7 +66,8 @@ public final class HTTPServer: Sendable {
         logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }
     ) {
         self.configuration = configuration
-        handlerPool = HandlerPool(limit: configuration.offloadQueueLimit)
+        handlerPool = HandlerPool(
+            limit: configuration.offloadQueueLimit, threads: HTTPServerConfiguration.processorCount, niceness: configuration.handlerNiceness)
         self.problems = problems
         self.logger = logger
         var router = router

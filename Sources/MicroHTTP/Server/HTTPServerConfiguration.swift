@@ -59,6 +59,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// leaves one worker idle while another has a queue. Smaller requests are answered in
     /// place, where handing them over would cost more than it spares. nil answers all in place.
     public var offloadBodyBytes: Int? = 64 * 1024
+    /// How much nicer than the process the pool's threads run (Linux, per thread; the sum
+    /// at most 19): a worker answering a small request in place (`/healthz`) is then not kept
+    /// waiting for a processor by large requests being laid out. 0 runs them alike.
+    public var handlerNiceness: Int32 = 10
     /// Each accepted socket's send buffer (SO_SNDBUF; Linux doubles it for its bookkeeping), or
     /// nil for the kernel's autotuning, which grows a loopback socket's to 4 MiB. A streamed
     /// answer is laid out only as fast as its client reads plus this much, so 250 clients that
