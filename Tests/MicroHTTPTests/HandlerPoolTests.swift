@@ -81,7 +81,11 @@ extension MicroHTTPEdgeTests {
                 return .text("\(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))")
             }
             let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            try withLiveServer(.testing { $0.offloadBodyBytes = 1024; $0.handlerNiceness = 7 }, router: router) { live in
+            try withLiveServer(
+                .testing {
+                    $0.offloadBodyBytes = 1024; $0.handlerNiceness = 7
+                }, router: router
+            ) { live in
                 let connection = try live.connect()
                 let pooled = try connection.postJSON("/nice", Self.body(bytes: 4096))
                 let inPlace = try connection.postJSON("/nice", "[0]")
