@@ -73,7 +73,7 @@ venv:
 	@.venv/bin/python -m pip install -q --disable-pip-version-check pytest==$(PYTEST_VERSION)
 
 test: deps venv
-	swift format lint --strict --recursive Sources Tests Package.swift
+	swift format lint --strict --recursive Sources Tests Tools Package.swift
 	swift build --build-tests
 	swift test --skip-build
 	$(MAKE) docs
@@ -124,7 +124,7 @@ container-test: deps venv
 scale-out: release
 	bash scripts/scale-out.sh
 
-## api-baselines: rewrites api/<product>.json, the public API a release ships (Tests/Integration/test_api_check.py).
+## api-baselines: rewrites swift-api/<product>.json, the public API a release ships (Tests/Integration/test_api_check.py).
 .PHONY: api-baselines
 api-baselines: deps venv
 	ROUTEBAR_API_UPDATE=1 $(PYTEST) Tests/Integration/test_api_check.py
@@ -150,15 +150,15 @@ bench: deps
 	bash bench/run.sh
 
 ## fuzz: the request decoder under libFuzzer and AddressSanitizer for FUZZ_SECONDS (default 60).
-## New inputs go to .build/fuzz-corpus, crashes to .build/fuzz-artifacts; seeds are Tests/FuzzCorpus.
+## New inputs go to .build/fuzz-corpus, crashes to .build/fuzz-artifacts; seeds are Tests/FuzzCorpus and examples/.
 FUZZ_SECONDS ?= 60
 # gold trips over ASan's symbols when linking; the toolchain's lld does not.
 LLD := -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzz: deps
-	swift build -c release --product routebar-fuzz --scratch-path .build/fuzz \
+	ROUTEBAR_DEV_TOOLS=1 swift build -c release --product routebar-fuzz --scratch-path .build/fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING $(LLD)
 	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
-	SWIFT_BACKTRACE=enable=no .build/fuzz/release/routebar-fuzz .build/fuzz-corpus Tests/FuzzCorpus \
+	SWIFT_BACKTRACE=enable=no .build/fuzz/release/routebar-fuzz .build/fuzz-corpus Tests/FuzzCorpus examples \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1
 
 ## sanitize: the whole Swift suite under AddressSanitizer, then under ThreadSanitizer

@@ -3,16 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "routebar",
-    // The libraries use Synchronization's Atomic and Mutex (RouteBarJSON), which Apple's
-    // systems have from these releases; Linux has them with the Swift 6 toolchain.
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // The library products ask for Swift 6's standard library, the C library and (the
+    // client) async URLSession, nothing newer: AvailabilityTests fails when they use API past
+    // this floor (Synchronization, InlineArray, Span). The service's targets are Linux-only.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .executable(name: "routebar", targets: ["routebar"]),
         // Embeddable without a server: the layout algorithm, and the JSON wire format on top of it.
         .library(name: "RouteBar", targets: ["RouteBar"]),
         .library(name: "RouteBarJSON", targets: ["RouteBarJSON"]),
         .library(name: "RouteBarDrawing", targets: ["RouteBarDrawing"]),
-        // For apps that call the service: async methods over URLSession, Codable models.
+        // For apps that call the service: async methods over URLSession, answers as RouteBar's values.
         .library(name: "RouteBarClient", targets: ["RouteBarClient"]),
     ],
     targets: [
@@ -41,7 +42,7 @@ let package = Package(
             name: "RouteBar",
             // The sentence's words, one file per language, made into SentenceWords+Languages.swift.
             exclude: ["Words"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        // Our request/response JSON and the ODsay response shape, decoded straight into RouteBar models.
+        // Our request/response JSON and every planner's answer, decoded straight into RouteBar models.
         .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
         // The routes as an SVG picture.
         .target(name: "RouteBarDrawing", dependencies: ["RouteBar"]),
@@ -61,17 +62,15 @@ let package = Package(
             dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles", "CICUText"]),
         // The executable: arguments, process policy (signals, allocator, logs) and wiring.
         .executableTarget(name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"]),
-        // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
-        .executableTarget(name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"]),
+        // Counts allocations, for the tests that pin them and for `make bench`.
         .target(name: "CAllocationCounter"),
-        // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.
-        .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarJSON", "StrictJSON", "CFuzzerDriver"]),
-        .target(name: "CFuzzerDriver"),
 
         // Test support: an in-process live server and a raw-socket client for MicroHTTP; the real
         // binary as a child process, and sample data, for the service.
         .target(name: "MicroHTTPTesting", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTesting"),
         .target(name: "RouteBarTestSupport", dependencies: ["MicroHTTPTesting", "MicroHTTP", "RouteBarService"], path: "Tests/RouteBarTestSupport"),
+        // The fuzz target's property, for the fuzzer and the corpus's regression test.
+        .target(name: "RouteBarFuzzCheck", dependencies: ["RouteBarJSON", "StrictJSON"], path: "Tests/RouteBarFuzzCheck"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),
@@ -83,8 +82,25 @@ let package = Package(
             exclude: ["PlannerFacts"]),
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "routebar", "routebar-fuzz"]
+            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "RouteBarFuzzCheck", "routebar"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Developer tools, in the manifest only when ROUTEBAR_DEV_TOOLS=1 (`make bench`, `make fuzz`), so
+// that `swift build` of the package, and every app that depends on it, never builds them.
+if Context.environment["ROUTEBAR_DEV_TOOLS"] == "1" {
+    package.targets += [
+        // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
+        .executableTarget(
+            name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"], path: "Tools/routebar-microbench"),
+        // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.
+        .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarFuzzCheck", "CFuzzerDriver"], path: "Tools/routebar-fuzz"),
+        .target(name: "CFuzzerDriver", path: "Tools/CFuzzerDriver"),
+    ]
+    package.products += [
+        .executable(name: "routebar-microbench", targets: ["routebar-microbench"]),
+        .executable(name: "routebar-fuzz", targets: ["routebar-fuzz"]),
+    ]
+}

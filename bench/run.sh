@@ -38,8 +38,9 @@ fi
 
 python3 bench/make_workloads.py
 # Built as `make release` and the Dockerfile build it, the Swift runtime linked statically.
+# The microbench is a developer tool, in the manifest only with ROUTEBAR_DEV_TOOLS=1 (Package.swift).
 [ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release --static-swift-stdlib --product routebar \
-    && swift build -c release --static-swift-stdlib --product routebar-microbench; }
+    && ROUTEBAR_DEV_TOOLS=1 swift build -c release --static-swift-stdlib --product routebar-microbench; }
 mkdir -p "$OUT"
 # The C peer exactly as its README builds it.
 gcc -O2 -o "$OUT/peer-c" bench/peers/c-mhd-server.c $(pkg-config --cflags --libs libmicrohttpd libcjson) -lm

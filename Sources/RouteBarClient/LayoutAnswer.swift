@@ -22,6 +22,25 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var problems: [AnswerProblem]?
     public var routes: [LaidOutRoute]
 
+    private enum Keys: String, CodingKey {
+        case width, scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, routes
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        width = try container.decode(Double.self, forKey: .width)
+        scale = try container.decode(Double.self, forKey: .scale)
+        algorithm = try container.decodeRaw(LayoutAlgorithm.self, forKey: .algorithm)
+        gap = try container.decode(Double.self, forKey: .gap)
+        theme = try container.decodeRaw(ColorTheme.self, forKey: .theme)
+        timeScale = try container.decodeRaw(TimeScale.self, forKey: .timeScale)
+        locale = try container.decodeRawIfPresent(LabelLocale.self, forKey: .locale)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        notice = try container.decodeIfPresent(String.self, forKey: .notice)
+        problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
+        routes = try container.decode([WireLaidOutRoute].self, forKey: .routes).map(\.value)
+    }
+
     /// The options that made this answer, for drawing it with the library (RouteBarDrawing).
     public var options: LayoutOptions {
         var options = LayoutOptions(width: width, scale: scale, algorithm: algorithm)
@@ -46,6 +65,24 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var notice: String?
     public var problems: [AnswerProblem]?
     public var layouts: [LayoutAnswer]
+
+    private enum Keys: String, CodingKey {
+        case scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, layouts
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        scale = try container.decode(Double.self, forKey: .scale)
+        algorithm = try container.decodeRaw(LayoutAlgorithm.self, forKey: .algorithm)
+        gap = try container.decode(Double.self, forKey: .gap)
+        theme = try container.decodeRaw(ColorTheme.self, forKey: .theme)
+        timeScale = try container.decodeRaw(TimeScale.self, forKey: .timeScale)
+        locale = try container.decodeRawIfPresent(LabelLocale.self, forKey: .locale)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        notice = try container.decodeIfPresent(String.self, forKey: .notice)
+        problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
+        layouts = try container.decode([LayoutAnswer].self, forKey: .layouts)
+    }
 }
 
 /// An itinerary left out of an answer (openapi.yaml, `Problem`): `inconsistent-leg`, pointing at

@@ -41,16 +41,7 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for option in LayoutOption.all {
-            guard let value = option.value(in: options) else { continue }
-            if option == .width {
-                if widths != nil { continue }
-            } else if value == option.defaultValue && option != .locale {
-                // `locale` always goes: `LayoutOptions` always has one, and without it the
-                // service would follow URLSession's `Accept-Language` (the system's languages),
-                // not the options the library lays out with.
-                continue
-            }
+        for (option, value) in options.sent(omittingWidth: widths != nil) {
             switch value {
             case .number(let number): try container.encode(number, forKey: Key(option.name))
             case .flag(let flag): try container.encode(flag, forKey: Key(option.name))
@@ -58,6 +49,20 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
             }
         }
         try container.encodeIfPresent(widths, forKey: Key("widths"))
-        try container.encode(routes, forKey: Key("routes"))
+        try container.encode(routes.map(WireRoute.init), forKey: Key("routes"))
+    }
+}
+
+extension LayoutOptions {
+    /// The options a request sends, by their `LayoutOption` names: those that differ from the
+    /// service's default, `width` unless `widths` replaces it, and `locale` always (`LayoutOptions`
+    /// always has one, and without it the service would follow URLSession's `Accept-Language`,
+    /// the system's languages, not the options the library lays out with).
+    func sent(omittingWidth: Bool) -> [(option: LayoutOption, value: LayoutOption.Value)] {
+        LayoutOption.all.compactMap { option in
+            guard let value = option.value(in: self) else { return nil }
+            if option == .width { return omittingWidth ? nil : (option, value) }
+            return value == option.defaultValue && option != .locale ? nil : (option, value)
+        }
     }
 }

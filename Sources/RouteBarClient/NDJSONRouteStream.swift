@@ -48,7 +48,7 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
             let line = pending[pending.startIndex..<newline]
             pending = Data(pending[(newline + 1)...])
             do {
-                continuation.yield(try JSONDecoder().decode(LaidOutRoute.self, from: line))
+                continuation.yield(try JSONDecoder().decode(WireLaidOutRoute.self, from: line).value)
             } catch {
                 continuation.finish(throwing: RouteBarClientError.unreadableAnswer(status: status, "a line is not a route: \(error)"))
                 dataTask.cancel()
@@ -63,7 +63,7 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
             continuation.finish(throwing: RouteBarClientError.transport(String(describing: error)))
         } else if status != 200 {
             do {
-                _ = try RouteBarClient.decode(pending, status: status, as: LaidOutRoute.self)
+                _ = try RouteBarClient.decode(pending, status: status, as: WireLaidOutRoute.self)
                 continuation.finish()
             } catch {
                 continuation.finish(throwing: error)

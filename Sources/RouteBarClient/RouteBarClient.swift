@@ -5,8 +5,8 @@ import RouteBar
     import FoundationNetworking
 #endif
 
-/// Calls a routebar service over HTTP: route bars laid out for a request of ours or for an
-/// ODsay `searchPubTransPathT` response as it is, one width or several, whole or route by route.
+/// Calls a routebar service over HTTP: route bars laid out for a request of ours or for a
+/// journey planner's answer as it is, one width or several, whole or route by route.
 /// Requests and answers are the RouteBar library's own values (`Route`, `LayoutOptions`,
 /// `LaidOutRoute`), so code written for the library takes the service's answers as they are.
 ///
@@ -37,15 +37,19 @@ public struct RouteBarClient: Sendable {
     }
 
     /// A journey planner's answer posted as it is (ODsay, TMAP, OpenTripPlanner, Google,
-    /// Navitia, MOTIS, hafas-client), with the options as query parameters
-    /// (`["width": "343", "scale": "3", "source": "otp"]`): `width` is required there.
-    public func layOut(plannerAnswer body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
-        try await post(body, query: options, as: LayoutAnswer.self)
+    /// Navitia, MOTIS, hafas-client), laid out with `options` (sent as query parameters, as
+    /// `LayoutRequest` sends them in its body). `source` names the planner (`"otp"`, `"google"`,
+    /// …) where its shape alone does not tell it.
+    public func layOut(plannerAnswer body: Data, options: LayoutOptions, source: String? = nil) async throws(RouteBarClientError) -> LayoutAnswer {
+        var query: [String: String] = [:]
+        for (option, value) in options.sent(omittingWidth: false) { query[option.name] = value.description }
+        if let source { query["source"] = source }
+        return try await post(body, query: query, as: LayoutAnswer.self)
     }
 
-    /// An ODsay `searchPubTransPathT` response, posted as it is (see `layOut(plannerAnswer:options:)`).
-    public func layOut(odsayResponse body: Data, options: [String: String]) async throws(RouteBarClientError) -> LayoutAnswer {
-        try await layOut(plannerAnswer: body, options: options)
+    /// An ODsay `searchPubTransPathT` response, posted as it is (see `layOut(plannerAnswer:options:source:)`).
+    public func layOut(odsayResponse body: Data, options: LayoutOptions) async throws(RouteBarClientError) -> LayoutAnswer {
+        try await layOut(plannerAnswer: body, options: options, source: "odsay")
     }
 
     /// The routes of `request` laid out one by one as the service streams them (NDJSON): each

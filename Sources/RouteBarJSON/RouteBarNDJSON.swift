@@ -1,13 +1,12 @@
 import RouteBar
 internal import StrictJSON
-import Synchronization
 
 /// The answer as newline-delimited JSON: one route object per line, the same object as in
-/// the JSON answer's `routes`, encoded only when the client is ready for it.
-public final class RouteBarNDJSON: Sendable {
+/// the JSON answer's `routes`, encoded only when the caller is ready for it.
+public struct RouteBarNDJSON: Sendable {
     private let routes: [LaidOutRoute]
     private let options: LayoutOptions
-    private let next = Atomic<Int>(0)
+    private var next = 0
 
     public init(_ routes: [LaidOutRoute], options: LayoutOptions) {
         self.routes = routes
@@ -15,10 +14,10 @@ public final class RouteBarNDJSON: Sendable {
     }
 
     /// The next line (with its newline), or nil after the last.
-    public func nextLine() -> [UInt8]? {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < routes.count else { return nil }
-        return RouteBarNDJSONPieces.line(routes[index], options: options)
+    public mutating func nextLine() -> [UInt8]? {
+        guard next < routes.count else { return nil }
+        defer { next += 1 }
+        return RouteBarNDJSONPieces.line(routes[next], options: options)
     }
 }
 

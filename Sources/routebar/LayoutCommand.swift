@@ -148,7 +148,7 @@ enum LayoutCommand {
     static func write(_ bytes: [UInt8]) -> Bool {
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { Glibc.write(1, $0.baseAddress, $0.count) }
+            let result = bytes[written...].withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
             if result < 0 && errno == EINTR { continue }
             if result <= 0 { return false }
             written += result

@@ -30,7 +30,7 @@ public enum LogLine {
         writer.endObject()
         var line = writer.bytes
         line.append(UInt8(ascii: "\n"))
-        line.withUnsafeBytes { bytes in _ = Glibc.write(2, bytes.baseAddress, bytes.count) }
+        line.withUnsafeBytes { bytes in _ = systemWrite(2, bytes.baseAddress, bytes.count) }
     }
 
     /// RFC 3339 UTC with microseconds, such as 2026-11-29T20:31:07.123456Z.

@@ -55,7 +55,9 @@ enum RouteBarCommand {
                 level: "warning", event: "warning",
                 message: "glibc's mallopt could not set the thresholds for freed memory; the allocator keeps its own")
         }
-        let http = configuration.http
+        var http = configuration.http
+        // The allocator keeps what is freed for reuse, so the server hands it back when idle.
+        http.trimsIdleMemory = true
         let api = RouteBarAPI(limits: configuration.limits)
         let server = HTTPServer(
             configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
@@ -115,7 +117,7 @@ enum RouteBarCommand {
             Usage:
               routebar serve [options]   start the HTTP service
               routebar layout [LAYOUT OPTIONS] [--max-body-bytes N] [--max-segments N] [FILE]
-                                         lay out a request body (ours or ODsay's) from FILE or stdin and print
+                                         lay out a request body (ours or any planner's) from FILE or stdin and print
                                          the answer the server would give; exit 1 when the server would refuse
                                          it, 66 when the input cannot be read, 74 when the answer cannot be written
               routebar --help            show this help

@@ -1,7 +1,7 @@
-"""The public API of each library product against api/<product>.json, the API of the last
+"""The public API of each library product against swift-api/<product>.json, the API of the last
 release: a removed or changed declaration fails (so a break cannot land unnoticed); additions
 pass. A break decided on before the next release is listed, line for line as the digester
-reports it, in api/<product>.breaks (CHANGELOG.md says why, under "Breaking"); a listed line the
+reports it, in swift-api/<product>.breaks (CHANGELOG.md says why, under "Breaking"); a listed line the
 digester no longer reports fails too, so the list cannot outlive its break. A release rewrites
 the baselines with `make api-baselines` (ROUTEBAR_API_UPDATE=1) and empties the lists.
 swift-api-digester ships with the toolchain."""
@@ -28,21 +28,21 @@ def digester_args(repo):
 def test_public_api_as_released(product, digester_args):
     if UPDATE:
         subprocess.run(["swift-api-digester", "-dump-sdk", "-module", product, *digester_args, "-avoid-location",
-                        "-o", f"api/{product}.json"], check=True)
-        print(f"api/{product}.json: rewritten")
+                        "-o", f"swift-api/{product}.json"], check=True)
+        print(f"swift-api/{product}.json: rewritten")
         return
-    run = subprocess.run(["swift-api-digester", "-diagnose-sdk", "-baseline-path", f"api/{product}.json",
+    run = subprocess.run(["swift-api-digester", "-diagnose-sdk", "-baseline-path", f"swift-api/{product}.json",
                           "-module", product, *digester_args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                          text=True)
     # The report lists each break under a /* section */ heading; the headings alone mean none.
     report = [line.strip() for line in run.stdout.splitlines() if line.strip() and not line.startswith("/*")]
     listed = []
-    if os.path.exists(f"api/{product}.breaks"):
-        with open(f"api/{product}.breaks", encoding="utf-8") as file:
+    if os.path.exists(f"swift-api/{product}.breaks"):
+        with open(f"swift-api/{product}.breaks", encoding="utf-8") as file:
             listed = [line.strip() for line in file if line.strip() and not line.startswith("#")]
     unlisted = [line for line in report if line not in listed]
-    assert not unlisted, (f"{product}: the public API breaks against api/{product}.json (the last release):\n    "
+    assert not unlisted, (f"{product}: the public API breaks against swift-api/{product}.json (the last release):\n    "
                           + "\n    ".join(unlisted))
     stale = [line for line in listed if line not in report]
-    assert not stale, f"{product}: api/{product}.breaks lists breaks the digester no longer reports:\n    " + "\n    ".join(stale)
+    assert not stale, f"{product}: swift-api/{product}.breaks lists breaks the digester no longer reports:\n    " + "\n    ".join(stale)
     print(f"{product}: public API as released, or extended" + (f", with the {len(listed)} listed breaks" if listed else ""))

@@ -14,8 +14,7 @@
      option the binary's --help lists. A small TypeScript program using the typescript-fetch client
      (generator_caller/main.ts) is type-checked with tsc (strict);
   4. the service is started on a free loopback port, and the generated client's sync API POSTs to
-     /v1/route-bars: the seed route, every examples/*.json (ODsay bodies with ?width=343&scale=3;
-     ../shared/odsay-samples/*.json beside the checkout while examples/ does not exist), a `widths` request and a bad
+     /v1/route-bars: the seed route, every examples/*.json (ODsay bodies with ?width=343&scale=3), a `widths` request and a bad
      sectionTime. Each answer must parse into the generated model types (200: the answer model with
      the right number of routes or layouts; 422: the problem model with its type and pointer) and
      read back unchanged (to_dict), and the pydantic models must validate the same raw answers;
@@ -305,9 +304,7 @@ def seed(**options):
 
 
 def samples():
-    if (REPO / "examples").is_dir():
-        return sorted(str(p.relative_to(REPO)) for p in (REPO / "examples").glob("*.json"))
-    return sorted(str(p) for p in (REPO.parent / "shared" / "odsay-samples").glob("*.json"))
+    return sorted(str(p.relative_to(REPO)) for p in (REPO / "examples").glob("*.json"))
 
 
 def cases():

@@ -94,6 +94,18 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// The idle trim is the process's choice (`trimsIdleMemory`, which `routebar serve`
+        /// turns on): off, the watchdog's sweeps never trim; on, once a request has come and gone.
+        @Test(arguments: [false, true]) func theIdleTrimRunsOnlyWhenSwitchedOn(on: Bool) throws {
+            try withLiveServer(.testing { $0.trimsIdleMemory = on }, router: EdgeRoutes().router) { live in
+                let answered = try live.connect().request("GET", "/ok")
+                #expect(answered.status == 200)
+                // The sweep runs four times a second; a trim needs two quiet sweeps.
+                let trimmed = waitUntil(timeoutSeconds: 2) { live.server.idleTrim.trims.load(ordering: .relaxed) > 0 }
+                #expect(trimmed == on, "trims: \(live.server.idleTrim.trims.load(ordering: .relaxed))")
+            }
+        }
+
         /// The pool's answer is encoded for the client like any other: gzip when asked for.
         @Test func anAnswerFromThePoolIsCompressedWhenTheClientAsks() throws {
             try withLiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router) { live in

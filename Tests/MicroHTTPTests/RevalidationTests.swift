@@ -53,6 +53,25 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// A 304 has its own series, as every status the server sends: none is counted as `other`.
+        @Test func aNotModifiedAnswerIsCountedUnderItsOwnStatus() throws {
+            try withLiveServer(router: Self.router) { live in
+                let connection = try live.connect()
+                let tag = try #require(try connection.request("GET", "/doc").headers["etag"])
+                #expect(try connection.request("GET", "/doc", headers: ["If-None-Match": tag]).status == 304)
+                #expect(
+                    waitUntil(timeoutSeconds: 2) {
+                        var page = ""
+                        live.server.metrics.render(into: &page)
+                        return page.contains(#"route="/doc",status="304"} 1"#) && !page.contains(#"status="other""#)
+                    })
+            }
+            // Every status the server itself sends is one it has a reason phrase and a label for.
+            for status in [204, 304, 400, 404, 405, 408, 412, 413, 414, 415, 431, 500, 501, 503, 505] {
+                #expect(HTTPStatus.reasonPhrase(status) != "Error" && HTTPMetrics.statuses.contains(status), "\(status)")
+            }
+        }
+
         @Test func eachCodingIsRevalidatedAgainstItsOwnTag() throws {
             try withLiveServer(.testing { $0.compressAtBytes = 1024 }, router: Self.router) { live in
                 let connection = try live.connect()

@@ -93,7 +93,7 @@ import Testing
     @Test func ndjsonLinesCarryTheirRoutesIndex() throws {
         let request = try RouteBarRequest(json: try Self.soongsilSinchon(), query: { $0 == "width" ? "343" : nil })
         let laidOut = try RouteBarResponse.layoutForDrawing(request, format: .ndjson)
-        let lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
+        var lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
         var indexes: [Int] = []
         while let line = lines.nextLine() {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])

@@ -65,7 +65,7 @@ import Testing
     @Test func ndjsonPiecesAreTheLinesOfTheLaidOutRoutes() throws {
         let request = try RouteBarRequest(json: Self.body(widths: nil, routes: 30))
         let laidOut = try RouteBarResponse.layoutForDrawing(request, format: .ndjson)
-        let lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
+        var lines = RouteBarNDJSON(laidOut.routes, options: laidOut.options)
         var pieces = try RouteBarNDJSONPieces(request)
         var count = 0
         while let piece = try pieces.nextPiece() {

@@ -54,14 +54,16 @@ import Testing
     @Test func anODsayResponseWidthsAndNDJSON() async throws {
         try await withRouteBarService { server in
             let client = Self.client(server)
-            let odsay = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8), options: ["width": "343", "scale": "2"])
+            let odsay = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8), options: LayoutOptions(width: 343, scale: 2))
             #expect(odsay.width == 343 && odsay.scale == 2)
             #expect(!odsay.routes.isEmpty)
             #expect(odsay.theme == .light && odsay.timeScale == .route && odsay.gap == 0)
 
-            let dark = try await client.layOut(
-                odsayResponse: Data(Samples.odsayResponse.utf8),
-                options: ["width": "343", "theme": "dark", "gap": "2", "timeScale": "shared"])
+            var darkOptions = LayoutOptions(width: 343)
+            darkOptions.theme = .dark
+            darkOptions.gap = 2
+            darkOptions.timeScale = .shared
+            let dark = try await client.layOut(odsayResponse: Data(Samples.odsayResponse.utf8), options: darkOptions)
             #expect(dark.theme == .dark && dark.gap == 2 && dark.timeScale == .shared)
             #expect(dark.routes.map(\.index) == Array(0..<dark.routes.count))
             let drawn = dark.routes[0]
@@ -95,7 +97,9 @@ import Testing
         try await withRouteBarService { server in
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 .appendingPathComponent("../../examples/planners/google-directions-gmp-openapi-brooklyn-queens.json")
-            let answer = try await Self.client(server).layOut(plannerAnswer: try Data(contentsOf: url), options: ["width": "343", "locale": "en"])
+            var english = LayoutOptions(width: 343)
+            english.locale = .en
+            let answer = try await Self.client(server).layOut(plannerAnswer: try Data(contentsOf: url), options: english)
             let route = try #require(answer.routes.first)
             #expect(route.segments.map(\.mode) == [.walk, .train, .walk, .wait, .bus, .walk])
             #expect(route.segments.map(\.kind) == [.walking, .transit, .walking, .waiting, .transit, .walking])
@@ -122,7 +126,7 @@ import Testing
                 {"startTime":\(t0),"endTime":\(t0 + 600_000),"legs":[{"mode":"BUS","startTime":\(t0),"endTime":\(t0 + 600_000)}]},
                 {"startTime":\(t0),"endTime":\(t0 + 600_000),"legs":[{"mode":"BUS","startTime":\(t0 + 600_000),"endTime":\(t0)}]}]}}
                 """
-            let answer = try await Self.client(server).layOut(plannerAnswer: Data(body.utf8), options: ["width": "343"])
+            let answer = try await Self.client(server).layOut(plannerAnswer: Data(body.utf8), options: LayoutOptions(width: 343), source: "otp")
             #expect(answer.routes.count == 1)
             let problem = try #require(answer.problems?.first)
             #expect(problem.type == "urn:routebar:problem:inconsistent-leg" && problem.status == 422)
@@ -157,13 +161,13 @@ import Testing
             classic.routes[0].totalTime = 0
             #expect(await problem { _ = try await client.layOut(classic) }?.type == "urn:routebar:problem:classic-undefined")
 
-            let malformed = await problem { _ = try await client.layOut(odsayResponse: Data("{".utf8), options: ["width": "343"]) }
+            let malformed = await problem { _ = try await client.layOut(odsayResponse: Data("{".utf8), options: LayoutOptions(width: 343)) }
             #expect(malformed?.type == "urn:routebar:problem:malformed-json")
             #expect(malformed?.status == 400)
             let smallODsay = Data(#"{"result": {"path": [{"info": {"totalTime": 12}, "subPath": [{"trafficType": 3, "sectionTime": 4}]}]}}"#.utf8)
-            let missingWidth = await problem { _ = try await client.layOut(odsayResponse: smallODsay, options: [:]) }
-            #expect(missingWidth?.type == "urn:routebar:problem:missing-field")
-            #expect(missingWidth?.parameter == "width")
+            let noWidth = await problem { _ = try await client.layOut(odsayResponse: smallODsay, options: LayoutOptions(width: 0)) }
+            #expect(noWidth?.type == "urn:routebar:problem:out-of-range")
+            #expect(noWidth?.parameter == "width")
 
             var large = Self.seed
             large.routes = Array(repeating: Self.seed.routes[0], count: 40)

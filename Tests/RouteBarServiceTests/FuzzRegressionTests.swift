@@ -1,26 +1,25 @@
 import Foundation
-import RouteBarTestSupport
+import RouteBarFuzzCheck
 import Testing
 
 /// Every input in Tests/FuzzCorpus (the fuzzer's seeds and each input that once found a
-/// defect) replayed through the fuzz target's own check, built without libFuzzer.
+/// defect), and every example body in examples/ (seeds too), replayed through the fuzz
+/// target's own check, in process.
 @Suite struct FuzzRegressionTests {
+    static func files(in folder: String, suffix: String = "") throws -> [URL] {
+        let directory = RepositoryVersion.root.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { !$0.hasPrefix(".") && $0.hasSuffix(suffix) }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
     @Test func corpusPassesTheFuzzCheck() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("FuzzCorpus")
-        let files = try FileManager.default.contentsOfDirectory(atPath: corpus.path)
-        #expect(files.count >= 15)
-        let binary = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("routebar-fuzz")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = [corpus.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("checked \(files.count) inputs"))
+        let corpus = try Self.files(in: "Tests/FuzzCorpus")
+        let examples = try Self.files(in: "examples", suffix: ".json") + Self.files(in: "examples/planners", suffix: ".json")
+        #expect(corpus.count >= 15 && examples.count >= 15)
+        for file in corpus + examples {
+            let bytes = [UInt8](try Data(contentsOf: file))
+            let failure = bytes.withUnsafeBufferPointer { fuzzCheck($0) }
+            #expect(failure == nil, "\(file.lastPathComponent): \(failure ?? "")")
+        }
     }
 }

@@ -1,24 +1,16 @@
-/// Reason phrases for the statuses the server and its handlers send.
+/// The statuses the server and its handlers send, with their reason phrases (RFC 9110 §15):
+/// the one list the status line and the metrics' `status` labels read.
 public enum HTTPStatus {
+    static let sent: [(status: Int, reason: String)] = [
+        (200, "OK"), (204, "No Content"), (304, "Not Modified"),
+        (400, "Bad Request"), (404, "Not Found"), (405, "Method Not Allowed"), (408, "Request Timeout"),
+        (412, "Precondition Failed"), (413, "Content Too Large"), (414, "URI Too Long"),
+        (415, "Unsupported Media Type"), (422, "Unprocessable Content"), (431, "Request Header Fields Too Large"),
+        (500, "Internal Server Error"), (501, "Not Implemented"), (503, "Service Unavailable"),
+        (505, "HTTP Version Not Supported"),
+    ]
+
     public static func reasonPhrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 304: "Not Modified"
-        case 400: "Bad Request"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 412: "Precondition Failed"
-        case 408: "Request Timeout"
-        case 413: "Content Too Large"
-        case 414: "URI Too Long"
-        case 415: "Unsupported Media Type"
-        case 422: "Unprocessable Content"
-        case 431: "Request Header Fields Too Large"
-        case 500: "Internal Server Error"
-        case 501: "Not Implemented"
-        case 503: "Service Unavailable"
-        case 505: "HTTP Version Not Supported"
-        default: "Error"
-        }
+        sent.first { $0.status == status }?.reason ?? "Error"
     }
 }

@@ -9,7 +9,8 @@ import Synchronization
 public final class HTTPMetrics: Sendable {
     /// Upper bounds of the duration histogram, in seconds.
     static let bucketBounds: [Double] = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]
-    static let statuses = [200, 204, 304, 400, 404, 405, 408, 412, 413, 414, 415, 422, 431, 500, 501, 503, 505]
+    /// Every status the server sends has its own label (`HTTPStatus.sent`); `other` stays for a handler's own.
+    static let statuses = HTTPStatus.sent.map(\.status)
 
     let namespace: String
     let routeLabels: [String]

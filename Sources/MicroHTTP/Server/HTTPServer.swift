@@ -106,7 +106,9 @@ public final class HTTPServer: Sendable {
                 _ = refusal.withUnsafeBytes { try? socket.sendWithoutWaiting($0) }
             }
         ) { [metrics] in
-            idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
+            if configuration.trimsIdleMemory {
+                idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
+            }
         }
     }
 

@@ -51,7 +51,7 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var compressAtBytes: Int? = 1400
     /// zlib's level, 1 (fastest) to 9 (smallest). 1: on route-bar answers it still shrinks
     /// them 5 to 6 times, at about twice the requests/s of zlib's default 6 (which shrinks
-    /// them 7 to 10 times); measured in the README's Compression section.
+    /// them 7 to 10 times); measured in docs/api.md, "Compression and caching".
     public var compressionLevel: Int32 = 1
     /// Requests whose body is at least this long run their handler on a shared pool of
     /// threads (as many as there are processors) while their connection's worker goes on
@@ -91,6 +91,10 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var maxQueryParameters = 64
     /// On shutdown, how long requests in flight may take to finish.
     public var shutdownGraceSeconds = 10
+    /// Hand the allocator's free memory back to the system (`malloc_trim`) once the server is
+    /// idle (`IdleMemoryTrim`): for a process whose allocator keeps freed memory for reuse, as
+    /// `routebar serve` has glibc do. Off by default: the allocator is the process's business.
+    public var trimsIdleMemory = false
     /// Report every request to the logger.
     public var accessLog = false
     /// Where the server answers with its metrics (Prometheus text), or nil for nowhere.

@@ -14,6 +14,8 @@ final class IdleMemoryTrim: Sendable {
     /// `requestsFinished` at the previous sweep, and at the last trim.
     private let seenAtSweep = Atomic<Int>(0)
     private let seenAtTrim = Atomic<Int>(0)
+    /// Trims so far.
+    let trims = Atomic<Int>(0)
 
     func requestFinished() {
         requestsFinished.wrappingAdd(1, ordering: .relaxed)
@@ -25,6 +27,7 @@ final class IdleMemoryTrim: Sendable {
         let quiet = seenAtSweep.exchange(finished, ordering: .relaxed) == finished
         guard quiet, requestsInFlight == 0, seenAtTrim.load(ordering: .relaxed) != finished else { return }
         seenAtTrim.store(finished, ordering: .relaxed)
+        trims.wrappingAdd(1, ordering: .relaxed)
         Allocator.releaseFreeMemory()
     }
 }

@@ -1,5 +1,4 @@
 import RouteBar
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -57,7 +56,7 @@ public final class ZoneDatabase: Sendable {
 
     private let directory: String
     /// Parsed zones, and nil for names that are not one (so a repeated bad name costs no I/O).
-    private let cache = Mutex<[String: Zone?]>([:])
+    private let cache = Locked<[String: Zone?]>([:])
 
     func zone(named name: String) -> Zone? {
         guard Self.isZoneName(name) else { return nil }

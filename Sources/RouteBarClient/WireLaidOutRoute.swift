@@ -1,53 +1,13 @@
 import RouteBar
 
-// The RouteBar library's values in the service's JSON: routes as a request sends them, laid-out
-// routes as an answer gives them. Declared here, not in RouteBar, so the algorithm library stays
-// free of any wire format (both modules are this package's, so the conformances are not retroactive).
+// The RouteBar library's values as an answer gives them. Wrappers of the client's own, not
+// conformances of RouteBar's types: an app that gives `LaidOutRoute` a `Codable` of its own
+// keeps it, and `JSONEncoder` never writes the service's shape by surprise.
 
-extension Route: Encodable {
-    private enum Keys: String, CodingKey { case id, totalTime, subPaths, departure, arrival }
+/// A `LaidOutRoute` as an answer gives it (openapi.yaml, `LaidOutRoute`).
+struct WireLaidOutRoute: Decodable {
+    let value: LaidOutRoute
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(totalTime, forKey: .totalTime)
-        try container.encode(subPaths, forKey: .subPaths)
-        try container.encodeIfPresent(card?.departure, forKey: .departure)
-        try container.encodeIfPresent(card?.arrival, forKey: .arrival)
-    }
-}
-
-extension SubPath: Encodable {
-    private enum Keys: String, CodingKey { case trafficType, sectionTime, lane, trainType, departure, arrival }
-    private enum LaneKeys: String, CodingKey { case name, busNo, type, subwayCode }
-
-    /// ODsay's `subPath`: the line and the other candidates as its `lane` list, a bus by its
-    /// number (`busNo`, `type`), a subway line by its name (`name`, `subwayCode`).
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(trafficType, forKey: .trafficType)
-        try container.encode(sectionTime, forKey: .sectionTime)
-        try container.encodeIfPresent(card?.departure, forKey: .departure)
-        try container.encodeIfPresent(card?.arrival, forKey: .arrival)
-        if let line {
-            var lanes = container.nestedUnkeyedContainer(forKey: .lane)
-            for candidate in [line] + otherLines {
-                var lane = lanes.nestedContainer(keyedBy: LaneKeys.self)
-                if mode == .bus {
-                    try lane.encode(candidate.name, forKey: .busNo)
-                    try lane.encodeIfPresent(candidate.busType, forKey: .type)
-                } else {
-                    try lane.encode(candidate.name, forKey: .name)
-                    try lane.encodeIfPresent(candidate.subwayCode, forKey: .subwayCode)
-                    try lane.encodeIfPresent(candidate.busType, forKey: .type)
-                }
-            }
-        }
-        try container.encodeIfPresent(trainType, forKey: .trainType)
-    }
-}
-
-extension LaidOutRoute: Decodable {
     private enum Keys: String, CodingKey {
         case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, barStart, minWalkingLength, minTransitLength
         case minuteLength, height, compressed, accessibilityLabel, segments, minutes
@@ -60,26 +20,26 @@ extension LaidOutRoute: Decodable {
         var currency: String?
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        self.init()
-        index = try container.decode(Int.self, forKey: .index)
-        id = try container.decodeIfPresent(String.self, forKey: .id)
-        totalTime = try container.decode(Double.self, forKey: .totalTime)
-        walkingCount = try container.decode(Int.self, forKey: .walkingCount)
-        transitCount = try container.decode(Int.self, forKey: .transitCount)
-        transferCount = try container.decode(Int.self, forKey: .transferCount)
-        barWidth = try container.decode(Double.self, forKey: .barWidth)
-        barStart = try container.decodeIfPresent(Double.self, forKey: .barStart) ?? 0
-        minWalkingLength = try container.decode(Double.self, forKey: .minWalkingLength)
-        minTransitLength = try container.decode(Double.self, forKey: .minTransitLength)
-        minuteLength = try container.decode(Double.self, forKey: .minuteLength)
-        height = try container.decode(Double.self, forKey: .height)
-        compressed = try container.decode(Bool.self, forKey: .compressed)
-        accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
-        segments = try container.decode([BarSegment].self, forKey: .segments)
+        var route = LaidOutRoute()
+        route.index = try container.decode(Int.self, forKey: .index)
+        route.id = try container.decodeIfPresent(String.self, forKey: .id)
+        route.totalTime = try container.decode(Double.self, forKey: .totalTime)
+        route.walkingCount = try container.decode(Int.self, forKey: .walkingCount)
+        route.transitCount = try container.decode(Int.self, forKey: .transitCount)
+        route.transferCount = try container.decode(Int.self, forKey: .transferCount)
+        route.barWidth = try container.decode(Double.self, forKey: .barWidth)
+        route.barStart = try container.decodeIfPresent(Double.self, forKey: .barStart) ?? 0
+        route.minWalkingLength = try container.decode(Double.self, forKey: .minWalkingLength)
+        route.minTransitLength = try container.decode(Double.self, forKey: .minTransitLength)
+        route.minuteLength = try container.decode(Double.self, forKey: .minuteLength)
+        route.height = try container.decode(Double.self, forKey: .height)
+        route.compressed = try container.decode(Bool.self, forKey: .compressed)
+        route.accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
+        route.segments = try container.decode([WireBarSegment].self, forKey: .segments).map(\.value)
         // A server before 1.2 sent no `minutes`: the total rounded, as it said it.
-        minutes = try container.decodeIfPresent(Int.self, forKey: .minutes) ?? SegmentLabel.shownMinutes(totalTime)
+        route.minutes = try container.decodeIfPresent(Int.self, forKey: .minutes) ?? SegmentLabel.shownMinutes(route.totalTime)
         let card = RouteCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
@@ -89,11 +49,15 @@ extension LaidOutRoute: Decodable {
             transfers: try container.decodeIfPresent(Int.self, forKey: .transfers),
             departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
             arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset))
-        self.card = card == RouteCard() ? nil : card
+        route.card = card == RouteCard() ? nil : card
+        value = route
     }
 }
 
-extension BarSegment: Decodable {
+/// A `BarSegment` as an answer gives it.
+struct WireBarSegment: Decodable {
+    let value: BarSegment
+
     private enum Keys: String, CodingKey {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
         case minutes, shortSeconds, badgeFits
@@ -105,15 +69,15 @@ extension BarSegment: Decodable {
 
     /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
     /// the badges and English names they carry come from `LinePalette`, as the service's do.
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        let mode = try container.decode(TransitMode.self, forKey: .mode)
+        let mode = try container.decodeRaw(TransitMode.self, forKey: .mode)
         let line = try container.decodeIfPresent(AnswerLine.self, forKey: .line)
         let lines = try container.decodeIfPresent([AnswerLine].self, forKey: .lines) ?? []
-        self.init(
+        var segment = BarSegment(
             index: try container.decode(Int.self, forKey: .index),
             trafficType: try container.decode(Int.self, forKey: .trafficType),
-            kind: try container.decode(SegmentKind.self, forKey: .kind),
+            kind: try container.decodeRaw(SegmentKind.self, forKey: .kind),
             mode: mode,
             sectionTime: try container.decode(Double.self, forKey: .sectionTime),
             x: try container.decode(Double.self, forKey: .x),
@@ -127,13 +91,13 @@ extension BarSegment: Decodable {
             color: try container.decodeIfPresent(String.self, forKey: .color),
             textColor: try container.decodeIfPresent(String.self, forKey: .textColor))
         let width = try container.decode(Double.self, forKey: .width)
-        minutes =
+        segment.minutes =
             try container.decodeIfPresent(Int.self, forKey: .minutes)
             ?? (width > 0 ? SegmentLabel.shownMinutes(try container.decode(Double.self, forKey: .sectionTime)) : 0)
-        shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
+        segment.shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
         // A transit segment's badge is its line's short name (`SegmentLabel.inside`).
-        badge = kind == .transit ? line?.shortName : nil
-        badgeFits = try container.decodeIfPresent(Bool.self, forKey: .badgeFits)
+        segment.badge = segment.kind == .transit ? line?.shortName : nil
+        segment.badgeFits = try container.decodeIfPresent(Bool.self, forKey: .badgeFits)
         let card = LegCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
@@ -158,7 +122,8 @@ extension BarSegment: Decodable {
                 cancelled: try container.decodeIfPresent(Bool.self, forKey: .cancelled),
                 reachable: try container.decodeIfPresent(Bool.self, forKey: .reachable),
                 fareProducts: try container.decodeIfPresent([AnswerFareProduct].self, forKey: .fareProducts)?.map(\.product) ?? []))
-        self.card = card == LegCard() ? nil : card
+        segment.card = card == LegCard() ? nil : card
+        value = segment
     }
 
     /// A member of the answer's `fareProducts`.
@@ -194,13 +159,6 @@ extension BarSegment: Decodable {
     }
 }
 
-extension LayoutAlgorithm: Codable {}
-extension ColorTheme: Codable {}
-extension TimeScale: Codable {}
-extension TransitMode: Codable {}
-extension SegmentKind: Codable {}
-extension LabelLocale: Codable {}
-
 extension CardTime {
     /// A card's time from the answer's `…Epoch` and `…Offset`; nil where the answer has none.
     init?<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, epoch: Key, offset: Key) throws {
@@ -208,5 +166,21 @@ extension CardTime {
             let utcOffset = try container.decodeIfPresent(Int32.self, forKey: offset)
         else { return nil }
         self.init(epochSeconds: seconds, utcOffset: utcOffset)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// One of RouteBar's string-valued types by its raw value, without a `Decodable` conformance
+    /// of RouteBar's own type.
+    func decodeRaw<Value: RawRepresentable>(_ type: Value.Type, forKey key: Key) throws -> Value where Value.RawValue == String {
+        let raw = try decode(String.self, forKey: key)
+        guard let value = Value(rawValue: raw) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(raw) is not a \(Value.self)")
+        }
+        return value
+    }
+
+    func decodeRawIfPresent<Value: RawRepresentable>(_ type: Value.Type, forKey key: Key) throws -> Value? where Value.RawValue == String {
+        try contains(key) && !decodeNil(forKey: key) ? decodeRaw(type, forKey: key) : nil
     }
 }

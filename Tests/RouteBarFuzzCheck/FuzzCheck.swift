@@ -1,0 +1,61 @@
+// The fuzz target's property, shared by the fuzzer (Tools/routebar-fuzz, `make fuzz`) and the
+// regression tests that replay Tests/FuzzCorpus in process.
+//
+// An input is a request body, optionally preceded by a query string on its own first line
+// ("?width=343&scale=3\n{...}").
+
+import RouteBarJSON
+import StrictJSON
+
+/// Splits an input into its query parameters and its body.
+package func splitInput(_ input: UnsafeBufferPointer<UInt8>) -> (query: [String: String], body: [UInt8]) {
+    guard input.first == UInt8(ascii: "?"), let newline = input.firstIndex(of: 0x0A) else {
+        return ([:], Array(input))
+    }
+    var query: [String: String] = [:]
+    let line = String(decoding: input[1..<newline], as: UTF8.self)
+    for pair in line.split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        query[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+    }
+    return (query, Array(input[(newline + 1)...]))
+}
+
+/// The property under test: nil when it holds, else what is wrong. Every input must either be
+/// refused with a `RouteBarInputError` that says why, or be answered with valid JSON without
+/// a single null (every number finite).
+package func fuzzCheck(_ input: UnsafeBufferPointer<UInt8>) -> String? {
+    let (query, body) = splitInput(input)
+    let answer: [UInt8]
+    do {
+        answer = try RouteBarResponse.answer(json: body, query: { query[$0] }).bytes
+    } catch {
+        return error.detail.isEmpty ? "a refusal must say why" : nil
+    }
+    return answer.withUnsafeBufferPointer { buffer in
+        var reader = JSONReader(buffer)
+        do throws(JSONSyntaxError) {
+            if try holdsNull(&reader) { return "the answer holds a null: a number was not finite" }
+            try reader.finish()
+            return nil
+        } catch {
+            return "the answer is not valid JSON: \(error.message)"
+        }
+    }
+}
+
+private func holdsNull(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Bool {
+    switch try reader.peekKind() {
+    case .object:
+        try reader.beginObject()
+        while try reader.nextKey() { if try holdsNull(&reader) { return true } }
+    case .array:
+        try reader.beginArray()
+        while try reader.nextElement() { if try holdsNull(&reader) { return true } }
+    case .null:
+        return true
+    default:
+        try reader.skipValue()
+    }
+    return false
+}
