@@ -1,6 +1,6 @@
 /// What a segment counts as. The seed's two cell types are walking and transit; a wait and a
 /// leg by bicycle or car are neither, and are drawn with the walking minimum.
-public enum SegmentKind: String, Sendable, Hashable {
+public enum SegmentKind: String, Sendable, Hashable, CaseIterable {
     case walking
     case transit
     case waiting

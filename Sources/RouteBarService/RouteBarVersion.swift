@@ -1,7 +1,7 @@
 /// routebar's version, with one source of truth: `info.version` in openapi.yaml, which is
 /// compiled into the binary (CEmbeddedFiles). `--version`, `--help`, the metrics page's
 /// `routebar_build_info`, the startup log line and `GET /openapi.yaml` all say this string.
-/// A release bumps `info.version` (and CHANGELOG.md) and is tagged with it: README, "Releases".
+/// A release bumps `info.version` (and CHANGELOG.md) and is tagged with it: docs/contributing.md, "Releases".
 public enum RouteBarVersion {
     /// Read from the embedded spec once, on first use; nil only in a broken build (the
     /// executable refuses to start then).

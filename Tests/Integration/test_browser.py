@@ -14,7 +14,7 @@
   4. every sample SVG's labels are measured in Chromium (a Korean font is installed when missing):
      no two labels' boxes overlap, and every label drawn inside a segment lies within it;
   5. with SCREENSHOT=1 (`make screenshots`), docs/playground.png (light), docs/playground-dark.png
-     and docs/route-list-{light,dark}.png are (re)written for the README;
+     and docs/route-list-{light,dark}.png are (re)written for the README and docs/drawing.md;
   6. CORS: a page from another origin draws the bars only when the server allows that origin.
 """
 import html
@@ -266,7 +266,7 @@ def test_two_answers_in_one_page(chromium, service, tmp):
 
 # --- screenshots (SCREENSHOT=1 only) -------------------------------------------------------------
 
-# The README's pictures, each from a recording: the ODsay list light and dark, and a Navitia answer
+# The pictures of the README and docs/drawing.md, each from a recording: the ODsay list light and dark, and a Navitia answer
 # from Paris on the clock axis with the agency's own text colours.
 PICTURES = [
     ("route-list-light", "width=343&scale=3&gap=2&labelMinimums=true&theme=light", "odsay-soongsil-sinchon.json"),
@@ -282,7 +282,7 @@ PICTURES = [
 @pytest.mark.skipif(not SCREENSHOT, reason="SCREENSHOT=1 (make screenshots) only")
 @pytest.mark.parametrize("picture, query, sample", PICTURES, ids=[p[0] for p in PICTURES])
 def test_route_list_screenshot(picture, query, sample, chromium, service, tmp):
-    """docs/<picture>.png, as the README shows it. docs/playground.png and docs/playground-dark.png
+    """docs/<picture>.png, as the README and docs/ show it. docs/playground.png and docs/playground-dark.png
     are taken by test_playground."""
     target = REPO / "docs" / f"{picture}.png"
     svg = post(service.base, query, REPO / "examples" / sample)

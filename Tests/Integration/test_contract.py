@@ -140,7 +140,7 @@ def metrics(tools, contract_service):
 
 
 def version():
-    """The version's one source: info.version in openapi.yaml (README, "Releases")."""
+    """The version's one source: info.version in openapi.yaml (docs/contributing.md, "Releases")."""
     spec = (REPO / "openapi.yaml").read_text()
     return re.search(r"^info:\n(?:(?: .*)?\n)*?  version: (\S+)$", spec, re.M).group(1)
 

@@ -1,7 +1,7 @@
-"""README test: every command README.md shows runs as written.
+"""README and docs test: every command README.md and docs/*.md show runs as written.
 
   1. the service is started on a free loopback port (conftest.py's `service`);
-  2. every command in README.md's ```sh blocks that runs `curl`, `routebar` or `make install`
+  2. every command in the ```sh blocks of README.md, then of docs/*.md by name, that runs `curl`, `routebar` or `make install`
      (alone or in a pipeline, such as `gzip -c FILE | curl ...`; backslash continuations and
      quoted strings over several lines are one command) is run, in the README's order, from the
      repository's root with bash, `set -o pipefail` and a timeout (INSTALL_TIMEOUT for
@@ -53,19 +53,28 @@ NOT_RUN = ("routebar serve",)
 
 # --- README.md's fenced blocks ---------------------------------------------------------------
 
-lines = open(os.path.join(root, "README.md"), encoding="utf-8").read().split("\n")
-blocks = []  # {lang, first (1-based line of the first content line), body [lines], open, close}
-i = 0
-while i < len(lines):
-    fence = re.match(r"^```(\S*)\s*$", lines[i])
-    if fence:
-        start = i
-        i += 1
-        while i < len(lines) and not re.match(r"^```\s*$", lines[i]):
+# The README first (its `make install` comes before any page's `routebar`), then docs/ by name.
+DOCUMENTS = ["README.md"] + sorted("docs/" + name for name in os.listdir(os.path.join(root, "docs")) if name.endswith(".md"))
+
+
+def fenced_blocks(document):
+    """{lang, first (1-based line of the first content line), body [lines], open, close} of each
+    fenced block, and the document's lines."""
+    lines = open(os.path.join(root, document), encoding="utf-8").read().split("\n")
+    found = []
+    i = 0
+    while i < len(lines):
+        fence = re.match(r"^```(\S*)\s*$", lines[i])
+        if fence:
+            start = i
             i += 1
-        blocks.append({"lang": fence.group(1), "open": start, "close": i,
-                       "first": start + 2, "body": lines[start + 1:i]})
-    i += 1
+            while i < len(lines) and not re.match(r"^```\s*$", lines[i]):
+                i += 1
+            found.append({"lang": fence.group(1), "open": start, "close": i,
+                          "first": start + 2, "body": lines[start + 1:i], "document": document})
+        i += 1
+    return found, lines
+
 
 # --- a small shell lexer: words and operators with their places in the text -----------------
 
@@ -148,34 +157,41 @@ def stages(tokens):
 
 # --- the commands ----------------------------------------------------------------------------
 
-commands = []
-for b, block in enumerate(blocks):
-    if block["lang"] not in ("sh", "bash", "shell", "console"):
-        continue
-    pending, first = [], None
-    for k, line in enumerate(block["body"]):
-        if not pending and (not line.strip() or line.lstrip().startswith("#")):
+def document_commands(document):
+    blocks, lines = fenced_blocks(document)
+    found = []
+    for b, block in enumerate(blocks):
+        if block["lang"] not in ("sh", "bash", "shell", "console"):
             continue
-        if not pending:
-            first = block["first"] + k
-        pending.append(line)
-        text = "\n".join(pending)
-        if complete(text):
-            commands.append({"block": b, "line": first, "text": text})
-            pending = []
-    if pending:
-        commands.append({"block": b, "line": first, "text": "\n".join(pending), "broken": True})
+        pending, first = [], None
+        for k, line in enumerate(block["body"]):
+            if not pending and (not line.strip() or line.lstrip().startswith("#")):
+                continue
+            if not pending:
+                first = block["first"] + k
+            pending.append(line)
+            text = "\n".join(pending)
+            if complete(text):
+                found.append({"block": b, "line": first, "text": text, "document": document})
+                pending = []
+        if pending:
+            found.append({"block": b, "line": first, "text": "\n".join(pending), "broken": True, "document": document})
 
-# A ```json block right after a ```sh block is the whole answer to its last command.
-for b, block in enumerate(blocks):
-    if block["lang"] != "json" or b == 0 or blocks[b - 1]["lang"] not in ("sh", "bash", "shell"):
-        continue
-    between = lines[blocks[b - 1]["close"] + 1:block["open"]]
-    if any(l.strip() for l in between):
-        continue
-    mine = [c for c in commands if c["block"] == b - 1]
-    if mine:
-        mine[-1]["answer"] = ("\n".join(block["body"]), block["first"])
+    # A ```json block right after a ```sh block is the whole answer to its last command.
+    for b, block in enumerate(blocks):
+        if block["lang"] != "json" or b == 0 or blocks[b - 1]["lang"] not in ("sh", "bash", "shell"):
+            continue
+        between = lines[blocks[b - 1]["close"] + 1:block["open"]]
+        if any(l.strip() for l in between):
+            continue
+        mine = [c for c in found if c["block"] == b - 1]
+        if mine:
+            mine[-1]["answer"] = ("\n".join(block["body"]), block["first"])
+    return found
+
+
+commands = [command for document in DOCUMENTS for command in document_commands(document)]
+
 
 def one_line(text, limit=150):
     text = re.sub(r"\s*\\\n\s*|\s*\n\s*", " ", text)
@@ -268,7 +284,7 @@ def watched():
 
 
 def command_id(cmd):
-    return "README.md:%d" % cmd["line"]
+    return "%s:%d" % (cmd["document"], cmd["line"])
 
 
 def plan_of(cmd):
@@ -349,12 +365,12 @@ def readme(need, service, module_tmp):
             real = open(plan["answer_file"], "rb").read() if plan["answer_file"] else stdout
             try:
                 if json.loads(real) != json.loads(shown_answer):
-                    problems.append("the answer differs from README.md:%d's; the real one:\n     %s"
-                                    % (answer_line, real.decode("utf-8", "replace")[:4000]))
+                    problems.append("the answer differs from %s:%d's; the real one:\n     %s"
+                                    % (cmd["document"], answer_line, real.decode("utf-8", "replace")[:4000]))
                 else:
-                    result += ", answer equals README.md:%d" % answer_line
+                    result += ", answer equals %s:%d" % (cmd["document"], answer_line)
             except ValueError as error:
-                problems.append("answer or README.md:%d not JSON: %s" % (answer_line, error))
+                problems.append("answer or %s:%d not JSON: %s" % (cmd["document"], answer_line, error))
         if problems:
             details = ["ran: " + one_line(run, 400)]
             if stderr.strip():

@@ -65,7 +65,7 @@ enum RepositoryVersion {
         // The served contract is the file byte for byte: RouteBarServiceTests.healthAndContract.
     }
 
-    /// The release rule (README, "Releases"): `info.version` is CHANGELOG.md's newest released
+    /// The release rule (docs/contributing.md, "Releases"): `info.version` is CHANGELOG.md's newest released
     /// version, the first `## [X.Y.Z] - YYYY-MM-DD` heading after `## [Unreleased]`.
     @Test func infoVersionIsTheChangelogsNewestRelease() throws {
         let version = try RepositoryVersion.openAPIInfoVersion()
@@ -97,7 +97,7 @@ enum RepositoryVersion {
 
     /// The newest release tag (bare `X.Y.Z`, by SemVer precedence) is `info.version`. A release
     /// bumps both in one commit and tags it; a checkout whose clone brought no tags (a shallow
-    /// clone, or a mirror that does not carry them: README, "Releases") has nothing to compare.
+    /// clone, or a mirror that does not carry them: docs/contributing.md, "Releases") has nothing to compare.
     @Test func theNewestTagIsInfoVersion() throws {
         let version = try RepositoryVersion.openAPIInfoVersion()
         let tags = try RepositoryVersion.gitTags().compactMap(ReleaseVersion.init)
