@@ -15,11 +15,13 @@ extension RouteBarLayout {
         var badgeFits: Bool?
         var transferBefore: Bool?
         let line = LinePalette.displayedLine(leg)
-        let badge = badge(of: leg, line: line)
+        let badge = buildsPresentation ? badge(of: leg, line: line) : nil
         if leg.isVisible {
-            label = SegmentLabel.text(minutes: Double(minutes), locale: options.locale)
-            (badgeFits, fits) = SegmentLabel.inside(
-                badge: badge, minutes: minutes, locale: options.locale, fontSize: options.labelFontSize, width: width)
+            if buildsPresentation {
+                label = SegmentLabel.text(minutes: Double(minutes), locale: options.locale)
+                (badgeFits, fits) = SegmentLabel.inside(
+                    badge: badge, minutes: minutes, locale: options.locale, fontSize: options.labelFontSize, width: width)
+            }
             // A wait between two vehicles does not end a transfer; an interlined leg is none.
             switch leg.kind {
             case .transit:
@@ -32,7 +34,7 @@ extension RouteBarLayout {
         }
         var color: String?
         var textColor: String?
-        if options.colors {
+        if options.colors && buildsPresentation {
             let colors =
                 leg.color.map {
                     LinePalette.plannerColors($0, text: leg.textColor, theme: options.theme, keepingText: options.textColors == .planner)

@@ -24,6 +24,9 @@ public struct RouteBarLayout: Sendable {
     /// sentence itself from the segments (`AccessibilityLabel.write`) turns it off and saves
     /// building a String per route.
     public var buildsAccessibilityLabels = true
+    /// Whether segments get what a client draws besides their box: label, badge and whether
+    /// they fit, colours. A client that asks for none of them (a field mask) spares their cost.
+    public var buildsPresentation = true
 
     /// Checks every option against its range.
     public init(_ options: LayoutOptions) throws(RouteBarError) {

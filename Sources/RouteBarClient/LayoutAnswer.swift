@@ -28,17 +28,18 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        width = try container.decode(Double.self, forKey: .width)
-        scale = try container.decode(Double.self, forKey: .scale)
-        algorithm = try container.decodeRaw(LayoutAlgorithm.self, forKey: .algorithm)
-        gap = try container.decode(Double.self, forKey: .gap)
-        theme = try container.decodeRaw(ColorTheme.self, forKey: .theme)
-        timeScale = try container.decodeRaw(TimeScale.self, forKey: .timeScale)
+        let masked = decoder.isMasked
+        width = try container.member(.width, masked, 0)
+        scale = try container.member(.scale, masked, 0)
+        algorithm = try container.rawMember(.algorithm, masked, LayoutAlgorithm.fit)
+        gap = try container.member(.gap, masked, 0)
+        theme = try container.rawMember(.theme, masked, ColorTheme.light)
+        timeScale = try container.rawMember(.timeScale, masked, TimeScale.route)
         locale = try container.decodeRawIfPresent(LabelLocale.self, forKey: .locale)
         source = try container.decodeIfPresent(String.self, forKey: .source)
         notice = try container.decodeIfPresent(String.self, forKey: .notice)
         problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
-        routes = try container.decode([WireLaidOutRoute].self, forKey: .routes).map(\.value)
+        routes = try container.member(.routes, masked, [WireLaidOutRoute]()).map(\.value)
     }
 
     /// The options that made this answer, for drawing it with the library (RouteBarDrawing).
@@ -72,16 +73,17 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        scale = try container.decode(Double.self, forKey: .scale)
-        algorithm = try container.decodeRaw(LayoutAlgorithm.self, forKey: .algorithm)
-        gap = try container.decode(Double.self, forKey: .gap)
-        theme = try container.decodeRaw(ColorTheme.self, forKey: .theme)
-        timeScale = try container.decodeRaw(TimeScale.self, forKey: .timeScale)
+        let masked = decoder.isMasked
+        scale = try container.member(.scale, masked, 0)
+        algorithm = try container.rawMember(.algorithm, masked, LayoutAlgorithm.fit)
+        gap = try container.member(.gap, masked, 0)
+        theme = try container.rawMember(.theme, masked, ColorTheme.light)
+        timeScale = try container.rawMember(.timeScale, masked, TimeScale.route)
         locale = try container.decodeRawIfPresent(LabelLocale.self, forKey: .locale)
         source = try container.decodeIfPresent(String.self, forKey: .source)
         notice = try container.decodeIfPresent(String.self, forKey: .notice)
         problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
-        layouts = try container.decode([LayoutAnswer].self, forKey: .layouts)
+        layouts = try container.member(.layouts, masked, [LayoutAnswer]())
     }
 }
 

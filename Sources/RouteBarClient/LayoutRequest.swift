@@ -19,11 +19,16 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
     /// 1 to 16 widths, one layout each (`RouteBarClient.layOutForWidths`); `options.width` is then not sent.
     public var widths: [Double]?
     public var routes: [Route]
+    /// A field mask: the paths of the answer's members to get (`["routes.segments.width",
+    /// "routes.transitCount"]`, openapi.yaml's `fields`), sent as the `fields` query parameter;
+    /// nil for the whole answer. The members left out read as 0, false or empty in the answer.
+    public var fields: [String]?
 
-    public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route]) {
+    public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route], fields: [String]? = nil) {
         self.options = options
         self.widths = widths
         self.routes = routes
+        self.fields = fields
     }
 
     /// A request for one width, every other option the service's default.

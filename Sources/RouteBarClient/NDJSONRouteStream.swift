@@ -14,15 +14,21 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
     private var pending = Data()
     private var status = 0
 
-    private init(_ continuation: AsyncThrowingStream<LaidOutRoute, any Error>.Continuation) {
+    /// Reads the lines, leaving out members a field mask left out.
+    private let decoder = JSONDecoder()
+
+    private init(_ continuation: AsyncThrowingStream<LaidOutRoute, any Error>.Continuation, masked: Bool) {
         self.continuation = continuation
+        decoder.userInfo[.routeBarMasked] = masked
     }
 
-    static func start(_ request: URLRequest, configuration: URLSessionConfiguration) -> AsyncThrowingStream<LaidOutRoute, any Error> {
+    static func start(
+        _ request: URLRequest, configuration: URLSessionConfiguration, masked: Bool = false
+    ) -> AsyncThrowingStream<LaidOutRoute, any Error> {
         AsyncThrowingStream { continuation in
             let queue = OperationQueue()
             queue.maxConcurrentOperationCount = 1
-            let session = URLSession(configuration: configuration, delegate: NDJSONRouteStream(continuation), delegateQueue: queue)
+            let session = URLSession(configuration: configuration, delegate: NDJSONRouteStream(continuation, masked: masked), delegateQueue: queue)
             let task = session.dataTask(with: request)
             continuation.onTermination = { _ in
                 task.cancel()
@@ -48,7 +54,7 @@ final class NDJSONRouteStream: NSObject, URLSessionDataDelegate, @unchecked Send
             let line = pending[pending.startIndex..<newline]
             pending = Data(pending[(newline + 1)...])
             do {
-                continuation.yield(try JSONDecoder().decode(WireLaidOutRoute.self, from: line).value)
+                continuation.yield(try decoder.decode(WireLaidOutRoute.self, from: line).value)
             } catch {
                 continuation.finish(throwing: RouteBarClientError.unreadableAnswer(status: status, "a line is not a route: \(error)"))
                 dataTask.cancel()

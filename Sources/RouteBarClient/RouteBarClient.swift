@@ -28,20 +28,27 @@ public struct RouteBarClient: Sendable {
 
     /// One layout for `request.width`.
     public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> LayoutAnswer {
-        try await post(encode(request), query: [:], as: LayoutAnswer.self)
+        try await post(encode(request), query: Self.query(fields: request.fields), as: LayoutAnswer.self)
     }
 
     /// One layout per width of `request.widths`.
     public func layOutForWidths(_ request: LayoutRequest) async throws(RouteBarClientError) -> MultiWidthLayoutAnswer {
-        try await post(encode(request), query: [:], as: MultiWidthLayoutAnswer.self)
+        try await post(encode(request), query: Self.query(fields: request.fields), as: MultiWidthLayoutAnswer.self)
+    }
+
+    /// The query parameter of a field mask, if there is one.
+    static func query(fields: [String]?) -> [String: String] {
+        fields.map { ["fields": $0.joined(separator: ",")] } ?? [:]
     }
 
     /// A journey planner's answer posted as it is (ODsay, TMAP, OpenTripPlanner, Google,
     /// Navitia, MOTIS, hafas-client), laid out with `options` (sent as query parameters, as
     /// `LayoutRequest` sends them in its body). `source` names the planner (`"otp"`, `"google"`,
     /// …) where its shape alone does not tell it.
-    public func layOut(plannerAnswer body: Data, options: LayoutOptions, source: String? = nil) async throws(RouteBarClientError) -> LayoutAnswer {
-        var query: [String: String] = [:]
+    public func layOut(
+        plannerAnswer body: Data, options: LayoutOptions, source: String? = nil, fields: [String]? = nil
+    ) async throws(RouteBarClientError) -> LayoutAnswer {
+        var query = Self.query(fields: fields)
         for (option, value) in options.sent(omittingWidth: false) { query[option.name] = value.description }
         if let source { query["source"] = source }
         return try await post(body, query: query, as: LayoutAnswer.self)
@@ -57,9 +64,9 @@ public struct RouteBarClient: Sendable {
     public func routes(_ request: LayoutRequest) -> AsyncThrowingStream<LaidOutRoute, any Error> {
         let body: Data
         do { body = try encode(request) } catch { return AsyncThrowingStream { $0.finish(throwing: error) } }
-        var urlRequest = makeRequest(body, query: [:])
+        var urlRequest = makeRequest(body, query: Self.query(fields: request.fields))
         urlRequest.setValue("application/x-ndjson", forHTTPHeaderField: "Accept")
-        return NDJSONRouteStream.start(urlRequest, configuration: session.configuration)
+        return NDJSONRouteStream.start(urlRequest, configuration: session.configuration, masked: request.fields != nil)
     }
 
     private func encode(_ request: LayoutRequest) throws(RouteBarClientError) -> Data {
@@ -91,17 +98,22 @@ public struct RouteBarClient: Sendable {
             throw .transport(String(describing: error))
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        return try Self.decode(data, status: status, as: type)
+        return try Self.decode(data, status: status, as: type, masked: query["fields"] != nil)
     }
 
-    /// The answer for a `200`, or the problem the service sent instead.
-    static func decode<Answer: Decodable>(_ data: Data, status: Int, as type: Answer.Type) throws(RouteBarClientError) -> Answer {
+    /// The answer for a `200`, or the problem the service sent instead; `masked` when the
+    /// request sent a field mask, whose answer leaves members out.
+    static func decode<Answer: Decodable>(
+        _ data: Data, status: Int, as type: Answer.Type, masked: Bool = false
+    ) throws(RouteBarClientError) -> Answer {
         guard status == 200 else {
             if let problem = try? JSONDecoder().decode(RouteBarProblem.self, from: data) { throw .problem(problem) }
             throw .unreadableAnswer(status: status, String(decoding: data.prefix(200), as: UTF8.self))
         }
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo[.routeBarMasked] = masked
+            return try decoder.decode(type, from: data)
         } catch {
             throw .unreadableAnswer(status: status, "not a \(type): \(error)")
         }

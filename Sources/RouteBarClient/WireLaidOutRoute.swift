@@ -22,22 +22,23 @@ struct WireLaidOutRoute: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
+        let masked = decoder.isMasked
         var route = LaidOutRoute()
-        route.index = try container.decode(Int.self, forKey: .index)
+        route.index = try container.member(.index, masked, 0)
         route.id = try container.decodeIfPresent(String.self, forKey: .id)
-        route.totalTime = try container.decode(Double.self, forKey: .totalTime)
-        route.walkingCount = try container.decode(Int.self, forKey: .walkingCount)
-        route.transitCount = try container.decode(Int.self, forKey: .transitCount)
-        route.transferCount = try container.decode(Int.self, forKey: .transferCount)
-        route.barWidth = try container.decode(Double.self, forKey: .barWidth)
+        route.totalTime = try container.member(.totalTime, masked, 0)
+        route.walkingCount = try container.member(.walkingCount, masked, 0)
+        route.transitCount = try container.member(.transitCount, masked, 0)
+        route.transferCount = try container.member(.transferCount, masked, 0)
+        route.barWidth = try container.member(.barWidth, masked, 0)
         route.barStart = try container.decodeIfPresent(Double.self, forKey: .barStart) ?? 0
-        route.minWalkingLength = try container.decode(Double.self, forKey: .minWalkingLength)
-        route.minTransitLength = try container.decode(Double.self, forKey: .minTransitLength)
-        route.minuteLength = try container.decode(Double.self, forKey: .minuteLength)
-        route.height = try container.decode(Double.self, forKey: .height)
-        route.compressed = try container.decode(Bool.self, forKey: .compressed)
-        route.accessibilityLabel = try container.decode(String.self, forKey: .accessibilityLabel)
-        route.segments = try container.decode([WireBarSegment].self, forKey: .segments).map(\.value)
+        route.minWalkingLength = try container.member(.minWalkingLength, masked, 0)
+        route.minTransitLength = try container.member(.minTransitLength, masked, 0)
+        route.minuteLength = try container.member(.minuteLength, masked, 0)
+        route.height = try container.member(.height, masked, 0)
+        route.compressed = try container.member(.compressed, masked, false)
+        route.accessibilityLabel = try container.member(.accessibilityLabel, masked, "")
+        route.segments = try container.member(.segments, masked, [WireBarSegment]()).map(\.value)
         // A server before 1.2 sent no `minutes`: the total rounded, as it said it.
         route.minutes = try container.decodeIfPresent(Int.self, forKey: .minutes) ?? SegmentLabel.shownMinutes(route.totalTime)
         let card = RouteCard(
@@ -71,17 +72,18 @@ struct WireBarSegment: Decodable {
     /// the badges and English names they carry come from `LinePalette`, as the service's do.
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
-        let mode = try container.decodeRaw(TransitMode.self, forKey: .mode)
+        let masked = decoder.isMasked
+        let mode = try container.rawMember(.mode, masked, TransitMode.other)
         let line = try container.decodeIfPresent(AnswerLine.self, forKey: .line)
         let lines = try container.decodeIfPresent([AnswerLine].self, forKey: .lines) ?? []
         var segment = BarSegment(
-            index: try container.decode(Int.self, forKey: .index),
-            trafficType: try container.decode(Int.self, forKey: .trafficType),
-            kind: try container.decodeRaw(SegmentKind.self, forKey: .kind),
+            index: try container.member(.index, masked, 0),
+            trafficType: try container.member(.trafficType, masked, 0),
+            kind: try container.rawMember(.kind, masked, SegmentKind.other),
             mode: mode,
-            sectionTime: try container.decode(Double.self, forKey: .sectionTime),
-            x: try container.decode(Double.self, forKey: .x),
-            width: try container.decode(Double.self, forKey: .width),
+            sectionTime: try container.member(.sectionTime, masked, 0),
+            x: try container.member(.x, masked, 0),
+            width: try container.member(.width, masked, 0),
             label: try container.decodeIfPresent(String.self, forKey: .label),
             labelFits: try container.decodeIfPresent(Bool.self, forKey: .labelFits),
             line: line?.transitLine(mode: mode),
@@ -90,10 +92,10 @@ struct WireBarSegment: Decodable {
             transferBefore: try container.decodeIfPresent(Bool.self, forKey: .transferBefore),
             color: try container.decodeIfPresent(String.self, forKey: .color),
             textColor: try container.decodeIfPresent(String.self, forKey: .textColor))
-        let width = try container.decode(Double.self, forKey: .width)
+        let width: Double = try container.member(.width, masked, 0)
         segment.minutes =
             try container.decodeIfPresent(Int.self, forKey: .minutes)
-            ?? (width > 0 ? SegmentLabel.shownMinutes(try container.decode(Double.self, forKey: .sectionTime)) : 0)
+            ?? (width > 0 ? SegmentLabel.shownMinutes(try container.member(.sectionTime, masked, 0)) : 0)
         segment.shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
         // A transit segment's badge is its line's short name (`SegmentLabel.inside`).
         segment.badge = segment.kind == .transit ? line?.shortName : nil
@@ -169,7 +171,29 @@ extension CardTime {
     }
 }
 
+extension CodingUserInfoKey {
+    /// Set when the request sent a field mask (`LayoutRequest.fields`).
+    static let routeBarMasked = CodingUserInfoKey(rawValue: "routebar.masked")!
+}
+
+extension Decoder {
+    /// Whether the answer was asked for with a field mask: its members may be left out.
+    var isMasked: Bool { userInfo[.routeBarMasked] as? Bool ?? false }
+}
+
 extension KeyedDecodingContainer {
+    /// A member every whole answer has; under a field mask one left out takes `fallback` (0,
+    /// false, empty), so that an app reads the members it asked for from the usual values.
+    func member<Value: Decodable>(_ key: Key, _ masked: Bool, _ fallback: @autoclosure () -> Value) throws -> Value {
+        if masked && !contains(key) { return fallback() }
+        return try decode(Value.self, forKey: key)
+    }
+
+    func rawMember<Value: RawRepresentable>(_ key: Key, _ masked: Bool, _ fallback: Value) throws -> Value where Value.RawValue == String {
+        if masked && !contains(key) { return fallback }
+        return try decodeRaw(Value.self, forKey: key)
+    }
+
     /// One of RouteBar's string-valued types by its raw value, without a `Decodable` conformance
     /// of RouteBar's own type.
     func decodeRaw<Value: RawRepresentable>(_ type: Value.Type, forKey key: Key) throws -> Value where Value.RawValue == String {

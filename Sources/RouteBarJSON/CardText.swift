@@ -39,21 +39,24 @@ struct CardText {
         text: "departure", clock: "departureClock", epoch: "departureEpoch", offset: "departureOffset", date: "departureDate")
     static let arrival = Names(text: "arrival", clock: "arrivalClock", epoch: "arrivalEpoch", offset: "arrivalOffset", date: "arrivalDate")
 
-    func write(departure text: String?, _ time: CardTime?, to writer: inout JSONWriter) {
-        write(text, time, as: Self.departure, to: &writer)
+    /// A time's members; `keep` has a bit for each, from the text's (bit 0) to the date's
+    /// (bit 4), as `AnswerFields.timeBits` gives them.
+    func write(departure text: String?, _ time: CardTime?, keep: UInt8 = 0x1F, to writer: inout JSONWriter) {
+        write(text, time, as: Self.departure, keep: keep, to: &writer)
     }
 
-    func write(arrival text: String?, _ time: CardTime?, to writer: inout JSONWriter) {
-        write(text, time, as: Self.arrival, to: &writer)
+    func write(arrival text: String?, _ time: CardTime?, keep: UInt8 = 0x1F, to writer: inout JSONWriter) {
+        write(text, time, as: Self.arrival, keep: keep, to: &writer)
     }
 
-    private func write(_ text: String?, _ time: CardTime?, as names: Names, to writer: inout JSONWriter) {
-        guard let text else { return }
-        writer.field(names.text, text)
+    private func write(_ text: String?, _ time: CardTime?, as names: Names, keep: UInt8, to writer: inout JSONWriter) {
+        guard let text, keep != 0 else { return }
+        if keep & 1 != 0 { writer.field(names.text, text) }
         guard let time else { return }
-        if let clock = formatter?.clock(time.localSeconds, locale) { writer.field(names.clock, clock) }
-        writer.field(names.epoch, Int(time.epochSeconds))
-        writer.field(names.offset, Int(time.utcOffset))
+        if keep & 2 != 0, let clock = formatter?.clock(time.localSeconds, locale) { writer.field(names.clock, clock) }
+        if keep & 4 != 0 { writer.field(names.epoch, Int(time.epochSeconds)) }
+        if keep & 8 != 0 { writer.field(names.offset, Int(time.utcOffset)) }
+        guard keep & 16 != 0 else { return }
         let date = time.localDate
         if date != journeyDate { writer.field(names.date, date) }
     }

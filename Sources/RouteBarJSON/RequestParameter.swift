@@ -55,5 +55,11 @@ public struct RequestParameter: Sendable, Hashable {
         name: "shortLegSeconds", freeValue: "SECONDS", range: .closed(0, 300), defaultNumber: 30,
         summary: "a planner's legs shorter than this are no segments (0 to 300, default 30)")
 
-    public static let all: [RequestParameter] = [.source, .waits, .timeZone, .shortLegSeconds]
+    /// A field mask (`AnswerFields`): the answer's members to write; the header `X-Fields` takes
+    /// the same list where the query string cannot be touched.
+    public static let fields = RequestParameter(
+        name: "fields", freeValue: "PATHS",
+        summary: "only these members of the answer, comma-separated paths (routes.segments.width,routes.transitCount)")
+
+    public static let all: [RequestParameter] = [.source, .waits, .timeZone, .shortLegSeconds, .fields]
 }

@@ -76,6 +76,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         options.width = request.widths?[index] ?? options.width
         var layout = try RouteBarLayout(options)
         layout.buildsAccessibilityLabels = false  // written from the segments
+        layout.buildsPresentation = request.fields.needsPresentation
         return try RouteCursor(layout, routes: request.routes, checked: checked)
     }
 
@@ -103,24 +104,27 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
             if request.widths != nil {
                 RouteBarResponse.beginLayouts(
                     options: request.options, source: request.source, notice: request.plannerNotice, problems: request.problems,
-                    to: &writer)
-                RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
+                    fields: request.fields, to: &writer)
+                RouteBarResponse.beginLayout(options: cursor.layout.options, fields: request.fields, to: &writer)
             } else {
                 RouteBarResponse.beginLayout(
                     options: cursor.layout.options, source: request.source, notice: request.plannerNotice,
-                    problems: request.problems, to: &writer)
+                    problems: request.problems, fields: request.fields, to: &writer)
             }
         }
         while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {
-                RouteBarResponse.write(laidOut, options: cursor.layout.options, clock: request.cardFormatter, to: &writer)
+                if request.fields.has(.routes) {
+                    RouteBarResponse.write(
+                        laidOut, options: cursor.layout.options, clock: request.cardFormatter, fields: request.fields, to: &writer)
+                }
                 continue
             }
-            RouteBarResponse.endLayout(to: &writer)
+            RouteBarResponse.endLayout(fields: request.fields, to: &writer)
             if width + 1 < request.widths?.count ?? 1 {
                 width += 1
                 cursor = allChecked ? laterWidths.removeFirst() : try Self.cursor(request, width: width, checked: false)
-                RouteBarResponse.beginLayout(options: cursor.layout.options, to: &writer)
+                RouteBarResponse.beginLayout(options: cursor.layout.options, fields: request.fields, to: &writer)
             } else {
                 if request.widths != nil {
                     writer.endArray()

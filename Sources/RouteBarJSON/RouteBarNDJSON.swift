@@ -26,14 +26,17 @@ public struct RouteBarNDJSON: Sendable {
 package struct RouteBarNDJSONPieces: AnswerPieces {
     private var cursor: RouteCursor
     private var clock: CardFormatter?
+    private var fields: AnswerFields
     private var laidOut = LaidOutRoute()
 
     /// Checks every route (errors thrown here, before the first line).
     package init(_ request: RouteBarRequest) throws(RouteBarInputError) {
         try request.checkOneWidth(for: .ndjson)
+        fields = request.fields
         do {
             var layout = try RouteBarLayout(request.options)
             layout.buildsAccessibilityLabels = false  // written from the segments
+            layout.buildsPresentation = request.fields.needsPresentation
             cursor = try RouteCursor(layout, routes: request.routes)
             clock = request.cardFormatter
         } catch {
@@ -43,12 +46,12 @@ package struct RouteBarNDJSONPieces: AnswerPieces {
 
     package mutating func nextPiece() throws(RouteBarError) -> [UInt8]? {
         guard try cursor.layOutNext(into: &laidOut) else { return nil }
-        return Self.line(laidOut, options: cursor.layout.options, clock: clock)
+        return Self.line(laidOut, options: cursor.layout.options, clock: clock, fields: fields)
     }
 
-    static func line(_ route: LaidOutRoute, options: LayoutOptions, clock: CardFormatter? = nil) -> [UInt8] {
+    static func line(_ route: LaidOutRoute, options: LayoutOptions, clock: CardFormatter? = nil, fields: AnswerFields = .all) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + 200 * route.segments.count)
-        RouteBarResponse.write(route, options: options, clock: clock, to: &writer)
+        RouteBarResponse.write(route, options: options, clock: clock, fields: fields, to: &writer)
         var line = writer.bytes
         line.append(UInt8(ascii: "\n"))
         return line
@@ -56,6 +59,14 @@ package struct RouteBarNDJSONPieces: AnswerPieces {
 }
 
 extension RouteBarRequest {
+    /// Refuses a field mask for the SVG, which is a picture of every member it draws.
+    package func checkFields(for format: RouteBarResponse.Format) throws(RouteBarInputError) {
+        guard format == .svg, !fields.isAll else { return }
+        throw RouteBarInputError(
+            .unsupportedForFormat, "fields chooses members of the JSON answer; an SVG is drawn whole: leave fields (and X-Fields) out",
+            parameter: RequestParameter.fields.name)
+    }
+
     /// Refuses `widths` for a format that draws one layout.
     package func checkOneWidth(for format: RouteBarResponse.Format) throws(RouteBarInputError) {
         guard widths == nil else {

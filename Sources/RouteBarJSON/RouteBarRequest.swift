@@ -35,6 +35,8 @@ public struct RouteBarRequest: Sendable {
     public var plannerNotice: String?
     /// Writes the cards' clock and fare text; nil writes none (the library has no CLDR data).
     public var cardFormatter: CardFormatter?
+    /// The members of the answer to write (`fields`, `X-Fields`); every member by default.
+    public var fields: AnswerFields = .all
     /// Itineraries of a planner's answer left out for an inconsistent leg (`inconsistent-leg`):
     /// the answer's `problems`, beside the routes that could be laid out.
     public var problems: [RouteBarInputError] = []

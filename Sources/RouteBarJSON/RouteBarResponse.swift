@@ -2,6 +2,9 @@ import RouteBar
 internal import StrictJSON
 
 // The answer writes accessibility sentences straight into its buffer.
+private typealias RouteMember = AnswerFields.Route
+private typealias SegmentMember = AnswerFields.Segment
+
 extension JSONWriter: SentenceSink {
     package mutating func append(_ piece: String) {
         appendToString(piece)
@@ -35,39 +38,44 @@ public enum RouteBarResponse {
     /// A layout's object up to the opening of its `routes` array; `source` names the planner
     /// whose answer was read, at the answer's top level.
     static func beginLayout(
-        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [], to writer: inout JSONWriter
+        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [],
+        fields: AnswerFields = .all, to writer: inout JSONWriter
     ) {
         writer.beginObject()
-        writer.field("width", options.width)
-        writer.field("scale", options.scale)
-        writer.field("algorithm", options.algorithm.rawValue)
-        writeDrawingOptions(options, to: &writer)
-        writeSource(source, notice: notice, problems: problems, to: &writer)
-        writer.key("routes")
-        writer.beginArray()
+        if fields.has(AnswerFields.Answer.width) { writer.field("width", options.width) }
+        if fields.has(.scale) { writer.field("scale", options.scale) }
+        if fields.has(.algorithm) { writer.field("algorithm", options.algorithm.rawValue) }
+        writeDrawingOptions(options, fields: fields, to: &writer)
+        writeSource(source, notice: notice, problems: problems, fields: fields, to: &writer)
+        if fields.has(.routes) {
+            writer.key("routes")
+            writer.beginArray()
+        }
     }
 
     /// The options that change how the answer is drawn, echoed so a client draws it alike.
-    static func writeDrawingOptions(_ options: LayoutOptions, to writer: inout JSONWriter) {
-        writer.field("gap", options.gap)
-        writer.field("theme", options.theme.rawValue)
-        writer.field("timeScale", options.timeScale.rawValue)
+    static func writeDrawingOptions(_ options: LayoutOptions, fields: AnswerFields, to writer: inout JSONWriter) {
+        if fields.has(.gap) { writer.field("gap", options.gap) }
+        if fields.has(.theme) { writer.field("theme", options.theme.rawValue) }
+        if fields.has(.timeScale) { writer.field("timeScale", options.timeScale.rawValue) }
         // The language the labels and sentences are in, as `Content-Language` says it too.
-        writer.field("locale", options.locale.rawValue)
+        if fields.has(.locale) { writer.field("locale", options.locale.rawValue) }
     }
 
-    static func endLayout(to writer: inout JSONWriter) {
-        writer.endArray()
+    static func endLayout(fields: AnswerFields = .all, to writer: inout JSONWriter) {
+        if fields.has(.routes) { writer.endArray() }
         writer.endObject()
     }
 
     /// The planner read (`source`), its word on why there is no route (`notice`), and the
     /// itineraries left out (`problems`, RFC 9457 objects as a refusal would have them).
-    static func writeSource(_ source: Planner?, notice: String?, problems: [RouteBarInputError], to writer: inout JSONWriter) {
+    static func writeSource(
+        _ source: Planner?, notice: String?, problems: [RouteBarInputError], fields: AnswerFields, to writer: inout JSONWriter
+    ) {
         guard let source else { return }
-        writer.field("source", source.rawValue)
-        if let notice { writer.field("notice", notice) }
-        guard !problems.isEmpty else { return }
+        if fields.has(.source) { writer.field("source", source.rawValue) }
+        if let notice, fields.has(.notice) { writer.field("notice", notice) }
+        guard !problems.isEmpty, fields.has(.problems) else { return }
         writer.key("problems")
         writer.beginArray()
         for problem in problems { write(problem, to: &writer) }
@@ -91,13 +99,14 @@ public enum RouteBarResponse {
 
     /// The object that holds several widths' layouts, up to the opening of its `layouts` array.
     static func beginLayouts(
-        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [], to writer: inout JSONWriter
+        options: LayoutOptions, source: Planner? = nil, notice: String? = nil, problems: [RouteBarInputError] = [],
+        fields: AnswerFields = .all, to writer: inout JSONWriter
     ) {
         writer.beginObject()
-        writer.field("scale", options.scale)
-        writer.field("algorithm", options.algorithm.rawValue)
-        writeDrawingOptions(options, to: &writer)
-        writeSource(source, notice: notice, problems: problems, to: &writer)
+        if fields.has(.scale) { writer.field("scale", options.scale) }
+        if fields.has(.algorithm) { writer.field("algorithm", options.algorithm.rawValue) }
+        writeDrawingOptions(options, fields: fields, to: &writer)
+        writeSource(source, notice: notice, problems: problems, fields: fields, to: &writer)
         writer.key("layouts")
         writer.beginArray()
     }
@@ -136,14 +145,19 @@ public enum RouteBarResponse {
 
     /// `line`, then `lines`: the first candidate is `line` again, with the segment's own colour,
     /// so its badge and names are looked up once.
-    static func writeLines(of segment: BarSegment, _ line: TransitLine, options: LayoutOptions, to writer: inout JSONWriter) {
+    static func writeLines(
+        of segment: BarSegment, _ line: TransitLine, options: LayoutOptions, fields: AnswerFields = .all, to writer: inout JSONWriter
+    ) {
         // A ride's badge was looked up when it was laid out (`BarSegment.badge`).
         let badge =
             segment.kind == .transit
             ? segment.badge : LinePalette.badge(mode: segment.mode, line: line, trainType: segment.trainType, locale: options.locale)
         let englishName = LinePalette.englishName(mode: segment.mode, line: line, trainType: segment.trainType)
-        writer.key("line")
-        write(line, of: segment, badge: badge, englishName: englishName, color: nil, to: &writer)
+        if fields.has(.line) {
+            writer.key("line")
+            write(line, of: segment, badge: badge, englishName: englishName, color: nil, to: &writer)
+        }
+        guard fields.has(.lines) else { return }
         writer.key("lines")
         writer.beginArray()
         write(line, of: segment, badge: badge, englishName: englishName, color: segment.color, to: &writer)
@@ -158,61 +172,67 @@ public enum RouteBarResponse {
         writer.endArray()
     }
 
-    static func write(_ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardText, to writer: inout JSONWriter) {
+    static func write(
+        _ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardText, fields: AnswerFields, to writer: inout JSONWriter
+    ) {
         writer.beginObject()
-        writer.field("index", segment.pointee.index)
-        writer.field("trafficType", segment.pointee.trafficType)
-        writer.field("kind", ascii: segment.pointee.kind.jsonName)
-        writer.field("mode", ascii: segment.pointee.mode.jsonName)
-        writer.field("sectionTime", segment.pointee.sectionTime)
-        writer.field("x", segment.pointee.x)
-        writer.field("width", segment.pointee.width)
+        if fields.has(SegmentMember.index) { writer.field("index", segment.pointee.index) }
+        if fields.has(.trafficType) { writer.field("trafficType", segment.pointee.trafficType) }
+        if fields.has(.kind) { writer.field("kind", ascii: segment.pointee.kind.jsonName) }
+        if fields.has(.mode) { writer.field("mode", ascii: segment.pointee.mode.jsonName) }
+        if fields.has(.sectionTime) { writer.field("sectionTime", segment.pointee.sectionTime) }
+        if fields.has(.x) { writer.field("x", segment.pointee.x) }
+        if fields.has(SegmentMember.width) { writer.field("width", segment.pointee.width) }
         if let label = segment.pointee.label {
-            writer.field("label", label)
-            writer.field("minutes", segment.pointee.minutes)
+            if fields.has(.label) { writer.field("label", label) }
+            if fields.has(SegmentMember.minutes) { writer.field("minutes", segment.pointee.minutes) }
         }
-        if let seconds = segment.pointee.shortSeconds { writer.field("shortSeconds", seconds) }
-        if let fits = segment.pointee.labelFits { writer.field("labelFits", fits) }
-        if let fits = segment.pointee.badgeFits { writer.field("badgeFits", fits) }
-        if let transfer = segment.pointee.transferBefore { writer.field("transferBefore", transfer) }
-        if let line = segment.pointee.line { writeLines(of: segment.pointee, line, options: options, to: &writer) }
-        if let color = segment.pointee.color { writer.field("color", color) }
-        if let textColor = segment.pointee.textColor { writer.field("textColor", textColor) }
-        if let card = segment.pointee.card { write(card, clock: clock, to: &writer) }
+        if let seconds = segment.pointee.shortSeconds, fields.has(.shortSeconds) { writer.field("shortSeconds", seconds) }
+        if let fits = segment.pointee.labelFits, fields.has(.labelFits) { writer.field("labelFits", fits) }
+        if let fits = segment.pointee.badgeFits, fields.has(.badgeFits) { writer.field("badgeFits", fits) }
+        if let transfer = segment.pointee.transferBefore, fields.has(.transferBefore) { writer.field("transferBefore", transfer) }
+        if let line = segment.pointee.line, fields.has(.line) || fields.has(.lines) {
+            writeLines(of: segment.pointee, line, options: options, fields: fields, to: &writer)
+        }
+        if let color = segment.pointee.color, fields.has(.color) { writer.field("color", color) }
+        if let textColor = segment.pointee.textColor, fields.has(.textColor) { writer.field("textColor", textColor) }
+        if let card = segment.pointee.card { write(card, clock: clock, fields: fields, to: &writer) }
         writer.endObject()
     }
 
     /// A leg's card, passed through from the planner: members of the segment.
-    static func write(_ card: LegCard, clock: CardText, to writer: inout JSONWriter) {
-        clock.write(departure: card.departure, card.departureTime, to: &writer)
-        clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
-        if let distance = card.distance { writer.field("distance", distance) }
-        if let from = card.from { writer.field("from", from) }
-        if let to = card.to { writer.field("to", to) }
-        if let headsign = card.headsign { writer.field("headsign", headsign) }
-        if !card.facts.isEmpty { write(card.facts, clock: clock, to: &writer) }
+    static func write(_ card: LegCard, clock: CardText, fields: AnswerFields = .all, to writer: inout JSONWriter) {
+        clock.write(departure: card.departure, card.departureTime, keep: fields.timeBits(SegmentMember.departure), to: &writer)
+        clock.write(arrival: card.arrival, card.arrivalTime, keep: fields.timeBits(SegmentMember.arrival), to: &writer)
+        if let distance = card.distance, fields.has(.distance) { writer.field("distance", distance) }
+        if let from = card.from, fields.has(.from) { writer.field("from", from) }
+        if let to = card.to, fields.has(.to) { writer.field("to", to) }
+        if let headsign = card.headsign, fields.has(.headsign) { writer.field("headsign", headsign) }
+        if !card.facts.isEmpty { write(card.facts, clock: clock, fields: fields, to: &writer) }
     }
 
     /// A leg's other facts, passed through from the planner: members of the segment.
-    static func write(_ facts: LegFacts, clock: CardText, to writer: inout JSONWriter) {
-        if let platform = facts.departurePlatform { writer.field("departurePlatform", platform) }
-        if let platform = facts.arrivalPlatform { writer.field("arrivalPlatform", platform) }
-        if let stops = facts.stops { writer.field("stops", stops) }
-        if let network = facts.network { writer.field("network", network) }
-        if let realTime = facts.realTime { writer.field("realTime", realTime) }
-        if let delay = facts.departureDelay { writer.field("departureDelay", delay) }
-        if let delay = facts.arrivalDelay { writer.field("arrivalDelay", delay) }
-        if let occupancy = facts.occupancy { writer.field("occupancy", occupancy.jsonName) }
+    static func write(_ facts: LegFacts, clock: CardText, fields: AnswerFields = .all, to writer: inout JSONWriter) {
+        if let platform = facts.departurePlatform, fields.has(.departurePlatform) { writer.field("departurePlatform", platform) }
+        if let platform = facts.arrivalPlatform, fields.has(.arrivalPlatform) { writer.field("arrivalPlatform", platform) }
+        if let stops = facts.stops, fields.has(.stops) { writer.field("stops", stops) }
+        if let network = facts.network, fields.has(.network) { writer.field("network", network) }
+        if let realTime = facts.realTime, fields.has(.realTime) { writer.field("realTime", realTime) }
+        if let delay = facts.departureDelay, fields.has(.departureDelay) { writer.field("departureDelay", delay) }
+        if let delay = facts.arrivalDelay, fields.has(.arrivalDelay) { writer.field("arrivalDelay", delay) }
+        if let occupancy = facts.occupancy, fields.has(.occupancy) { writer.field("occupancy", occupancy.jsonName) }
         if let count = facts.alertCount {
-            writer.field("alertCount", count)
-            writer.key("alerts")
-            writer.beginArray()
-            for alert in facts.alerts { writer.string(alert) }
-            writer.endArray()
+            if fields.has(.alertCount) { writer.field("alertCount", count) }
+            if fields.has(.alerts) {
+                writer.key("alerts")
+                writer.beginArray()
+                for alert in facts.alerts { writer.string(alert) }
+                writer.endArray()
+            }
         }
-        if facts.cancelled == true { writer.field("cancelled", true) }
-        if let reachable = facts.reachable { writer.field("reachable", reachable) }
-        guard !facts.fareProducts.isEmpty else { return }
+        if facts.cancelled == true, fields.has(.cancelled) { writer.field("cancelled", true) }
+        if let reachable = facts.reachable, fields.has(.reachable) { writer.field("reachable", reachable) }
+        guard !facts.fareProducts.isEmpty, fields.has(.fareProducts) else { return }
         writer.key("fareProducts")
         writer.beginArray()
         for product in facts.fareProducts {
@@ -236,51 +256,60 @@ public enum RouteBarResponse {
     }
 
     /// A route's card, passed through from the planner: members of the route.
-    static func write(_ card: RouteCard, clock: CardText, to writer: inout JSONWriter) {
-        clock.write(departure: card.departure, card.departureTime, to: &writer)
-        clock.write(arrival: card.arrival, card.arrivalTime, to: &writer)
-        if let walkDistance = card.walkDistance { writer.field("walkDistance", walkDistance) }
-        if let amount = card.fareAmount {
+    static func write(_ card: RouteCard, clock: CardText, fields: AnswerFields = .all, to writer: inout JSONWriter) {
+        clock.write(departure: card.departure, card.departureTime, keep: fields.timeBits(RouteMember.departure), to: &writer)
+        clock.write(arrival: card.arrival, card.arrivalTime, keep: fields.timeBits(RouteMember.arrival), to: &writer)
+        if let walkDistance = card.walkDistance, fields.has(.walkDistance) { writer.field("walkDistance", walkDistance) }
+        if let amount = card.fareAmount, fields.has(.fare) {
             writer.key("fare")
             writer.beginObject()
             writeMoney(amount, card.fareCurrency, minorUnits: card.fareMinorUnits, clock: clock, to: &writer)
             writer.endObject()
         }
-        if let transfers = card.transfers { writer.field("transfers", transfers) }
+        if let transfers = card.transfers, fields.has(.transfers) { writer.field("transfers", transfers) }
     }
 
-    static func write(_ route: LaidOutRoute, options: LayoutOptions, clock formatter: CardFormatter? = nil, to writer: inout JSONWriter) {
+    static func write(
+        _ route: LaidOutRoute, options: LayoutOptions, clock formatter: CardFormatter? = nil, fields: AnswerFields = .all,
+        to writer: inout JSONWriter
+    ) {
         // Dates are written where they differ from the journey's first: past midnight.
         let clock = CardText(formatter: formatter, locale: options.locale, journeyDate: route.card?.departureTime?.localDate)
         writer.beginObject()
-        writer.field("index", route.index)
-        if let id = route.id { writer.field("id", id) }
-        writer.field("totalTime", route.totalTime)
-        writer.field("minutes", route.minutes)
-        writer.field("walkingCount", route.walkingCount)
-        writer.field("transitCount", route.transitCount)
-        writer.field("transferCount", route.transferCount)
-        writer.field("barWidth", route.barWidth)
-        if options.timeScale == .clock { writer.field("barStart", route.barStart) }
-        writer.field("minWalkingLength", route.minWalkingLength)
-        writer.field("minTransitLength", route.minTransitLength)
-        writer.field("minuteLength", route.minuteLength)
-        writer.field("height", route.height)
-        writer.field("compressed", route.compressed)
-        if let card = route.card { write(card, clock: clock, to: &writer) }
+        if fields.has(RouteMember.index) { writer.field("index", route.index) }
+        if let id = route.id, fields.has(.id) { writer.field("id", id) }
+        if fields.has(.totalTime) { writer.field("totalTime", route.totalTime) }
+        if fields.has(RouteMember.minutes) { writer.field("minutes", route.minutes) }
+        if fields.has(.walkingCount) { writer.field("walkingCount", route.walkingCount) }
+        if fields.has(.transitCount) { writer.field("transitCount", route.transitCount) }
+        if fields.has(.transferCount) { writer.field("transferCount", route.transferCount) }
+        if fields.has(.barWidth) { writer.field("barWidth", route.barWidth) }
+        if options.timeScale == .clock, fields.has(.barStart) { writer.field("barStart", route.barStart) }
+        if fields.has(.minWalkingLength) { writer.field("minWalkingLength", route.minWalkingLength) }
+        if fields.has(.minTransitLength) { writer.field("minTransitLength", route.minTransitLength) }
+        if fields.has(.minuteLength) { writer.field("minuteLength", route.minuteLength) }
+        if fields.has(.height) { writer.field("height", route.height) }
+        if fields.has(.compressed) { writer.field("compressed", route.compressed) }
+        if let card = route.card { write(card, clock: clock, fields: fields, to: &writer) }
         // Said from the segments straight into the answer: the layout builds no String for it.
-        writer.key("accessibilityLabel")
-        writer.beginString()
-        AccessibilityLabel.write(totalMinutes: route.totalTime, legs: route.segments, locale: options.locale, into: &writer)
-        writer.endString()
-        writer.key("segments")
-        writer.beginArray()
-        // Read in place through a pointer: a copy of each segment would retain and release its strings.
-        route.segments.withUnsafeBufferPointer { segments in
-            guard let start = segments.baseAddress else { return }
-            for segment in start..<start + segments.count { write(segment, options: options, clock: clock, to: &writer) }
+        if fields.has(.accessibilityLabel) {
+            writer.key("accessibilityLabel")
+            writer.beginString()
+            AccessibilityLabel.write(totalMinutes: route.totalTime, legs: route.segments, locale: options.locale, into: &writer)
+            writer.endString()
         }
-        writer.endArray()
+        if fields.has(.segments) {
+            writer.key("segments")
+            writer.beginArray()
+            // Read in place through a pointer: a copy of each segment would retain and release its strings.
+            route.segments.withUnsafeBufferPointer { segments in
+                guard let start = segments.baseAddress else { return }
+                for segment in start..<start + segments.count {
+                    write(segment, options: options, clock: clock, fields: fields, to: &writer)
+                }
+            }
+            writer.endArray()
+        }
         writer.endObject()
     }
 }
@@ -377,6 +406,7 @@ extension RouteBarResponse {
     public static func layoutForDrawing(_ request: RouteBarRequest, format: Format) throws(RouteBarInputError)
         -> (routes: [LaidOutRoute], options: LayoutOptions)
     {
+        try request.checkFields(for: format)
         try request.checkOneWidth(for: format)
         return (try layoutsPerWidth(request)[0].routes, request.options)
     }

@@ -24,6 +24,9 @@ final class RouteBarWorkspace {
 
     private var buffers = Buffers()
     var laidOut = LaidOutRoute()
+    /// The last field mask read on this thread, and its text: a client sends the same one
+    /// request after request, and reading it costs more than a small request's layout.
+    var lastFields: (list: String, fields: AnswerFields)?
 
     /// The calling thread's workspace, made on its first use and freed when the thread exits.
     static var current: RouteBarWorkspace {

@@ -21,9 +21,16 @@ extension RouteBarAPI {
         // body's own `locale` still overrides; either way the answer varies with the header.
         let queryLocale = request.queryParameter("locale")
         let offered = queryLocale == nil ? request.header("Accept-Language").flatMap(AcceptLanguage.preferred)?.rawValue : nil
+        // A field mask in the query string, or else in `X-Fields` (as Google's X-Goog-FieldMask),
+        // for clients that cannot touch the URL.
+        let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header("X-Fields")
         // A closure literal: a method reference would box `request`.
         let decoded = try Self.decode(request.body, limits: limits) { name in
-            name == "locale" ? queryLocale ?? offered : request.queryParameter(name)
+            switch name {
+            case "locale": queryLocale ?? offered
+            case "fields": fields
+            default: request.queryParameter(name)
+            }
         }
         try decodedMemory.resize(to: decoded.heldBytes)
         // A stream holds a piece in hand and the next (a JSON answer's first piece is the part
@@ -49,6 +56,7 @@ extension RouteBarAPI {
             response = Self.streamed(pieces, first: nil, headers: Self.ndjsonHeaders, held: held, keeping: decodedMemory)
         case .svg:
             var pieces = try Self.checked { () throws(RouteBarInputError) in
+                try decoded.checkFields(for: .svg)
                 try decoded.checkOneWidth(for: .svg)
                 do throws(RouteBarError) {
                     return try RouteBarSVGPieces(decoded.routes, options: decoded.options)

@@ -24,11 +24,12 @@ extension RouteBarAPI {
         return best?.format ?? .json
     }
 
-    /// The answer depends on `Accept` (its format) and `Accept-Encoding` (gzip): caches must key
-    /// on both. Named here, so that the server need not add it to every answer.
-    static let varyAccept = HTTPHeader("Vary", "Accept, Accept-Encoding")
+    /// The answer depends on `Accept` (its format), `Accept-Encoding` (gzip) and `X-Fields` (its
+    /// members): caches must key on them. Named here, so that the server need not add it to
+    /// every answer.
+    static let varyAccept = HTTPHeader("Vary", "Accept, Accept-Encoding, X-Fields")
     /// Where the query string names no `locale`, the language comes from `Accept-Language` too.
-    static let varyAcceptLanguage = HTTPHeader("Vary", "Accept, Accept-Encoding, Accept-Language")
+    static let varyAcceptLanguage = HTTPHeader("Vary", "Accept, Accept-Encoding, X-Fields, Accept-Language")
     /// A layout answers one request: no cache may keep it (nor a health check or metrics).
     static let noStore = HTTPHeader("Cache-Control", "no-store")
     static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept, noStore]

@@ -41,6 +41,11 @@ depend on the body's shape, which a schema cannot relate to the query string:
   (planner-error) cannot be recomputed from the schema's view of the body; for those shapes
   these problems are dropped (the planners' own tests, PlannerDecodingTests, check their numbers).
 
+Field masks (`fields`, `X-Fields`) are taken out of the schema before it is loaded: a masked
+answer leaves out members the response schemas mark required, by design, so no masked answer
+can pass response_schema_conformance. They are tested on their own (FieldMaskTests: every path
+of the table on every recorded answer is the full answer projected; FieldMaskHTTPTests).
+
 A positive_data_acceptance failure (ST202) is dropped only when its response is one of these
 problems AND the request really breaks that rule, recomputed here from the request as
 openapi.yaml describes it (body values win over query values). Every other ST202 (including one
@@ -261,6 +266,16 @@ def _rule_applies(case, problem):
         return o["algorithm"] == "classic" and any(
             _classic_breaks({**o, "width": w}, total, legs) for w in widths for total, legs in _routes(body))
     return False
+
+
+@schemathesis.hook
+def before_load_schema(context, raw_schema):
+    for path in raw_schema.get("paths", {}).values():
+        for operation in path.values():
+            if isinstance(operation, dict) and "parameters" in operation:
+                operation["parameters"] = [p for p in operation["parameters"]
+                                           if p not in ({"$ref": "#/components/parameters/fields"},)
+                                           and not (isinstance(p, dict) and p.get("name") == "X-Fields")]
 
 
 @schemathesis.hook

@@ -21,6 +21,18 @@ import Testing
                 ])
         ])
 
+    /// The problem `call` throws, or nil (recorded as an issue when it throws something else).
+    static func problem(_ call: () async throws -> Void) async -> RouteBarProblem? {
+        do {
+            try await call()
+            return nil
+        } catch {
+            if case .problem(let problem) = error as? RouteBarClientError { return problem }
+            Issue.record("not a problem: \(error)")
+            return nil
+        }
+    }
+
     static func client(_ server: LiveServer) -> RouteBarClient {
         RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
     }
@@ -92,6 +104,32 @@ import Testing
         }
     }
 
+    /// A field mask: the members asked for are the whole answer's, the others read as 0 or empty.
+    @Test func aFieldMaskGetsTheMembersAskedFor() async throws {
+        try await withRouteBarService { server in
+            let client = Self.client(server)
+            let full = try await client.layOut(Self.seed)
+            var request = Self.seed
+            request.fields = ["routes.segments.width", "routes.transitCount"]
+            let masked = try await client.layOut(request)
+            #expect(masked.routes.map { $0.segments.map(\.width) } == full.routes.map { $0.segments.map(\.width) })
+            #expect(masked.routes.map(\.transitCount) == full.routes.map(\.transitCount))
+            #expect(masked.routes.allSatisfy { $0.accessibilityLabel.isEmpty && $0.segments.allSatisfy { $0.label == nil && $0.color == nil } })
+            #expect(masked.width == 0 && !full.routes[0].accessibilityLabel.isEmpty)
+            var streamed: [[Double]] = []
+            for try await route in client.routes(request) { streamed.append(route.segments.map(\.width)) }
+            #expect(streamed == full.routes.map { $0.segments.map(\.width) })
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../examples/planners/google-directions-gmp-openapi-brooklyn-queens.json")
+            let planner = try await client.layOut(
+                plannerAnswer: try Data(contentsOf: url), options: LayoutOptions(width: 343), fields: ["routes.segments.mode"])
+            #expect(planner.routes.first?.segments.map(\.mode) == [.walk, .train, .walk, .wait, .bus, .walk])
+            request.fields = ["routes.widht"]
+            let typo = await Self.problem { _ = try await client.layOut(request) }
+            #expect(typo?.type == "urn:routebar:problem:unknown-value" && typo?.parameter == "fields")
+        }
+    }
+
     /// A planner's answer as it is: Google's, with its colours, badges and the wait it implies.
     @Test func aPlannersAnswerAsItIs() async throws {
         try await withRouteBarService { server in
@@ -138,16 +176,7 @@ import Testing
     @Test func problemsAreTypedErrors() async throws {
         try await withRouteBarService({ $0.maxBodyBytes = 2000 }) { server in
             let client = Self.client(server)
-            func problem(_ call: () async throws -> Void) async -> RouteBarProblem? {
-                do {
-                    try await call()
-                    return nil
-                } catch {
-                    if case .problem(let problem) = error as? RouteBarClientError { return problem }
-                    Issue.record("not a problem: \(error)")
-                    return nil
-                }
-            }
+            let problem = Self.problem
             var negative = Self.seed
             negative.routes[0].subPaths[0].sectionTime = -4
             let outOfRange = await problem { _ = try await client.layOut(negative) }

@@ -77,7 +77,7 @@ import Testing
                     "POST", "/v1/route-bars", headers: ["Content-Type": "application/json", "Accept": accept],
                     body: Array(Samples.seedRequest().utf8))
                 // No `locale` in the query: `Accept-Language` could have chosen it.
-                #expect(response.headers["vary"] == "Accept, Accept-Encoding, Accept-Language")
+                #expect(response.headers["vary"] == "Accept, Accept-Encoding, X-Fields, Accept-Language")
                 return response.headers["content-type"]
             }
             #expect(try contentType("Application/X-NDJSON") == "application/x-ndjson")

@@ -32,7 +32,7 @@ import Testing
             let response = try Self.post(connection, headers: ["Accept-Language": "de-DE,de;q=0.9,en;q=0.5"])
             #expect(response.status == 200)
             #expect(response.headers["content-language"] == "de-DE")
-            #expect(response.headers["vary"] == "Accept, Accept-Encoding, Accept-Language")
+            #expect(response.headers["vary"] == "Accept, Accept-Encoding, X-Fields, Accept-Language")
             let (locale, sentence, labels) = try Self.route(response)
             #expect(locale == "de-DE")
             // CLDR's German (ICU 72) and the German word table.
@@ -41,7 +41,7 @@ import Testing
             #expect(sentence == "Gesamtdauer 1 Std., 18 Min.: Fußweg 6 Min., Bus 14 Min. und Umstieg auf U-Bahn 58 Min.")
             // The query's `locale` wins, and the answer then does not vary with the header.
             let korean = try Self.post(connection, query: "?locale=ko", headers: ["Accept-Language": "de-DE"])
-            #expect(korean.headers["content-language"] == "ko" && korean.headers["vary"] == "Accept, Accept-Encoding")
+            #expect(korean.headers["content-language"] == "ko" && korean.headers["vary"] == "Accept, Accept-Encoding, X-Fields")
             #expect(try Self.route(korean).labels == ["6분", "14분", "58분"])
             // Neither: Korean, as before.
             #expect(try Self.route(try Self.post(connection)).locale == "ko")

@@ -124,4 +124,17 @@ import Testing
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { $0.trimmingCharacters(in: .whitespaces) == list }, "\(lines)")
     }
+
+    /// The field mask's table (`AnswerFields.paths`) is the answer's schemas' members, level by
+    /// level: the answer's (`RouteBarResponse`), a route's (`LaidOutRoute`), a segment's.
+    @Test func theFieldMaskNamesTheSchemasMembers() {
+        let schemas = Self.block("schemas", indent: 2, in: Self.lines[...])
+        let levels = [("RouteBarResponse", ""), ("LaidOutRoute", "routes."), ("Segment", "routes.segments.")]
+        for (schema, prefix) in levels {
+            let properties = Self.entries(at: 8, in: Self.block("properties", indent: 6, in: Self.block(schema, indent: 4, in: schemas)))
+            let deeper = levels.map(\.1).filter { $0.count > prefix.count }
+            let paths = AnswerFields.paths.filter { path in path.hasPrefix(prefix) && !deeper.contains { path.hasPrefix($0) } }
+            #expect(Set(paths.map { String($0.dropFirst(prefix.count)) }) == Set(properties.keys), "\(schema)")
+        }
+    }
 }

@@ -1,6 +1,8 @@
 // In-process throughput of the three stages of a request, without HTTP:
 // decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes);
 // and the heap allocations each stage makes, counted by CAllocationCounter.
+// The whole request is also timed per route, in full and with the peer-equivalent field mask
+// (WORKLOAD_DIR/../peer-fields.txt: the members the C peer writes).
 // Usage: routebar-microbench WORKLOAD_DIR [NAME...]   (reads single.json, batch20.json, batch1000.json, and
 // the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
 // NAMEs pick some of them). With ROUTEBAR_PROFILE_REQUESTS=N set, it only answers each workload
@@ -64,10 +66,16 @@ func format(_ value: Double, _ digits: Int = 1) -> String {
 }
 
 let directory = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "bench/workloads"
+guard let maskFile = readFile("\(directory)/../peer-fields.txt") else {
+    print("cannot read \(directory)/../peer-fields.txt")
+    exit(1)
+}
+let peerFields = String(decoding: maskFile, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+let masked: (String) -> String? = { $0 == "fields" ? peerFields : nil }
 print(
     "| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
-        + " allocations: decode | compute | encode | whole |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        + " allocations: decode | compute | encode | whole | whole µs/route | masked µs/route | masked answer KiB |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
 let profileRequests = getenv("ROUTEBAR_PROFILE_REQUESTS").flatMap { Int(String(cString: $0)) }
 let allWorkloads = [
@@ -97,6 +105,8 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
         let wholeRequest = { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.answer(json: body).routeCount }
         let whole = try bestTime(wholeRequest)
+        let maskedAnswer = try RouteBarResponse.answer(json: body, query: masked)
+        let maskedTime = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.answer(json: body, query: masked).routeCount }
         let decodeAllocations = try allocations { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let computeAllocations = allocations(compute)
         let encodeAllocations = allocations { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
@@ -106,7 +116,8 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
                 + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / computeTime, 0)) "
                 + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) "
                 + "| \(format(decodeAllocations)) | \(format(computeAllocations)) | \(format(encodeAllocations)) "
-                + "| \(format(wholeAllocations)) |")
+                + "| \(format(wholeAllocations)) | \(format(whole * 1e6 / Double(routes.count), 3)) "
+                + "| \(format(maskedTime * 1e6 / Double(routes.count), 3)) | \(format(Double(maskedAnswer.document.count) / 1024)) |")
     } catch {
         print("\(name): \(error.detail)")
         exit(1)

@@ -30,6 +30,14 @@ extension RouteBarRequest {
         }
         if let issue = decoder.issue { throw issue }
         self = try decoder.request(mergingQuery: query)
+        if let list = query(RequestParameter.fields.name) {
+            if let last = workspace.lastFields, last.list == list {
+                fields = last.fields
+            } else {
+                fields = try AnswerFields(parsing: list)
+                workspace.lastFields = (list, fields)
+            }
+        }
     }
 
     public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
