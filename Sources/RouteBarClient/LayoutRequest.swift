@@ -24,10 +24,15 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
     /// nil for the whole answer. The members left out read as 0, false or empty in the answer.
     public var fields: [String]?
 
-    public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route], fields: [String]? = nil) {
+    public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route]) {
         self.options = options
         self.widths = widths
         self.routes = routes
+    }
+
+    /// A request for some members of the answer only (`fields`).
+    public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route], fields: [String]) {
+        self.init(options: options, widths: widths, routes: routes)
         self.fields = fields
     }
 
