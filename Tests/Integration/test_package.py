@@ -33,3 +33,17 @@ def test_dev_tools_only_when_asked_for():
     print(f"\ntargets: {len(plain)} by default, {len(tools)} with ROUTEBAR_DEV_TOOLS=1: + {sorted(tools - plain)}")
     assert not plain & TOOLS, f"swift build builds {sorted(plain & TOOLS)}"
     assert TOOLS <= tools, f"ROUTEBAR_DEV_TOOLS=1 misses {sorted(TOOLS - tools)}"
+
+
+def test_the_fuzz_tool_builds_and_replays():
+    """`make fuzz`'s tool, built as its replayer (no libFuzzer): the corpus and the examples pass."""
+    env = {**os.environ, "ROUTEBAR_DEV_TOOLS": "1"}
+    build = subprocess.run(["swift", "build", "--product", "routebar-fuzz"], cwd=REPO, env=env, capture_output=True, text=True,
+                           timeout=1800)
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    binary = subprocess.run(["swift", "build", "--product", "routebar-fuzz", "--show-bin-path"], cwd=REPO, env=env,
+                            capture_output=True, text=True, timeout=300).stdout.strip()
+    replay = subprocess.run([os.path.join(binary, "routebar-fuzz"), "Tests/FuzzCorpus", "examples", "examples/planners"],
+                            cwd=REPO, capture_output=True, text=True, timeout=300)
+    print(f"\n{replay.stdout.strip()}")
+    assert replay.returncode == 0 and replay.stdout.strip().startswith("checked "), replay.stdout[-2000:] + replay.stderr[-2000:]
