@@ -140,13 +140,14 @@ SNAPSHOT = """(() => {
            body: $("body").value, drawnIsSource: !!parsed && !!drawn && drawn.isEqualNode(parsed),
            rects: drawn ? drawn.querySelectorAll("rect.segment").length : 0,
            theme: document.documentElement.dataset.theme, themeControl: $("options").elements.theme.value,
+           fields: $("options").elements.fields.value.trim(),
            background: getComputedStyle(document.body).backgroundColor };
 })()"""
 
 
-def post(query, body, accept):
-    request = urllib.request.Request(f"{BASE}/v1/route-bars?{query}", data=body.encode("utf-8"), method="POST",
-                                     headers={"Content-Type": "application/json", "Accept": accept})
+def post(query, body, accept, fields=""):
+    headers = {"Content-Type": "application/json", "Accept": accept, **({"X-Fields": fields} if fields else {})}
+    request = urllib.request.Request(f"{BASE}/v1/route-bars?{query}", data=body.encode("utf-8"), method="POST", headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return response.status, response.read()
@@ -195,7 +196,12 @@ def check(page, name, snap, want=None):
         shown_locale = None
     if shown_locale and "locale" not in sent_params:
         replay = (query + "&" if query else "") + "locale=" + urllib.parse.quote(shown_locale)
-    status, answer = post(replay, snap["body"], "application/json")
+    # A field mask goes to the JSON request alone, as X-Fields (the SVG is drawn whole).
+    json_posts = [r for r in posts if r["headers"].get("Accept") == "application/json"]
+    svg_posts = [r for r in posts if r["headers"].get("Accept") == "image/svg+xml"]
+    if any(r["headers"].get("X-Fields", "") != snap["fields"] for r in json_posts) or any("X-Fields" in r["headers"] for r in svg_posts):
+        problems.append(f"X-Fields {[r['headers'].get('X-Fields') for r in posts]}, not {snap['fields']!r} on the JSON request alone")
+    status, answer = post(replay, snap["body"], "application/json", snap["fields"])
     svg_status, svg = post(replay, snap["body"], "image/svg+xml")
     if status == 200:
         if not snap["answer"] or json.loads(snap["answer"]) != json.loads(answer):
@@ -313,6 +319,17 @@ def checks(page):
             document.getElementById("options").dispatchEvent(new Event("input")); }})()""")
         page.js(IDLE)
         page.requests()
+    # The field mask: X-Fields on the JSON request alone (check() holds it to that); the JSON
+    # shrinks, the SVG is drawn whole. `locale` is asked for too: check() replays the request in
+    # the language the answer names (the browser's Accept-Language chose it).
+    masked = step(page, "fields", {"fields": "locale,routes.transitCount,routes.segments.width"}, base, ("answer",), sends={})
+    if masked:
+        report(masked["svg"] == base["svg"] and json.loads(masked["answer"]).keys() == {"locale", "routes"}, "fields page",
+               "the JSON holds locale and routes alone, the SVG is the whole picture")
+    page.js("""(() => { const c = document.getElementById("options").elements.fields; c.value = "";
+        c.dispatchEvent(new Event("input", { bubbles: true })); })()""")
+    page.js(IDLE)
+    page.requests()
     # Options that act together: labelPadding with labelMinimums; gap and timeScale in dark.
     step(page, "labelMinimums", {"labelMinimums": "true"}, base, ("answer", "svg"))
     step(page, "labelPadding", {"labelPadding": "12"}, base, ("answer", "svg"), against=snaps.get("labelMinimums"))
