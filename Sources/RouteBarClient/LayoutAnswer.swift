@@ -22,23 +22,15 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var problems: [AnswerProblem]?
     public var routes: [LaidOutRoute]
 
-    private enum Keys: String, CodingKey {
-        case width, scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, routes
-    }
+    private enum Keys: String, CodingKey { case width, routes }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let masked = decoder.isMasked
+        let echo = try AnswerEcho(from: decoder)
         width = try container.member(.width, masked, 0)
-        scale = try container.member(.scale, masked, 0)
-        algorithm = try container.rawMember(.algorithm, masked, LayoutAlgorithm.fit)
-        gap = try container.member(.gap, masked, 0)
-        theme = try container.rawMember(.theme, masked, ColorTheme.light)
-        timeScale = try container.rawMember(.timeScale, masked, TimeScale.route)
-        locale = try container.decodeRawIfPresent(LabelLocale.self, forKey: .locale)
-        source = try container.decodeIfPresent(String.self, forKey: .source)
-        notice = try container.decodeIfPresent(String.self, forKey: .notice)
-        problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
+        (scale, algorithm, gap, theme, timeScale) = (echo.scale, echo.algorithm, echo.gap, echo.theme, echo.timeScale)
+        (locale, source, notice, problems) = (echo.locale, echo.source, echo.notice, echo.problems)
         routes = try container.member(.routes, masked, [WireLaidOutRoute]()).map(\.value)
     }
 
@@ -67,11 +59,33 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var problems: [AnswerProblem]?
     public var layouts: [LayoutAnswer]
 
-    private enum Keys: String, CodingKey {
-        case scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, layouts
-    }
+    private enum Keys: String, CodingKey { case layouts }
 
     public init(from decoder: any Decoder) throws {
+        let echo = try AnswerEcho(from: decoder)
+        (scale, algorithm, gap, theme, timeScale) = (echo.scale, echo.algorithm, echo.gap, echo.theme, echo.timeScale)
+        (locale, source, notice, problems) = (echo.locale, echo.source, echo.notice, echo.problems)
+        layouts = try decoder.container(keyedBy: Keys.self).member(.layouts, decoder.isMasked, [LayoutAnswer]())
+    }
+}
+
+/// The members both answers' top levels have: the options echoed and the planner's word.
+private struct AnswerEcho: Decodable {
+    var scale: Double
+    var algorithm: LayoutAlgorithm
+    var gap: Double
+    var theme: ColorTheme
+    var timeScale: TimeScale
+    var locale: LabelLocale?
+    var source: String?
+    var notice: String?
+    var problems: [AnswerProblem]?
+
+    private enum Keys: String, CodingKey {
+        case scale, algorithm, gap, theme, timeScale, locale, source, notice, problems
+    }
+
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let masked = decoder.isMasked
         scale = try container.member(.scale, masked, 0)
@@ -83,7 +97,6 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
         source = try container.decodeIfPresent(String.self, forKey: .source)
         notice = try container.decodeIfPresent(String.self, forKey: .notice)
         problems = try container.decodeIfPresent([AnswerProblem].self, forKey: .problems)
-        layouts = try container.member(.layouts, masked, [LayoutAnswer]())
     }
 }
 

@@ -61,9 +61,12 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     /// Whether the layout must make labels, badges and colours (`RouteBarLayout.buildsPresentation`):
     /// a member that shows them, or the sentence, which names the lines.
     public var needsPresentation: Bool {
-        let shown: [Segment] = [.label, .minutes, .labelFits, .badgeFits, .line, .lines, .color, .textColor]
-        return shown.contains { has($0) } || has(.accessibilityLabel) && has(.routes)
+        segment & Self.shownBits != 0 || has(.accessibilityLabel) && has(.routes)
     }
+
+    /// The segment's members that show labels, badges and colours, as bits.
+    private static let shownBits = [Segment.label, .minutes, .labelFits, .badgeFits, .line, .lines, .color, .textColor]
+        .reduce(UInt64(0)) { $0 | 1 << $1.rawValue }
 
     /// The members' names, by level, in the tables' order (a case's name is its member's).
     static let answerNames = Answer.allCases.map { "\($0)" }
