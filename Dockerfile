@@ -1,5 +1,6 @@
 # routebar: build with the official Swift image, run on slim Debian.
-# Mirrors `make release`: libmicrohttpd-dev and zlib1g-dev from apt, then `swift build -c release`.
+# Mirrors `make release`: libmicrohttpd-dev, zlib1g-dev, libicu-dev and libsimdjson-dev from apt,
+# then `swift build -c release`.
 #
 # Debian package versions (hadolint DL3008): libmicrohttpd and pkg-config are pinned to the
 # versions in Debian 12 (bookworm), unchanged since its release; one ARG pins the headers the
@@ -19,7 +20,7 @@ ARG PKG_CONFIG_VERSION
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" zlib1g-dev libicu-dev \
+        "libmicrohttpd-dev=${LIBMICROHTTPD_VERSION}" "pkg-config=${PKG_CONFIG_VERSION}" zlib1g-dev libicu-dev libsimdjson-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # The manifest names the test targets too, so their folders must exist for it to load.
@@ -34,15 +35,16 @@ FROM debian:bookworm-slim
 ARG LIBMICROHTTPD_VERSION
 # libmicrohttpd12 is the runtime half of libmicrohttpd-dev (zlib1g, zlib1g-dev's, is part of
 # every Debian system: it is Priority required); libicu72 is libicu-dev's (clock text from
-# CLDR); tzdata is the IANA time-zone database that decides UTC offsets (kept current by
-# bookworm's updates, unlike ICU 72's own 2022 zone data); curl serves the health check.
+# CLDR); libsimdjson14 is libsimdjson-dev's (the routes of our own shape, read fast); tzdata is
+# the IANA time-zone database that decides UTC offsets (kept current by bookworm's updates,
+# unlike ICU 72's own 2022 zone data); curl serves the health check.
 # curl is deliberately not pinned: bookworm has had 15 curl updates since its release in 2023
 # (7.88.1-10+deb12u1 to u15, about one every two months) and the archive drops the previous one
 # each time, so a pin would break the build every few months; the health check needs nothing
 # version-specific from curl.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends "libmicrohttpd12=${LIBMICROHTTPD_VERSION}" libicu72 tzdata curl \
+    && apt-get install -y --no-install-recommends "libmicrohttpd12=${LIBMICROHTTPD_VERSION}" libicu72 libsimdjson14 tzdata curl \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin routebar
 COPY --from=build /out/routebar /usr/local/bin/routebar

@@ -12,13 +12,13 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 endif
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libmicrohttpd-dev zlib1g-dev libicu-dev tzdata pkg-config
+APT_PACKAGES := libmicrohttpd-dev zlib1g-dev libicu-dev libsimdjson-dev tzdata pkg-config
 
 .PHONY: run test build release deps clean bench fuzz sanitize docs
 
-## deps: install libmicrohttpd's, zlib's and ICU's headers, the tz database (and pkg-config) with apt when they are missing.
+## deps: install libmicrohttpd's, zlib's, ICU's and simdjson's headers, the tz database (and pkg-config) with apt when they are missing.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib icu-i18n || [ ! -e /usr/share/zoneinfo/Europe/Paris ]; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib icu-i18n simdjson || [ ! -e /usr/share/zoneinfo/Europe/Paris ]; then \
 		echo "Installing $(APT_PACKAGES) with apt-get"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \

@@ -56,6 +56,11 @@ let package = Package(
         // with it.
         .target(
             name: "CICUText", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        // simdjson (Debian's libsimdjson-dev) reading the routes of routebar's own shape, behind a C
+        // interface: the service's fast path (FastRoutes.swift); the library products stay free of
+        // C++. DWARF 4, as the other C targets, for valgrind 3.19.
+        .target(
+            name: "CSimdJSONRoutes", cxxSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("simdjson")]),
         // openapi.yaml and the playground page, compiled into the binary.
         .target(name: "CEmbeddedFiles", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // A client of the HTTP API, for apps: Foundation's URLSession, answers as RouteBar's values.
@@ -63,7 +68,9 @@ let package = Package(
         // The service: routes, formats, problems and the answer's orchestration, over MicroHTTP.
         .target(
             name: "RouteBarService",
-            dependencies: ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles", "CICUText"]),
+            dependencies: [
+                "RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles", "CICUText", "CSimdJSONRoutes",
+            ]),
         // The executable: arguments, process policy (signals, allocator, logs) and wiring.
         .executableTarget(name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"]),
         // Counts allocations, for the tests that pin them and for `make bench`.
@@ -89,7 +96,9 @@ let package = Package(
             dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "RouteBarFuzzCheck", "routebar"]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // simdjson 3 needs C++17.
+    cxxLanguageStandard: .cxx17
 )
 
 // Developer tools, in the manifest only when ROUTEBAR_DEV_TOOLS=1 (`make bench`, `make fuzz`), so
@@ -98,7 +107,8 @@ if Context.environment["ROUTEBAR_DEV_TOOLS"] == "1" {
     package.targets += [
         // `make bench`'s in-process stage timings and allocation counts: decode, compute, encode.
         .executableTarget(
-            name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "CAllocationCounter"], path: "Tools/routebar-microbench"),
+            name: "routebar-microbench", dependencies: ["RouteBar", "RouteBarJSON", "RouteBarService", "MicroHTTP", "CAllocationCounter"],
+            path: "Tools/routebar-microbench"),
         // The decoder under libFuzzer (`make fuzz`), or, built normally, a replayer of inputs.
         .executableTarget(name: "routebar-fuzz", dependencies: ["RouteBarFuzzCheck", "CFuzzerDriver"], path: "Tools/routebar-fuzz"),
         .target(name: "CFuzzerDriver", path: "Tools/CFuzzerDriver"),

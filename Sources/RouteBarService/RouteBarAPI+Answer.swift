@@ -17,6 +17,7 @@ extension RouteBarAPI {
         // Counted before it is built: what decoding may take at most, then what the decoded
         // request holds. A stream keeps the request, and with it this count, until it ends.
         let decodedMemory = try request.holdMemory(RouteBarRequest.decodingBytes(forBody: request.body.count))
+        let predecoded = readRoutesWithSimdjson(request)
         // Without `locale` in the query, `Accept-Language` offers one (RFC 9110 §12.5.4), which a
         // body's own `locale` still overrides; either way the answer varies with the header.
         let queryLocale = request.queryParameter("locale")
@@ -25,7 +26,7 @@ extension RouteBarAPI {
         // for clients that cannot touch the URL.
         let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header("X-Fields")
         // A closure literal: a method reference would box `request`.
-        let decoded = try Self.decode(request.body, limits: limits) { name in
+        let decoded = try Self.decode(request.body, limits: limits, routes: predecoded) { name in
             switch name {
             case "locale": queryLocale ?? offered
             case "fields": fields
@@ -112,10 +113,40 @@ extension RouteBarAPI {
                 }))
     }
 
-    /// The request, decoded and within the limits.
-    public static func decode(_ body: [UInt8], limits: Limits, query: (String) -> String?) throws(HTTPProblem) -> RouteBarRequest {
+    /// The routes of a body of our own shape, read by simdjson (`FastRoutes`) with its buffers
+    /// counted in the memory account while it reads; nil where it declined, or where the
+    /// account had no room for them (StrictJSON then reads alone). Each outcome is counted for
+    /// `/metrics`.
+    private func readRoutesWithSimdjson(_ request: HTTPRequest) -> PredecodedRoutes? {
+        guard request.body.withUnsafeBufferPointer(FastRoutes.mayRead) else { return nil }
+        guard let working = try? request.holdMemory(FastRoutes.workingBytes(forBody: request.body.count)) else {
+            count(simdjson: .noRoom)
+            return nil
+        }
+        let routes = withExtendedLifetime(working) { request.body.withUnsafeBufferPointer(FastRoutes.read) }
+        count(simdjson: routes == nil ? .declined : .read)
+        return routes
+    }
+
+    /// The request, decoded and within the limits; with `simdjson`, its routes read by
+    /// simdjson where it can (`FastRoutes`), the rest by StrictJSON.
+    public static func decode(
+        _ body: [UInt8], limits: Limits, simdjson: Bool = false, query: (String) -> String?
+    ) throws(HTTPProblem) -> RouteBarRequest {
+        try decode(body, limits: limits, routes: simdjson ? body.withUnsafeBufferPointer(FastRoutes.read) : nil, query: query)
+    }
+
+    /// The request, decoded and within the limits, with its routes as simdjson read them.
+    static func decode(
+        _ body: [UInt8], limits: Limits, routes predecoded: PredecodedRoutes?, query: (String) -> String?
+    ) throws(HTTPProblem) -> RouteBarRequest {
         do throws(RouteBarInputError) {
-            var request = try RouteBarRequest(json: body, query: query)
+            let decoded = body.withUnsafeBufferPointer { buffer in
+                Result { () throws(RouteBarInputError) in
+                    try RouteBarRequest(json: buffer, query: query, predecoded: predecoded)
+                }
+            }
+            var request = try decoded.get()
             try request.checkSegments(limit: limits.maxSegments)
             request.cardFormatter = LocaleText.cardFormatter
             // CLDR's durations where the labels are not routebar's own Korean or English.

@@ -27,6 +27,22 @@ public final class RouteBarAPI: Sendable {
     public static let metricsNamespace = "routebar"
     let routesLaidOut = Atomic<Int>(0)
     let segmentsLaidOut = Atomic<Int>(0)
+    /// Bodies naming `routes` by what simdjson did with them (`FastRoutes`), by `SimdjsonOutcome`.
+    let simdjsonBodies = AtomicCounters(count: SimdjsonOutcome.allCases.count)
+
+    /// What simdjson did with a body that names `routes`: read its routes; declined them
+    /// (StrictJSON read them); or was not asked, the memory account having no room for its buffers.
+    enum SimdjsonOutcome: Int, CaseIterable {
+        case read, declined, noRoom
+
+        var label: String {
+            switch self {
+            case .read: "read"
+            case .declined: "declined"
+            case .noRoom: "no_room"
+            }
+        }
+    }
 
     public init(limits: Limits = Limits()) {
         self.limits = limits
@@ -63,8 +79,18 @@ public final class RouteBarAPI: Sendable {
         text += "routebar_routes_laid_out_total \(routesLaidOut.load(ordering: .relaxed))\n"
         text += "# HELP routebar_segments_laid_out_total Segments laid out in 200 answers.\n# TYPE routebar_segments_laid_out_total counter\n"
         text += "routebar_segments_laid_out_total \(segmentsLaidOut.load(ordering: .relaxed))\n"
+        text += "# HELP routebar_simdjson_bodies_total Bodies naming routes, by what simdjson did: read their routes, "
+        text += "declined them (StrictJSON read them), or had no room in the memory account.\n"
+        text += "# TYPE routebar_simdjson_bodies_total counter\n"
+        for outcome in SimdjsonOutcome.allCases {
+            text += "routebar_simdjson_bodies_total{outcome=\"\(outcome.label)\"} \(simdjsonBodies.load(outcome.rawValue))\n"
+        }
         text += "# HELP routebar_build_info The running build.\n# TYPE routebar_build_info gauge\n"
         text += "routebar_build_info{version=\"\(RouteBarVersion.current)\"} 1\n"
+    }
+
+    func count(simdjson outcome: SimdjsonOutcome) {
+        simdjsonBodies.add(1, at: outcome.rawValue)
     }
 
     func count(routes: Int, segments: Int) {

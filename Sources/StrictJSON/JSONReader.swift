@@ -172,6 +172,14 @@ public struct JSONReader {
         }
     }
 
+    /// Moves past the value that starts here and ends at `end`, which another reader has
+    /// validated as strictly as `skipValue` would (the service's simdjson path).
+    package mutating func skipValidatedValue(to end: Int) {
+        precondition(end > position && end <= buffer.count, "a validated value ends past where it starts, within the body")
+        started = true
+        position = end
+    }
+
     // MARK: Internals
 
     @usableFromInline

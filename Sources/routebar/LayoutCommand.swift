@@ -104,7 +104,7 @@ enum LayoutCommand {
             body = bytes
         }
         do throws(HTTPProblem) {
-            let request = try RouteBarAPI.decode(body, limits: limits) { query[$0] }
+            let request = try RouteBarAPI.decode(body, limits: limits, simdjson: true) { query[$0] }
             return write(try RouteBarAPI.answer(request).bytes) ? 0 : cannotWrite()
         } catch {
             return refuse(error)

@@ -1,7 +1,9 @@
 // In-process throughput of the three stages of a request, without HTTP:
-// decode (body bytes -> RouteBarRequest), compute (RouteBarLayout), encode (-> answer bytes);
-// and the heap allocations each stage makes, counted by CAllocationCounter.
-// The whole request is also timed per route, in full and with the peer-equivalent field mask
+// decode (body bytes -> RouteBarRequest: StrictJSON alone, as the library reads a body, and as
+// the service reads it, the routes with simdjson where it can: FastRoutes), compute
+// (RouteBarLayout), encode (-> answer bytes); and the heap allocations each stage makes, counted
+// by CAllocationCounter. The whole request, as the service makes it (RouteBarAPI.decode and
+// .answer), is also timed per route, in full and with the peer-equivalent field mask
 // (WORKLOAD_DIR/../peer-fields.txt: the members the C peer writes).
 // Usage: routebar-microbench WORKLOAD_DIR [NAME...]   (reads single.json, batch20.json, batch1000.json, and
 // the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
@@ -9,8 +11,10 @@
 // N times, whole, and measures nothing: a clean run for `perf record`.
 
 import CAllocationCounter
+import MicroHTTP
 import RouteBar
 import RouteBarJSON
+import RouteBarService
 
 #if canImport(Glibc)
     import Glibc
@@ -73,9 +77,9 @@ guard let maskFile = readFile("\(directory)/../peer-fields.txt") else {
 let peerFields = String(decoding: maskFile, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
 let masked: (String) -> String? = { $0 == "fields" ? peerFields : nil }
 print(
-    "| workload | body KiB | answer KiB | decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
+    "| workload | body KiB | answer KiB | decode MB/s | service decode MB/s | compute routes/s | encode MB/s | whole µs/request |"
         + " allocations: decode | compute | encode | whole | whole µs/route | masked µs/route | masked answer KiB |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 var sink = 0
 let profileRequests = getenv("ROUTEBAR_PROFILE_REQUESTS").flatMap { Int(String(cString: $0)) }
 let allWorkloads = [
@@ -87,39 +91,52 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         print("cannot read \(directory)/\(name).json")
         exit(1)
     }
-    do throws(RouteBarInputError) {
+    do {
         let request = try RouteBarRequest(json: body)
         let layout = try! RouteBarLayout(request.options)
         let routes = try! layout.layOut(request.routes)
         let answer = RouteBarResponse.encode(routes, options: request.options)
 
         if let requests = profileRequests {
-            for _ in 0..<requests { sink &+= try RouteBarResponse.answer(json: body).routeCount }
+            for _ in 0..<requests {
+                sink &+= try RouteBarAPI.answer(RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: { _ in nil })).routeCount
+            }
             continue
         }
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
+        let serviceDecode = try bestTime { () throws(HTTPProblem) in
+            sink &+= try RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: { _ in nil }).routes.count
+        }
         // As the service does: each route read (here, counted) before the next reuses its storage.
         var laidOut = LaidOutRoute()
         let compute = { try! layout.layOutEach(request.routes, reusing: &laidOut) { sink &+= $0.segments.count } }
         let computeTime = bestTime(compute)
         let encode = bestTime { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
-        let wholeRequest = { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.answer(json: body).routeCount }
+        // As the service answers: its decoding (simdjson's routes, StrictJSON's rest), layout, writing.
+        func serviceAnswer(_ query: @escaping (String) -> String?) throws(HTTPProblem) -> RouteBarAnswer {
+            try RouteBarAPI.answer(RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: query))
+        }
+        let wholeRequest = { () throws(HTTPProblem) in sink &+= try serviceAnswer { _ in nil }.routeCount }
         let whole = try bestTime(wholeRequest)
-        let maskedAnswer = try RouteBarResponse.answer(json: body, query: masked)
-        let maskedTime = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarResponse.answer(json: body, query: masked).routeCount }
+        let maskedAnswer = try serviceAnswer(masked)
+        let maskedTime = try bestTime { () throws(HTTPProblem) in sink &+= try serviceAnswer(masked).routeCount }
         let decodeAllocations = try allocations { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let computeAllocations = allocations(compute)
         let encodeAllocations = allocations { sink &+= RouteBarResponse.encode(routes, options: request.options).count }
         let wholeAllocations = try allocations(wholeRequest)
         print(
             "| \(name) | \(format(Double(body.count) / 1024)) | \(format(Double(answer.count) / 1024)) "
-                + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(routes.count) / computeTime, 0)) "
+                + "| \(format(Double(body.count) / decode / 1e6)) | \(format(Double(body.count) / serviceDecode / 1e6)) "
+                + "| \(format(Double(routes.count) / computeTime, 0)) "
                 + "| \(format(Double(answer.count) / encode / 1e6)) | \(format(whole * 1e6, 2)) "
                 + "| \(format(decodeAllocations)) | \(format(computeAllocations)) | \(format(encodeAllocations)) "
                 + "| \(format(wholeAllocations)) | \(format(whole * 1e6 / Double(routes.count), 3)) "
                 + "| \(format(maskedTime * 1e6 / Double(routes.count), 3)) | \(format(Double(maskedAnswer.document.count) / 1024)) |")
-    } catch {
+    } catch let error as RouteBarInputError {
         print("\(name): \(error.detail)")
+        exit(1)
+    } catch {
+        print("\(name): \(error)")
         exit(1)
     }
 }

@@ -140,14 +140,14 @@ public final class HTTPMetrics: Sendable {
     }
 }
 
-/// A fixed block of atomic integers.
-final class AtomicCounters: @unchecked Sendable {
+/// A fixed block of atomic integers (the service counts its own outcomes with one too).
+package final class AtomicCounters: @unchecked Sendable {
     // @unchecked: `storage` is allocated and initialised in init, freed in deinit, never
     // reassigned, and every element is only touched through its Atomic operations.
     private let storage: UnsafeMutablePointer<Atomic<Int>>
     private let count: Int
 
-    init(count: Int) {
+    package init(count: Int) {
         self.count = count
         storage = .allocate(capacity: count)
         for index in 0..<count { (storage + index).initialize(to: Atomic(0)) }
@@ -159,11 +159,11 @@ final class AtomicCounters: @unchecked Sendable {
     }
 
     @inline(__always)
-    func add(_ value: Int, at index: Int) {
+    package func add(_ value: Int, at index: Int) {
         storage[index].wrappingAdd(value, ordering: .relaxed)
     }
 
-    func load(_ index: Int) -> Int {
+    package func load(_ index: Int) -> Int {
         storage[index].load(ordering: .relaxed)
     }
 }

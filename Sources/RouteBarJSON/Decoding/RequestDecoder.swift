@@ -63,6 +63,8 @@ struct RequestDecoder {
     /// The routes as they are read, reused from request to request, so that the array the
     /// request keeps is allocated once, at its exact size, instead of growing route by route.
     var workspace: RouteBarWorkspace.Buffers
+    /// The `routes` array, when a faster reader has read it (the service's simdjson path).
+    var predecodedRoutes: PredecodedRoutes?
 
     init(reader: JSONReader, workspace: RouteBarWorkspace.Buffers) {
         self.reader = reader
@@ -80,6 +82,14 @@ struct RequestDecoder {
                 sawRouteBarMember = true
                 widths = try decodeWidths()
             } else if reader.keyEquals("routes") {
+                if let predecoded = predecodedRoutes, try reader.peekKind() == .array, reader.offset == predecoded.range.lowerBound {
+                    // Only the array the faster reader read, at its offset: a second `routes`
+                    // is read here, and refused as a repeat at the object's end.
+                    reader.skipValidatedValue(to: predecoded.range.upperBound)
+                    routes = predecoded.routes
+                    predecodedRoutes = nil
+                    continue
+                }
                 routes = try decodeRoutes(at: "/routes", name: "routes") { decoder, index throws(JSONSyntaxError) in
                     try decoder.decodeRoute(index: index)
                 }

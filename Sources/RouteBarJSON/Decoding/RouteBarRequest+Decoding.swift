@@ -8,6 +8,13 @@ extension RouteBarRequest {
     /// first bad value and reads on to the end before it reports it. Unknown members are
     /// skipped, validated but not stored. Ranges are checked by `RouteBarLayout`.
     public init(json body: UnsafeBufferPointer<UInt8>, query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
+        try self.init(json: body, query: query, predecoded: nil)
+    }
+
+    /// As `init(json:query:)`, with the `routes` array already read (`PredecodedRoutes`).
+    package init(
+        json body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?
+    ) throws(RouteBarInputError) {
         let workspace = RouteBarWorkspace.current
         var buffers = workspace.take()
         // Moved, not copied: a second reference to a buffer would make its first write copy it.
@@ -18,6 +25,7 @@ extension RouteBarRequest {
         decoder.source = try? RequestDecoder.source(query)
         decoder.plannerTimeZone = try? RequestDecoder.timeZone(query)
         decoder.shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? decoder.shortestLeg
+        decoder.predecodedRoutes = predecoded
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)
