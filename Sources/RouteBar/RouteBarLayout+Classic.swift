@@ -10,7 +10,7 @@ extension RouteBarLayout {
         var placed = SegmentPlacement()
         let barWidth = try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
             try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
-                laidOut.segments.append(segment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed))
+                appendSegment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
             }
         }
         // The segments and the sentence move into the new value with their storage.

@@ -51,10 +51,9 @@ extension RouteBarLayout {
                             if placed.anyVisible { x += gap }
                             width = minimums[legIndex] + extra[legIndex]
                         }
-                        laidOut.segments.append(
-                            segment(
-                                leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
-                                minutes: labelMinutes[legIndex], after: &placed))
+                        appendSegment(
+                            leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
+                            minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
                         x += width
                     }
                 }

@@ -6,10 +6,14 @@ struct SegmentPlacement {
 }
 
 extension RouteBarLayout {
-    /// A leg's segment, with what a client draws besides its box: label, line, colours, and
-    /// whether it is a transfer. `placed` describes the segments before it and is updated.
-    /// `minutes` is the label's, from `SegmentLabel.apportion`.
-    func segment(_ leg: SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement) -> BarSegment {
+    /// Appends a leg's segment, with what a client draws besides its box: label, line,
+    /// colours, and whether it is a transfer. `placed` describes the segments before it and is
+    /// updated. `minutes` is the label's, from `SegmentLabel.apportion`. Made in the array's
+    /// storage: a segment returned and then appended was built, copied and destroyed.
+    func appendSegment(
+        _ leg: borrowing SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement,
+        to segments: inout [BarSegment]
+    ) {
         var label: String?
         var fits: Bool?
         var badgeFits: Bool?
@@ -43,16 +47,19 @@ extension RouteBarLayout {
             color = colors.color
             textColor = colors.textColor
         }
-        var segment = BarSegment(
-            index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
-            x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
-            trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
-            interlined: leg.interlined, card: leg.card)
-        segment.minutes = minutes
-        segment.shortSeconds = leg.shortSeconds
-        segment.badge = badge
-        segment.badgeFits = badgeFits
-        return segment
+        segments.append(
+            BarSegment(
+                index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
+                x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
+                trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
+                interlined: leg.interlined, card: leg.card))
+        segments.withUnsafeMutableBufferPointer { added in
+            let last = added.count - 1
+            added[last].minutes = minutes
+            added[last].shortSeconds = leg.shortSeconds
+            added[last].badge = badge
+            added[last].badgeFits = badgeFits
+        }
     }
 
     /// The badge a transit leg's segment shows, in the request's language; `line` is the leg's

@@ -8,7 +8,8 @@
 // Usage: routebar-microbench WORKLOAD_DIR [NAME...]   (reads single.json, batch20.json, batch1000.json, and
 // the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
 // NAMEs pick some of them). With ROUTEBAR_PROFILE_REQUESTS=N set, it only answers each workload
-// N times, whole, and measures nothing: a clean run for `perf record`.
+// N times, whole (with the peer-equivalent mask too when ROUTEBAR_PROFILE_MASKED=1), and
+// measures nothing: a clean run for `perf record`.
 
 import CAllocationCounter
 import MicroHTTP
@@ -98,8 +99,9 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         let answer = RouteBarResponse.encode(routes, options: request.options)
 
         if let requests = profileRequests {
+            let query = getenv("ROUTEBAR_PROFILE_MASKED") == nil ? { _ in nil } : masked
             for _ in 0..<requests {
-                sink &+= try RouteBarAPI.answer(RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: { _ in nil })).routeCount
+                sink &+= try RouteBarAPI.answer(RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: query)).routeCount
             }
             continue
         }
