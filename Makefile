@@ -156,7 +156,7 @@ FUZZ_SECONDS ?= 60
 LLD := -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 fuzz: deps
 	ROUTEBAR_DEV_TOOLS=1 swift build -c release --product routebar-fuzz --scratch-path .build/fuzz \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING $(LLD)
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcxx -fsanitize=fuzzer-no-link,address $(LLD)
 	mkdir -p .build/fuzz-corpus .build/fuzz-artifacts
 	SWIFT_BACKTRACE=enable=no .build/fuzz/release/routebar-fuzz .build/fuzz-corpus Tests/FuzzCorpus examples \
 		-max_total_time=$(FUZZ_SECONDS) -max_len=8192 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1

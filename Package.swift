@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "MicroHTTPTesting", dependencies: ["MicroHTTP"], path: "Tests/MicroHTTPTesting"),
         .target(name: "RouteBarTestSupport", dependencies: ["MicroHTTPTesting", "MicroHTTP", "RouteBarService"], path: "Tests/RouteBarTestSupport"),
         // The fuzz target's property, for the fuzzer and the corpus's regression test.
-        .target(name: "RouteBarFuzzCheck", dependencies: ["RouteBarJSON", "StrictJSON"], path: "Tests/RouteBarFuzzCheck"),
+        .target(name: "RouteBarFuzzCheck", dependencies: ["RouteBarJSON", "RouteBarService", "StrictJSON"], path: "Tests/RouteBarFuzzCheck"),
         .testTarget(name: "StrictJSONTests", dependencies: ["StrictJSON"]),
         .testTarget(name: "RouteBarTests", dependencies: ["RouteBar"]),
         .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTesting"]),

@@ -5,6 +5,7 @@
 // ("?width=343&scale=3\n{...}").
 
 import RouteBarJSON
+import RouteBarService
 import StrictJSON
 
 /// Splits an input into its query parameters and its body.
@@ -23,12 +24,20 @@ package func splitInput(_ input: UnsafeBufferPointer<UInt8>) -> (query: [String:
 
 /// The property under test: nil when it holds, else what is wrong. Every input must either be
 /// refused with a `RouteBarInputError` that says why, or be answered with valid JSON without
-/// a single null (every number finite).
+/// a single null (every number finite); and the service's simdjson path (`FastRoutes`) must
+/// come to the same answer or the same refusal as StrictJSON alone.
 package func fuzzCheck(_ input: UnsafeBufferPointer<UInt8>) -> String? {
     let (query, body) = splitInput(input)
+    let outcome = Result { () throws(RouteBarInputError) in try RouteBarResponse.answer(json: body, query: { query[$0] }).bytes }
+    let simdjsonOutcome = body.withUnsafeBufferPointer { buffer in
+        Result { () throws(RouteBarInputError) in
+            try RouteBarResponse.encodeAnswer(RouteBarRequest(json: buffer, query: { query[$0] }, predecoded: FastRoutes.read(buffer))).bytes
+        }
+    }
+    if outcome != simdjsonOutcome { return "simdjson's routes and StrictJSON's differ: \(outcome) against \(simdjsonOutcome)" }
     let answer: [UInt8]
     do {
-        answer = try RouteBarResponse.answer(json: body, query: { query[$0] }).bytes
+        answer = try outcome.get()
     } catch {
         return error.detail.isEmpty ? "a refusal must say why" : nil
     }
