@@ -23,8 +23,8 @@ package enum FastRoutes {
     /// A thread keeps its buffers for its next body up to this size (a body of about 300 KiB,
     /// as `make bench`'s batch1000); larger ones are freed after each request. So what stays
     /// between requests is at most this per handler thread, a fixed cost like its stack, and
-    /// a body of 1,000 routes does not pay for allocating and faulting in 2 MB each time (it
-    /// decoded at 187 MB/s instead of 319 here).
+    /// a body of 1,000 routes does not pay for allocating and faulting in 1.8 MB each time,
+    /// which cost it a third of its decoding pace (docs/performance.md).
     package static let keptBytes = 2 * 1024 * 1024
 
     /// The bytes the calling thread's simdjson buffers hold now.

@@ -17,7 +17,7 @@ extension RouteBarAPI {
         // Counted before it is built: what decoding may take at most, then what the decoded
         // request holds. A stream keeps the request, and with it this count, until it ends.
         let decodedMemory = try request.holdMemory(RouteBarRequest.decodingBytes(forBody: request.body.count))
-        let predecoded = readRoutesWithSimdjson(request)
+        let predecoded = readRoutesWithSimdjson(request, counted: decodedMemory)
         // Without `locale` in the query, `Accept-Language` offers one (RFC 9110 §12.5.4), which a
         // body's own `locale` still overrides; either way the answer varies with the header.
         let queryLocale = request.queryParameter("locale")
@@ -114,16 +114,21 @@ extension RouteBarAPI {
     }
 
     /// The routes of a body of our own shape, read by simdjson (`FastRoutes`) with its buffers
-    /// counted in the memory account while it reads; nil where it declined, or where the
-    /// account had no room for them (StrictJSON then reads alone). Each outcome is counted for
-    /// `/metrics`.
-    private func readRoutesWithSimdjson(_ request: HTTPRequest) -> PredecodedRoutes? {
+    /// counted in the memory account (in `memory`, the decoding's count, while it reads); nil
+    /// where it declined, or where the account had no room for them (StrictJSON then reads
+    /// alone). Each outcome is counted for `/metrics`.
+    private func readRoutesWithSimdjson(_ request: HTTPRequest, counted memory: HeldMemory) -> PredecodedRoutes? {
         guard request.body.withUnsafeBufferPointer(FastRoutes.mayRead) else { return nil }
-        guard let working = try? request.holdMemory(FastRoutes.workingBytes(forBody: request.body.count)) else {
+        let decoding = memory.bytes
+        do {
+            try memory.resize(to: decoding + FastRoutes.workingBytes(forBody: request.body.count))
+        } catch {
             count(simdjson: .noRoom)
             return nil
         }
-        let routes = withExtendedLifetime(working) { request.body.withUnsafeBufferPointer(FastRoutes.read) }
+        // Back to the decoding's count, which shrinking cannot fail.
+        defer { try? memory.resize(to: decoding) }
+        let routes = request.body.withUnsafeBufferPointer(FastRoutes.read)
         count(simdjson: routes == nil ? .declined : .read)
         return routes
     }
