@@ -59,10 +59,10 @@ error_code finiteNumber(od::value &value, double &out) {
 // from simdjson_result once, with std::move(result).get(field): calling key() and value() on
 // the result each time read our bodies at half the speed.)
 error_code plainString(od::value &value, const uint8_t *base, size_t maxBytes, uint32_t &start, uint32_t &length) {
-    od::json_type type;
-    if (value.type().get(type) || type != od::json_type::string) return kDecline;
+    // A string's token is the string with its quotes (and any whitespace after it); any other
+    // value's does not start with a quote.
     std::string_view token = value.raw_json_token();
-    // The token is the string with its quotes (and any whitespace after it).
+    if (token.empty() || token[0] != '"') return kDecline;
     size_t end = token.find('"', 1);
     if (end == std::string_view::npos || token.substr(1, end - 1).find('\\') != std::string_view::npos) return kDecline;
     // UTF-8 and control characters were checked for the whole body by stage 1.
@@ -130,19 +130,16 @@ error_code readRoute(od::object route, const uint8_t *base, routebar_simd_limits
     return SUCCESS;
 }
 
-// Finds `routes` in the top-level object and reads it; the other members are skipped (the
-// caller reads them).
+// Finds `routes` in the top-level object and reads it. What follows it is left unread: the
+// caller reads every other member, and refuses a second `routes` as a repeat.
 error_code readBody(od::document &document, const uint8_t *base, size_t length, routebar_simd_limits limits,
     ThreadState &state, size_t &arrayStart, size_t &arrayEnd) {
     od::object root;
     if (document.get_object().get(root)) return kDecline;
-    bool sawRoutes = false;
     for (auto result : root) {
         od::field field;
         if (std::move(result).get(field)) return kDecline;
         if (!field.key().unsafe_is_equal("routes")) continue;
-        if (sawRoutes) return kDecline;
-        sawRoutes = true;
         od::value &value = field.value();
         const char *start;
         if (value.current_location().get(start)) return kDecline;
@@ -162,8 +159,9 @@ error_code readBody(od::document &document, const uint8_t *base, size_t length, 
         if (end == 0 || base[end - 1] != ']') return kDecline;
         arrayStart = size_t(reinterpret_cast<const uint8_t *>(start) - base);
         arrayEnd = end;
+        return end <= length ? SUCCESS : kDecline;
     }
-    return sawRoutes && arrayEnd <= length ? SUCCESS : kDecline;
+    return kDecline;
 }
 
 }  // namespace

@@ -138,7 +138,8 @@ extension RouteBarAPI {
     public static func decode(
         _ body: [UInt8], limits: Limits, simdjson: Bool = false, query: (String) -> String?
     ) throws(HTTPProblem) -> RouteBarRequest {
-        try decode(body, limits: limits, routes: simdjson ? body.withUnsafeBufferPointer(FastRoutes.read) : nil, query: query)
+        let routes = simdjson && body.withUnsafeBufferPointer(FastRoutes.mayRead) ? body.withUnsafeBufferPointer(FastRoutes.read) : nil
+        return try decode(body, limits: limits, routes: routes, query: query)
     }
 
     /// The request, decoded and within the limits, with its routes as simdjson read them.

@@ -15,8 +15,8 @@ extern "C" {
  *
  * It reads only the common case, and declines everything else, which the caller then reads
  * with StrictJSON as it always has (and so reports every error as before, with its pointer):
- *   - a top-level object whose member `routes` (named once, without escapes) is an array of
- *     at most `max_routes` objects;
+ *   - a top-level object with a member `routes` (named without escapes) that is an array of
+ *     at most `max_routes` objects (what follows it is the caller's to read);
  *   - each with only `id` (a string without escapes, at most `max_id_bytes` bytes),
  *     `totalTime` (a finite number) and `subPaths` (an array of at most `max_legs` objects),
  *     each named at most once, `subPaths` required;
