@@ -276,6 +276,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             appendASCII("null")
             return
         }
+        if let decimal = ShortestDecimal(magnitude: value.magnitude) {
+            appendShortest(decimal, negative: value < 0)
+            return
+        }
         // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`
         // hands them over through `_writeASCII`, where `description` would allocate a String.
         reserve(ASCIISink.capacity)

@@ -58,6 +58,43 @@ import Testing
         }
     }
 
+    /// `ShortestDecimal`'s range (0.001 to 10^14, not whole), where the writer finds the digits
+    /// itself: every value must come out as Swift's `description` writes it.
+    @Test func doublesInTheShortestDecimalRangeAreWrittenAsTheirDescription() {
+        func expectDescription(_ value: Double) {
+            var writer = JSONWriter(capacity: 8)
+            writer.number(value)
+            let expected = value.rounded(.towardZero) == value ? String(Int(value)) : value.description
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+        // Every binary exponent of the range and past both ends, at random.
+        var generator = SystemRandomNumberGenerator()
+        let bits = Double(0.0005).bitPattern...Double(2e14).bitPattern
+        for _ in 0..<100_000 {
+            let value = Double(bitPattern: UInt64.random(in: bits, using: &generator))
+            expectDescription(value)
+            expectDescription(-value)
+        }
+        // What layouts write: quotients of small whole numbers, and short decimals.
+        for numerator in stride(from: 1, through: 40_000, by: 7) {
+            for denominator in [3, 7, 9, 11, 47, 94, 360, 1001] {
+                expectDescription(Double(numerator) / Double(denominator))
+            }
+            expectDescription(Double(numerator) / 1000)
+            expectDescription(Double(numerator) * 1.37)
+        }
+        // Powers of ten and of two, and their neighbours.
+        for power in -4...15 {
+            let ten = pow(10, Double(power))
+            let two = Double(sign: .plus, exponent: power * 3, significand: 1)
+            for value in [ten, two] {
+                for neighbour in [value, value.nextUp, value.nextDown, value.nextUp.nextUp, value.nextDown.nextDown, value * 1.5] {
+                    expectDescription(neighbour)
+                }
+            }
+        }
+    }
+
     @Test func escapesStrings() throws {
         var writer = JSONWriter()
         let text = "q\"b\\n\nr\rt\tc\u{01}\u{1F}é🚀"
