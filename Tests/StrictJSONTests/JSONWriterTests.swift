@@ -104,6 +104,32 @@ import Testing
         #expect(decoded == text)
     }
 
+    /// A string is copied as it is until a byte needs escaping: each such byte (and some that
+    /// do not), at every place of a string whose UTF-8 must pass untouched.
+    @Test func escapesAByteAtEveryPlaceOfALongString() {
+        let plain = Array("지하철 2호선, then a walk".utf8)
+        for special: UInt8 in [0x22, 0x5C, 0x00, 0x0A, 0x1F, 0x7F, 0x20, 0x21, 0x5B] {
+            for place in 0..<plain.count {
+                var bytes = plain
+                bytes[place] = special
+                let text = String(decoding: bytes, as: UTF8.self)
+                var writer = JSONWriter(capacity: 8)
+                writer.string(text)
+                let escaped = text.unicodeScalars.map { scalar -> String in
+                    switch scalar {
+                    case "\"": return #"\""#
+                    case "\\": return #"\\"#
+                    case "\n": return #"\n"#
+                    case _ where scalar.value < 0x20: return String(format: #"\u%04x"#, scalar.value)
+                    default: return String(scalar)
+                    }
+                }
+                let expected = "\"" + escaped.joined() + "\""
+                #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(special) at \(place)")
+            }
+        }
+    }
+
     @Test func resetKeepsNothingButCapacity() {
         var writer = JSONWriter()
         writer.beginArray()
