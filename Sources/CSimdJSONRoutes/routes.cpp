@@ -49,6 +49,23 @@ constexpr error_code kDecline = simdjson::INCORRECT_TYPE;
 
 // A number as StrictJSON reads it: any JSON number, as a finite double.
 error_code finiteNumber(od::value &value, double &out) {
+    // Most are small whole numbers (codes and minutes): up to 15 digits, no leading zero,
+    // read here; the token runs to the next structural character, so what follows its digits
+    // can only be whitespace. Anything else (a sign, a fraction, an exponent) goes to
+    // get_double.
+    std::string_view token = value.raw_json_token();
+    size_t digits = 0;
+    uint64_t whole = 0;
+    while (digits < token.size() && digits < 15 && token[digits] >= '0' && token[digits] <= '9') {
+        whole = whole * 10 + uint64_t(token[digits] - '0');
+        digits++;
+    }
+    if (digits > 0 && !(token[0] == '0' && digits > 1)
+        && (digits == token.size() || token[digits] == ' ' || token[digits] == '\n' || token[digits] == '\r'
+            || token[digits] == '\t')) {
+        out = double(whole);
+        return SUCCESS;
+    }
     // get_double takes a number token only (not "3" in quotes), and refuses one that
     // overflows a double.
     if (value.get_double().get(out) || !std::isfinite(out)) return kDecline;

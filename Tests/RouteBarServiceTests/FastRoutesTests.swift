@@ -74,6 +74,15 @@ import Testing
         (#"{"width":"wide","routes":[{"subPaths":[{"trafficType":3,"sectionTime":4}]}]}"#, true),
         (#"{"width":300,"routes":[{"subPaths":[{"trafficType":3,"sectionTime":4}]}],"width":301}"#, true),
         (#"{"width":300,"routes":[{"subPaths":[{"trafficType":3,"sectionTime":-4}]}]}"#, true),
+        // Whole numbers are read without get_double up to 15 digits: at the edges of that path.
+        (#"{"width":300,"routes":[{"totalTime":0,"subPaths":[{"trafficType":3 ,"sectionTime":4\#t}]}]}"#, true),
+        (#"{"width":300,"routes":[{"totalTime":999999999999999,"subPaths":[]}]}"#, true),
+        (#"{"width":300,"routes":[{"totalTime":12345678901234567,"subPaths":[]}]}"#, true),
+        (#"{"width":300,"routes":[{"totalTime":4.0,"subPaths":[{"trafficType":3E0,"sectionTime":0.5}]}]}"#, true),
+        (#"{"width":300,"routes":[{"totalTime":00,"subPaths":[]}]}"#, false),
+        (#"{"width":300,"routes":[{"totalTime":4x,"subPaths":[]}]}"#, false),
+        (#"{"width":300,"routes":[{"totalTime":4true,"subPaths":[]}]}"#, false),
+        (#"{"width":300,"routes":[{"totalTime":4-,"subPaths":[]}]}"#, false),
     ])
     func aBodyIsReadOrDeclinedToTheSameOutcome(text: String, read: Bool) {
         let (strict, fast, wasRead) = Self.outcomes(Self.body(text))
