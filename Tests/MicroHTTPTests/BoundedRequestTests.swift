@@ -35,6 +35,20 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// `queryParameter` reads the parameters gathered once per request: names match with
+        /// their case, values are percent-decoded, and a name without `=` has the empty value.
+        @Test(arguments: [
+            ("/echo?width=3", "3"), ("/echo?Width=5&width=3", "3"), ("/echo?Width=5", "nil"), ("/echo?width", ""),
+            ("/echo?width=", ""), ("/echo?width=%33%2C4", "3,4"), ("/echo?height=1", "nil"), ("/echo", "nil"),
+        ])
+        func queryParametersAreReadByExactName(target: String, value: String) throws {
+            try withLiveServer(router: EdgeRoutes().router) { live in
+                let response = try live.connect().request("GET", target)
+                #expect(response.status == 200)
+                #expect(response.text == value, "\(target)")
+            }
+        }
+
         struct Abandoned: Sendable, CustomTestStringConvertible {
             let testDescription: String
             let sent: String
