@@ -5,12 +5,12 @@ extension RouteBarLayout {
     /// non-finite width) it throws instead of drawing garbage, and suggests `fit`.
     func classic(_ route: Route, _ legs: LegCounts, index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
         let arithmetic = try ClassicArithmetic(self, route, legs, index: index)
-        laidOut.segments.removeAll(keepingCapacity: true)
+        dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var placed = SegmentPlacement()
         let barWidth = try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
             try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
-                appendSegment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
+                placeSegment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
             }
         }
         // The segments and the sentence move into the new value with their storage.

@@ -29,7 +29,7 @@ extension RouteBarLayout {
             minTransit = minWalking
         }
 
-        laidOut.segments.removeAll(keepingCapacity: true)
+        dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var rest = 0
         try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
@@ -51,7 +51,7 @@ extension RouteBarLayout {
                             if placed.anyVisible { x += gap }
                             width = minimums[legIndex] + extra[legIndex]
                         }
-                        appendSegment(
+                        placeSegment(
                             leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
                             minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
                         x += width

@@ -6,11 +6,14 @@ struct SegmentPlacement {
 }
 
 extension RouteBarLayout {
-    /// Appends a leg's segment, with what a client draws besides its box: label, line,
-    /// colours, and whether it is a transfer. `placed` describes the segments before it and is
-    /// updated. `minutes` is the label's, from `SegmentLabel.apportion`. Made in the array's
-    /// storage: a segment returned and then appended was built, copied and destroyed.
-    func appendSegment(
+    /// Makes a leg's segment the `index`th of `segments`, with what a client draws besides its
+    /// box: label, line, colours, and whether it is a transfer. `placed` describes the segments
+    /// before it and is updated. `minutes` is the label's, from `SegmentLabel.apportion`.
+    /// Where the previous route left a segment at `index`, its members are overwritten in place:
+    /// a new segment appended was built, copied into the array and destroyed (about 290
+    /// instructions a segment, whatever the compiler was told); the caller drops the rest
+    /// (`dropSegments(after:)`).
+    func placeSegment(
         _ leg: borrowing SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement,
         to segments: inout [BarSegment]
     ) {
@@ -47,19 +50,39 @@ extension RouteBarLayout {
             color = colors.color
             textColor = colors.textColor
         }
-        segments.append(
-            BarSegment(
-                index: index, trafficType: leg.trafficType, kind: leg.kind, mode: leg.mode, sectionTime: leg.sectionTime,
-                x: x, width: width, label: label, labelFits: fits, line: line, otherLines: leg.otherLines,
-                trainType: leg.trainType, transferBefore: transferBefore, color: color, textColor: textColor,
-                interlined: leg.interlined, card: leg.card))
-        segments.withUnsafeMutableBufferPointer { added in
-            let last = added.count - 1
-            added[last].minutes = minutes
-            added[last].shortSeconds = leg.shortSeconds
-            added[last].badge = badge
-            added[last].badgeFits = badgeFits
+        if index == segments.count {
+            segments.append(BarSegment(index: index, trafficType: 0, kind: .other, mode: .other, sectionTime: 0, x: 0, width: 0))
         }
+        segments.withUnsafeMutableBufferPointer { all in
+            // Every stored member, so that nothing of the previous route's segment stays
+            // (LayoutReuseTests compares each route with its layout alone).
+            all[index].index = index
+            all[index].trafficType = leg.trafficType
+            all[index].kind = leg.kind
+            all[index].mode = leg.mode
+            all[index].sectionTime = leg.sectionTime
+            all[index].x = x
+            all[index].width = width
+            all[index].label = label
+            all[index].minutes = minutes
+            all[index].shortSeconds = leg.shortSeconds
+            all[index].labelFits = fits
+            all[index].badge = badge
+            all[index].badgeFits = badgeFits
+            all[index].line = line
+            all[index].otherLines = leg.otherLines
+            all[index].trainType = leg.trainType
+            all[index].transferBefore = transferBefore
+            all[index].color = color
+            all[index].textColor = textColor
+            all[index].interlined = leg.interlined
+            all[index].card = leg.card
+        }
+    }
+
+    /// Drops the segments the previous route left after the first `count`.
+    func dropSegments(after count: Int, of segments: inout [BarSegment]) {
+        if segments.count > count { segments.removeSubrange(count...) }
     }
 
     /// The badge a transit leg's segment shows, in the request's language; `line` is the leg's
