@@ -11,8 +11,8 @@ extension RouteBarLayout {
     /// before it and is updated. `minutes` is the label's, from `SegmentLabel.apportion`.
     /// Where the previous route left a segment at `index`, its members are overwritten in place:
     /// a new segment appended was built, copied into the array and destroyed (about 290
-    /// instructions a segment, whatever the compiler was told); the caller drops the rest
-    /// (`dropSegments(after:)`).
+    /// instructions a segment, whatever the compiler was told). The caller first drops those
+    /// past the route's legs (`dropSegments(after:of:)`), so `index` is at most the count.
     func placeSegment(
         _ leg: borrowing SubPath, index: Int, x: Double, width: Double, minutes: Int, after placed: inout SegmentPlacement,
         to segments: inout [BarSegment]
@@ -55,7 +55,7 @@ extension RouteBarLayout {
         }
         segments.withUnsafeMutableBufferPointer { all in
             // Every stored member, so that nothing of the previous route's segment stays
-            // (LayoutReuseTests compares each route with its layout alone).
+            // (LayoutReuseTests checks each against the leg and counts BarSegment's members).
             all[index].index = index
             all[index].trafficType = leg.trafficType
             all[index].kind = leg.kind
