@@ -8,7 +8,7 @@ extension RouteBarLayout {
         dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var placed = SegmentPlacement()
-        let barWidth = try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
+        let barWidth = try withLabelMinutes(route, needed: buildsPresentation) { labelMinutes throws(RouteBarError) in
             try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
                 placeSegment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
             }

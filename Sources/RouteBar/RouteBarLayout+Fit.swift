@@ -32,7 +32,7 @@ extension RouteBarLayout {
         dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var rest = 0
-        try withLabelMinutes(route) { labelMinutes throws(RouteBarError) in
+        try withLabelMinutes(route, needed: buildsPresentation || options.labelMinimums) { labelMinutes throws(RouteBarError) in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
                 for (legIndex, leg) in route.subPaths.enumerated() {
                     minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)

@@ -24,8 +24,11 @@ public struct RouteBarLayout: Sendable {
     /// sentence itself from the segments (`AccessibilityLabel.write`) turns it off and saves
     /// building a String per route.
     public var buildsAccessibilityLabels = true
-    /// Whether segments get what a client draws besides their box: label, badge and whether
-    /// they fit, colours. A client that asks for none of them (a field mask) spares their cost.
+    /// Whether segments get what a client draws besides their box: label and its minutes,
+    /// badge and whether they fit, colours, and the lines and train type they are made from;
+    /// the sentence (`buildsAccessibilityLabels`) needs them too. A client that asks for none
+    /// of them (a field mask) spares their cost: the segments then carry no line, no other
+    /// lines, no train type, 0 minutes, and the route no sentence.
     public var buildsPresentation = true
 
     /// Checks every option against its range.

@@ -93,11 +93,7 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
         exit(1)
     }
     do {
-        let request = try RouteBarRequest(json: body)
-        let layout = try! RouteBarLayout(request.options)
-        let routes = try! layout.layOut(request.routes)
-        let answer = RouteBarResponse.encode(routes, options: request.options)
-
+        // Before anything else, so that a profile holds the service's requests and nothing more.
         if let requests = profileRequests {
             let query = getenv("ROUTEBAR_PROFILE_MASKED") == nil ? { _ in nil } : masked
             for _ in 0..<requests {
@@ -105,6 +101,11 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
             }
             continue
         }
+        let request = try RouteBarRequest(json: body)
+        let layout = try! RouteBarLayout(request.options)
+        let routes = try! layout.layOut(request.routes)
+        let answer = RouteBarResponse.encode(routes, options: request.options)
+
         let decode = try bestTime { () throws(RouteBarInputError) in sink &+= try RouteBarRequest(json: body).routes.count }
         let serviceDecode = try bestTime { () throws(HTTPProblem) in
             sink &+= try RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: { _ in nil }).routes.count
