@@ -37,7 +37,9 @@ struct ClassicArithmetic {
     let totalTime: Double
     let oneMinuteLength: Double
 
-    init(_ layout: RouteBarLayout, _ route: Route, _ legs: LegCounts, index: Int) throws(RouteBarError) {
+    // Borrowed: an initializer's parameters are owned, and the caller copied the layout and
+    // the route (retaining their storage) for each call.
+    init(_ layout: borrowing RouteBarLayout, _ route: borrowing Route, _ legs: LegCounts, index: Int) throws(RouteBarError) {
         let options = layout.options
         // The seed subtracts half a point so fractional widths do not wrap the last cell.
         let pathTotalLength = options.width - 0.5

@@ -128,7 +128,8 @@ struct LegCounts {
     var allMinutes = 0.0
     var visible: Int { walking + transit }
 
-    init(_ route: Route, index: Int) throws(RouteBarError) {
+    // Borrowed, as ClassicArithmetic's: an owned route was copied for each call.
+    init(_ route: borrowing Route, index: Int) throws(RouteBarError) {
         guard route.subPaths.count <= RouteBarLayout.maxSubPaths else {
             throw RouteBarError(
                 .tooMany, at: .subPaths(route: index),

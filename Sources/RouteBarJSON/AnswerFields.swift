@@ -49,9 +49,11 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
 
     public var isAll: Bool { self == .all }
 
-    func has(_ member: Answer) -> Bool { answer & 1 << member.rawValue != 0 }
-    func has(_ member: Route) -> Bool { route & 1 << member.rawValue != 0 }
-    func has(_ member: Segment) -> Bool { segment & 1 << member.rawValue != 0 }
+    // `&<<`: every raw value is below 64, and `<<` checked the shift in a call the writer
+    // made for each member of each segment.
+    @inline(__always) func has(_ member: Answer) -> Bool { answer & 1 &<< UInt64(member.rawValue) != 0 }
+    @inline(__always) func has(_ member: Route) -> Bool { route & 1 &<< UInt64(member.rawValue) != 0 }
+    @inline(__always) func has(_ member: Segment) -> Bool { segment & 1 &<< UInt64(member.rawValue) != 0 }
 
     /// A time's five members (its text, clock, epoch, offset and date, in that order from
     /// `first`) as bits 0 to 4, for `CardText`.

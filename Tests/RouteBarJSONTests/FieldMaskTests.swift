@@ -89,6 +89,14 @@ import Testing
         #expect(unknown.isEmpty, "members the table does not name: \(unknown.sorted())")
     }
 
+    /// A level's members are bits of one UInt64, shifted without a check (`AnswerFields.has`).
+    @Test func eachLevelFitsItsSixtyFourBits() {
+        #expect(AnswerFields.Answer.allCases.count <= 64)
+        #expect(AnswerFields.Route.allCases.count <= 64)
+        #expect(AnswerFields.Segment.allCases.count <= 64)
+        #expect(AnswerFields.Segment.allCases.map(\.rawValue) == Array(0..<AnswerFields.Segment.allCases.count))
+    }
+
     @Test func eachPathAloneIsTheFullAnswerProjected() throws {
         let bodies = try Self.bodies()
         #expect(bodies.count >= 15)
