@@ -69,7 +69,7 @@ public struct SubPath: Sendable, Hashable {
         self.trafficType = trafficType
         self.mode = TransitMode(trafficType: trafficType)
         self.sectionTime = sectionTime
-        if line != nil || !otherLines.isEmpty || trainType != nil {
+        if holdsValue(line) || !otherLines.isEmpty || trainType != nil {
             details = LegDetails(line: line, otherLines: otherLines, trainType: trainType)
         }
     }
@@ -80,7 +80,7 @@ public struct SubPath: Sendable, Hashable {
         self.trafficType = mode.trafficType ?? 0
         self.mode = mode
         self.sectionTime = minutes
-        if line != nil || color != nil || textColor != nil {
+        if holdsValue(line) || holdsValue(color) || holdsValue(textColor) {
             details = LegDetails(line: line, color: color, textColor: textColor)
         }
     }
@@ -120,6 +120,13 @@ public struct SubPath: Sendable, Hashable {
         hasher.combine(card)
         hasher.combine(shortSecondsStorage)
     }
+}
+
+/// Whether `value` holds something, without the copy `!= nil` makes of it first (a whole
+/// `TransitLine`, retaining its strings, for every leg a decoder makes).
+@inlinable @inline(__always)
+func holdsValue<Wrapped>(_ value: Wrapped?) -> Bool {
+    if case .some = value { true } else { false }
 }
 
 /// What a `SubPath` holds behind its one reference.
