@@ -11,7 +11,13 @@ extension Route {
             bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, CardTime?, CardTime?)>.size
             bytes += HeldBytes.string(card.departure) + HeldBytes.string(card.arrival) + HeldBytes.string(card.fareCurrency)
         }
-        for subPath in subPaths { bytes += subPath.heldBytes }
+        // Read in place through a pointer, and only legs with a box: a copy of each leg went
+        // through generic value witnesses, and so did `guard let` on its box (the account of a
+        // batch1000 request cost 1.48M instructions, 0.62M this way; callgrind of the server).
+        subPaths.withUnsafeBufferPointer { legs in
+            guard let start = legs.baseAddress else { return }
+            for leg in start..<start + legs.count where holdsValue(leg.pointee.details) { bytes += leg.pointee.heldBytes }
+        }
         return bytes
     }
 }

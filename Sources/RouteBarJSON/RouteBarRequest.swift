@@ -135,7 +135,11 @@ extension RouteBarRequest {
     /// capacity), for the server's memory account: a streamed answer keeps the request.
     package var heldBytes: Int {
         var bytes = HeldBytes.array(routes.capacity, of: Route.self) + HeldBytes.array(widths?.capacity ?? 0, of: Double.self)
-        for route in routes { bytes += route.heldBytes }
+        // Read in place through a pointer: a copy of each route would retain and release its storage.
+        routes.withUnsafeBufferPointer { routes in
+            guard let start = routes.baseAddress else { return }
+            for route in start..<start + routes.count { bytes += route.pointee.heldBytes }
+        }
         bytes += HeldBytes.array(routePointers.capacity, of: String.self)
         for pointer in routePointers { bytes += HeldBytes.string(pointer) }
         return bytes
