@@ -70,9 +70,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     public mutating func beginObject() {
-        separate()
-        appendByte(UInt8(ascii: "{"))
-        needsComma = false
+        open(UInt8(ascii: "{"))
     }
 
     @inlinable @inline(__always)
@@ -83,9 +81,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     public mutating func beginArray() {
-        separate()
-        appendByte(UInt8(ascii: "["))
-        needsComma = false
+        open(UInt8(ascii: "["))
     }
 
     @inlinable @inline(__always)
@@ -94,17 +90,38 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         needsComma = true
     }
 
+    /// A comma if a value came before, and `bracket`.
+    @inlinable @inline(__always)
+    mutating func open(_ bracket: UInt8) {
+        let comma = needsComma
+        appendBytes(reserving: 2) { target, at in
+            if comma {
+                target[at] = UInt8(ascii: ",")
+                at &+= 1
+            }
+            target[at] = bracket
+            at &+= 1
+        }
+        needsComma = false
+    }
+
     /// A member name; `name` must need no escaping.
     @inlinable @inline(__always)
     public mutating func key(_ name: StaticString) {
         let size = name.utf8CodeUnitCount
-        reserve(size + 4)
-        if needsComma { append(UInt8(ascii: ",")) }
-        append(UInt8(ascii: "\""))
-        (base + length).update(from: name.utf8Start, count: size)
-        length += size
-        append(UInt8(ascii: "\""))
-        append(UInt8(ascii: ":"))
+        let comma = needsComma
+        appendBytes(reserving: size &+ 4) { target, at in
+            if comma {
+                target[at] = UInt8(ascii: ",")
+                at &+= 1
+            }
+            target[at] = UInt8(ascii: "\"")
+            (target + (at &+ 1)).update(from: name.utf8Start, count: size)
+            at &+= size &+ 1
+            target[at] = UInt8(ascii: "\"")
+            target[at &+ 1] = UInt8(ascii: ":")
+            at &+= 2
+        }
         needsComma = false
     }
 
@@ -212,11 +229,14 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @inlinable @inline(__always)
     public mutating func field(_ name: StaticString, ascii value: StaticString) {
         key(name)
-        reserve(value.utf8CodeUnitCount + 2)
-        append(UInt8(ascii: "\""))
-        (base + length).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
-        length += value.utf8CodeUnitCount
-        append(UInt8(ascii: "\""))
+        let size = value.utf8CodeUnitCount
+        appendBytes(reserving: size &+ 2) { target, at in
+            target[at] = UInt8(ascii: "\"")
+            Self.copyShort(value.utf8Start, size, to: target + (at &+ 1))
+            at &+= size &+ 1
+            target[at] = UInt8(ascii: "\"")
+            at &+= 1
+        }
         needsComma = true
     }
 
@@ -230,7 +250,39 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {
-        if length + extra > capacity { grow(to: length + extra) }
+        if length &+ extra > capacity { grow(to: length &+ extra) }
+    }
+
+    /// Reserves `extra` bytes, then lets `body` write them from the end through a local
+    /// position, stored back once. A byte stored through `base` may, for the compiler, change
+    /// the writer's own fields: written byte by byte, `length` was stored back, and checked for
+    /// overflow, after every byte, and `base` loaded again before the next.
+    @inlinable @inline(__always)
+    mutating func appendBytes(reserving extra: Int, _ body: (UnsafeMutablePointer<UInt8>, inout Int) -> Void) {
+        reserve(extra)
+        var at = length
+        body(base, &at)
+        length = at
+    }
+
+    /// Copies `count` bytes, without a call for the short ones a name or a member is: two
+    /// overlapping loads and stores of 8 or 4 bytes each cover 4 to 16.
+    @inlinable @inline(__always)
+    static func copyShort(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let (head, tail) = (from.loadUnaligned(as: UInt64.self), from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        case 4..<8:
+            let (head, tail) = (from.loadUnaligned(as: UInt32.self), from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        default:
+            target.update(from: source, count: count)
+        }
     }
 
     @usableFromInline @inline(never)
@@ -248,7 +300,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @inlinable @inline(__always)
     mutating func append(_ byte: UInt8) {
         base[length] = byte
-        length += 1
+        length &+= 1
     }
 
     @inlinable @inline(__always)
@@ -264,9 +316,11 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     @inlinable
     mutating func appendASCII(_ text: StaticString) {
-        reserve(text.utf8CodeUnitCount)
-        (base + length).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
-        length += text.utf8CodeUnitCount
+        let size = text.utf8CodeUnitCount
+        appendBytes(reserving: size) { target, at in
+            Self.copyShort(text.utf8Start, size, to: target + at)
+            at &+= size
+        }
     }
 
     /// A Double with a fraction, or not finite.
@@ -293,12 +347,14 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         reserve(20)
         // Most are indices, codes and minutes.
         if value >= 0 && value < 10 {
-            append(UInt8(ascii: "0") + UInt8(value))
+            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
         }
         if value >= 10 && value < 100 {
-            append(UInt8(ascii: "0") + UInt8(value / 10))
-            append(UInt8(ascii: "0") + UInt8(value % 10))
+            let target = base + length
+            target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            target[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            length &+= 2
             return
         }
         if value < 0 { append(UInt8(ascii: "-")) }
@@ -332,22 +388,31 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     private mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, quoted: Bool) {
         // Most strings need no escaping (labels, names, colours, pieces of a sentence), and most
         // are short: one pass copies and checks each byte, and starts over escaping if one needs it.
-        reserve(utf8.count + 2)
-        let start = length
-        if quoted { append(UInt8(ascii: "\"")) }
+        reserve(utf8.count &+ 2)
+        // Through a local position, stored once (`appendBytes` says why).
+        let target = base
+        var at = length
+        if quoted {
+            target[at] = UInt8(ascii: "\"")
+            at &+= 1
+        }
         var clean = true
         for byte in utf8 {
             if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 clean = false
                 break
             }
-            append(byte)
+            target[at] = byte
+            at &+= 1
         }
         if clean {
-            if quoted { append(UInt8(ascii: "\"")) }
+            if quoted {
+                target[at] = UInt8(ascii: "\"")
+                at &+= 1
+            }
+            length = at
             return
         }
-        length = start
         // Worst case: every byte becomes \u00XX.
         reserve(utf8.count * 6 + 2)
         if quoted { append(UInt8(ascii: "\"")) }

@@ -130,6 +130,34 @@ import Testing
         }
     }
 
+    /// Names and fixed values of every length from 0 to 24 bytes: short ones are copied with
+    /// overlapping loads and stores (`copyShort`), which must neither drop nor repeat a byte.
+    @Test func namesAndFixedValuesOfEveryLengthAreCopiedWhole() {
+        // Each a different prefix of the alphabet, so that a byte moved is seen too.
+        let texts: [StaticString] = [
+            "", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghijk",
+            "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq",
+            "abcdefghijklmnopqr", "abcdefghijklmnopqrs", "abcdefghijklmnopqrst", "abcdefghijklmnopqrstu",
+            "abcdefghijklmnopqrstuv", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstuvwx",
+        ]
+        var writer = JSONWriter(capacity: 16)  // small, so that the buffer also grows
+        var expected = "["
+        writer.beginArray()
+        for (index, text) in texts.enumerated() {
+            writer.beginObject()
+            writer.field(text, ascii: text)
+            writer.key(text)
+            writer.bool(index % 2 == 0)
+            writer.endObject()
+            let name = String("abcdefghijklmnopqrstuvwx".prefix(index))
+            expected += (index == 0 ? "" : ",") + "{\"\(name)\":\"\(name)\",\"\(name)\":\(index % 2 == 0)}"
+        }
+        writer.endArray()
+        expected += "]"
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        #expect(texts.map(\.utf8CodeUnitCount) == Array(0...24))
+    }
+
     @Test func resetKeepsNothingButCapacity() {
         var writer = JSONWriter()
         writer.beginArray()
