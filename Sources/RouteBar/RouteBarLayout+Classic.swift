@@ -10,7 +10,9 @@ extension RouteBarLayout {
         var placed = SegmentPlacement()
         let barWidth = try withLabelMinutes(route, needed: buildsPresentation) { labelMinutes throws(RouteBarError) in
             try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
-                placeSegment(leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
+                placeSegment(
+                    leg, index: legIndex, x: x, width: width, minutes: labelMinutes.labelMinutes(legIndex), after: &placed,
+                    to: &laidOut.segments)
             }
         }
         // The segments and the sentence move into the new value with their storage.

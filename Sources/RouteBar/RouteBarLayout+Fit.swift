@@ -53,7 +53,7 @@ extension RouteBarLayout {
                         }
                         placeSegment(
                             leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
-                            minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
+                            minutes: labelMinutes.labelMinutes(legIndex), after: &placed, to: &laidOut.segments)
                         x += width
                     }
                 }

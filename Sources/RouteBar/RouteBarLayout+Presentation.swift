@@ -132,20 +132,26 @@ extension RouteBarLayout {
         laidOut.accessibilityLabel = sentence
     }
 
-    /// Each leg's label minutes (`SegmentLabel.apportion`) in stack memory, for `body`; all 0
-    /// unless `needed` (a layout that builds no labels, and no widths from them, has no use
-    /// for them).
+    /// Each leg's label minutes (`SegmentLabel.apportion`) in stack memory, for `body`; unless
+    /// `needed`, an empty buffer, whose `labelMinutes(_:)` are all 0 (a layout that builds no
+    /// labels, and no widths from them, has no use for them). Returning early there matters:
+    /// the closure that fills the buffer copied the route and the layout for each route.
     func withLabelMinutes<Result>(
         _ route: Route, needed: Bool, _ body: (UnsafeMutableBufferPointer<Int>) throws(RouteBarError) -> Result
     ) throws(RouteBarError) -> Result {
-        try withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minutes throws(RouteBarError) in
+        guard needed else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minutes throws(RouteBarError) in
             minutes.initialize(repeating: 0)
-            if needed {
-                _ = route.subPaths.withUnsafeBufferPointer {
-                    SegmentLabel.apportion($0, total: route.totalTime, spanned: route.legsSpanTotal, into: minutes)
-                }
+            _ = route.subPaths.withUnsafeBufferPointer {
+                SegmentLabel.apportion($0, total: route.totalTime, spanned: route.legsSpanTotal, into: minutes)
             }
             return try body(minutes)
         }
     }
+}
+
+extension UnsafeMutableBufferPointer<Int> {
+    /// Leg `index`'s minutes in `withLabelMinutes`'s buffer: 0 when it is empty.
+    @inline(__always)
+    func labelMinutes(_ index: Int) -> Int { isEmpty ? 0 : self[index] }
 }

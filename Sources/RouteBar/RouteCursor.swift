@@ -34,10 +34,19 @@ package struct RouteCursor: Sendable {
 
     package var isFinished: Bool { position == routes.count }
 
+    /// Non-mutating, and the route read in place: from the mutating `layOutNext`, the layout
+    /// was copied for each route, and `routes[index]` copied the route, each retaining and
+    /// releasing its arrays and strings.
+    private func layOut(_ index: Int, into laidOut: inout LaidOutRoute) throws(RouteBarError) {
+        try routes.withUnsafeBufferPointer { routes throws(RouteBarError) in
+            try layout.layOutRoute(routes[index], index: index, barLength: lengths[index], into: &laidOut)
+        }
+    }
+
     /// Lays out the next route into `laidOut` (reusing its storage); false after the last.
     package mutating func layOutNext(into laidOut: inout LaidOutRoute) throws(RouteBarError) -> Bool {
         guard position < routes.count else { return false }
-        try layout.layOutRoute(routes[position], index: position, barLength: lengths[position], into: &laidOut)
+        try layOut(position, into: &laidOut)
         position += 1
         return true
     }

@@ -112,11 +112,14 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
                     problems: request.problems, fields: request.fields, to: &writer)
             }
         }
+        // Read once, not per route: passed from `self` beside `&writer`, each was copied (its
+        // strings and arrays retained and released) for every route.
+        var options = cursor.layout.options
+        let (formatter, fields) = (request.cardFormatter, request.fields)
         while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {
-                if request.fields.has(.routes) {
-                    RouteBarResponse.write(
-                        laidOut, options: cursor.layout.options, clock: request.cardFormatter, fields: request.fields, to: &writer)
+                if fields.has(.routes) {
+                    RouteBarResponse.write(laidOut, options: options, clock: formatter, fields: fields, to: &writer)
                 }
                 continue
             }
@@ -124,7 +127,8 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
             if width + 1 < request.widths?.count ?? 1 {
                 width += 1
                 cursor = allChecked ? laterWidths.removeFirst() : try Self.cursor(request, width: width, checked: false)
-                RouteBarResponse.beginLayout(options: cursor.layout.options, fields: request.fields, to: &writer)
+                options = cursor.layout.options
+                RouteBarResponse.beginLayout(options: options, fields: fields, to: &writer)
             } else {
                 if request.widths != nil {
                     writer.endArray()

@@ -323,7 +323,8 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         }
     }
 
-    /// A Double with a fraction, or not finite.
+    /// A Double with a fraction, or not finite: never a whole number below 2^53, which
+    /// `number` writes as an integer (`ShortestDecimal` would write it with a point).
     @usableFromInline
     mutating func appendFraction(_ value: Double) {
         guard value.isFinite else {

@@ -13,15 +13,16 @@
 /// name two doubles.
 ///
 /// Outside the range Swift writes exponents, and a power of two is nearer its lower neighbour
-/// than its upper: `init` declines those, and the writer asks `description` instead.
+/// than its upper: `init` declines those, and the writer asks `description` instead. Whole
+/// numbers never come here: `JSONWriter.number` writes every one below 2^53 as an integer.
 struct ShortestDecimal {
-    /// 17 digits, 10^16 up to 10^17, the last `17 - digitCount` of them zeros.
+    /// 17 digits, 10^16 up to 10^17: the shortest that read back, then zeros. How many count
+    /// is found when they are written, from their ASCII (`significantDigits`).
     let digits: UInt64
-    /// How many digits count, without trailing zeros.
-    let digitCount: Int
     /// The power of ten of the first digit: 342.5 is 3425 with exponent 2.
     let exponent: Int
 
+    @inline(__always)
     init?(magnitude: Double) {
         guard magnitude >= 0.001, magnitude < 1e14 else { return nil }
         let bits = magnitude.bitPattern
@@ -41,15 +42,7 @@ struct ShortestDecimal {
             digits = 10_000_000_000_000_000
             exponent += 1
         }
-        var count = 17
-        var rest = digits
-        while rest % 10 == 0 {
-            rest /= 10
-            count -= 1
-        }
-        // A whole number is written by the writer's integer path; never expected here.
-        guard count > exponent + 1 else { return nil }
-        (self.digits, digitCount, self.exponent) = (digits, count, exponent)
+        (self.digits, self.exponent) = (digits, exponent)
     }
 
     /// `mantissa × 5^powerOfFive / 2^shift`, with 17 digits before the point: `whole` and
@@ -100,18 +93,21 @@ private let powersOfFive: [UInt64] = [
 
 extension JSONWriter {
     /// Writes `decimal` as Swift's `description` would, with a minus sign when `negative`.
+    @inline(__always)
     mutating func appendShortest(_ decimal: ShortestDecimal, negative: Bool) {
         // Sign, "0.", two zeros (0.001), 17 digits, and the 16 bytes moved for the point.
         reserve(40)
         if negative { append(UInt8(ascii: "-")) }
         let start = base + length
+        let (head, high, low) = Self.digitWords(decimal.digits)
+        let count = Self.significantDigits(high: high, low: low)
         if decimal.exponent < 0 {
             let zeros = -decimal.exponent - 1
             start[0] = UInt8(ascii: "0")
             start[1] = UInt8(ascii: ".")
             for index in 0..<zeros { start[2 + index] = UInt8(ascii: "0") }
-            Self.storeDigits(decimal.digits, at: start + 2 + zeros)
-            length += 2 + zeros + decimal.digitCount
+            Self.storeDigits(head, high, low, at: start + 2 + zeros)
+            length += 2 + zeros + count
         } else if decimal.exponent < 7 {
             // One to seven digits before the point, as every x and width: the 17 digits and the
             // point are put in place in registers. Stored, then read back from one byte on (as
@@ -119,7 +115,6 @@ extension JSONWriter {
             // for them to reach the cache, and an answer's fresh buffer misses it. In the server
             // (masked batch1000, perf) this function fell from 10.8% of the samples to 6.9%;
             // in process, on a buffer already in the cache, it made no difference.
-            let (head, high, low) = Self.digitWords(decimal.digits)
             let lowWord = head | high &<< 8
             let highWord = high &>> 56 | low &<< 8
             let shift = UInt64(8 * (decimal.exponent + 1))
@@ -131,28 +126,40 @@ extension JSONWriter {
             raw.storeBytes(of: first.littleEndian, as: UInt64.self)
             raw.storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
             raw.storeBytes(of: last.littleEndian, toByteOffset: 16, as: UInt16.self)
-            length += decimal.digitCount + 1
+            length += count + 1
         } else {
             // All 17 digits, then the fraction's moved one on (16 bytes at most) for the point.
-            Self.storeDigits(decimal.digits, at: start)
+            Self.storeDigits(head, high, low, at: start)
             let point = UnsafeMutableRawPointer(start + decimal.exponent + 1)
             let first = point.loadUnaligned(as: UInt64.self)
             let second = point.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
             point.storeBytes(of: first, toByteOffset: 1, as: UInt64.self)
             point.storeBytes(of: second, toByteOffset: 9, as: UInt64.self)
             point.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-            length += decimal.digitCount + 1
+            length += count + 1
         }
     }
 
-    /// Writes the 17 digits of `value` (10^16 up to 10^17): the first, then two runs of eight.
+    /// Writes `digitWords`' 17 digits: the first, then two runs of eight.
     @inline(__always)
-    private static func storeDigits(_ value: UInt64, at target: UnsafeMutablePointer<UInt8>) {
-        let (head, high, low) = digitWords(value)
+    private static func storeDigits(_ head: UInt64, _ high: UInt64, _ low: UInt64, at target: UnsafeMutablePointer<UInt8>) {
         target[0] = UInt8(truncatingIfNeeded: head)
         let raw = UnsafeMutableRawPointer(target)
         raw.storeBytes(of: high.littleEndian, toByteOffset: 1, as: UInt64.self)
         raw.storeBytes(of: low.littleEndian, toByteOffset: 9, as: UInt64.self)
+    }
+
+    /// How many of `digitWords`' 17 digits count: 17 less the trailing zeros, which are the
+    /// '0' bytes at the top of `low`, then of `high` (each word's last digit is its highest
+    /// byte). XOR with '0' makes them zero bytes; a digit 1 to 9 becomes 1 to 9, below the
+    /// byte's top bit, so leading zero bits ÷ 8 counts whole zero bytes. The first digit is
+    /// never 0.
+    @inline(__always)
+    private static func significantDigits(high: UInt64, low: UInt64) -> Int {
+        let zeroDigits: UInt64 = 0x3030_3030_3030_3030
+        let lowZeros = (low ^ zeroDigits).leadingZeroBitCount &>> 3
+        if lowZeros < 8 { return 17 &- lowZeros }
+        return 9 &- (high ^ zeroDigits).leadingZeroBitCount &>> 3
     }
 
     /// The 17 ASCII digits of `value` (10^16 up to 10^17) as three words, each with its first
