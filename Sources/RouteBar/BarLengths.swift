@@ -17,15 +17,20 @@ package struct BarLengths: Sendable {
     private let pixels: [Int]?
     private let starts: [Int]?
     private let clockAxis: ClockAxis?
+    /// Every bar the whole width, as most are: the subscript then reads none of the optionals
+    /// above, whose copies (a call each, even of nil) cost more than the rest of it.
+    private let allFullWidth: Bool
 
     package subscript(route: Int) -> Length {
-        Length(devicePixels: pixels?[route], startPixels: starts?[route] ?? 0, clockAxis: clockAxis)
+        if allFullWidth { return Length(devicePixels: nil) }
+        return Length(devicePixels: pixels?[route], startPixels: starts?[route] ?? 0, clockAxis: clockAxis)
     }
 
     init(pixels: [Int]?, starts: [Int]? = nil, clockAxis: ClockAxis? = nil) {
         self.pixels = pixels
         self.starts = starts
         self.clockAxis = clockAxis
+        allFullWidth = pixels == nil && starts == nil && clockAxis == nil
     }
 }
 

@@ -125,7 +125,7 @@ public struct SubPath: Sendable, Hashable {
 /// Whether `value` holds something, without the copy `!= nil` makes of it first (a whole
 /// `TransitLine`, retaining its strings, for every leg a decoder makes).
 @inlinable @inline(__always)
-func holdsValue<Wrapped>(_ value: Wrapped?) -> Bool {
+package func holdsValue<Wrapped>(_ value: Wrapped?) -> Bool {
     if case .some = value { true } else { false }
 }
 

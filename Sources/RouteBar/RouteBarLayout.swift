@@ -97,7 +97,8 @@ public struct RouteBarLayout: Sendable {
         case .classic: try classic(route, legs, index: index, into: &laidOut)
         }
         laidOut.index = index
-        laidOut.card = route.card
+        // Assigned only when either holds one: a copy of nil is still a call.
+        if holdsValue(route.card) || holdsValue(laidOut.card) { laidOut.card = route.card }
         laidOut.barStart = Double(barLength.startPixels) / options.scale
         laidOut.clockAxis = barLength.clockAxis
     }

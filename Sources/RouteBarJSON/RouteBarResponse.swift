@@ -274,7 +274,9 @@ public enum RouteBarResponse {
         to writer: inout JSONWriter
     ) {
         // Dates are written where they differ from the journey's first: past midnight.
-        let clock = CardText(formatter: formatter, locale: options.locale, journeyDate: route.card?.departureTime?.localDate)
+        // `holdsValue` first: `route.card?` copied the card (a call, even of nil) for every route.
+        let journeyDate = holdsValue(route.card) ? route.card?.departureTime?.localDate : nil
+        let clock = CardText(formatter: formatter, locale: options.locale, journeyDate: journeyDate)
         writer.beginObject()
         if fields.has(RouteMember.index) { writer.field("index", route.index) }
         if let id = route.id, fields.has(.id) { writer.field("id", id) }

@@ -166,8 +166,28 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @inlinable @inline(__always)
     public mutating func number(_ value: Int) {
         separate()
-        appendInteger(value)
+        appendWhole(value)
         needsComma = true
+    }
+
+    /// Most whole numbers are indices, codes, minutes and zero widths: below 100, written
+    /// here, inlined, without a call.
+    @inlinable @inline(__always)
+    mutating func appendWhole(_ value: Int) {
+        if UInt(bitPattern: value) < 100 {
+            appendBytes(reserving: 2) { target, at in
+                if value < 10 {
+                    target[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+                    at &+= 1
+                } else {
+                    target[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+                    target[at &+ 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                    at &+= 2
+                }
+            }
+        } else {
+            appendInteger(value)
+        }
     }
 
     /// Non-finite values have no JSON form; they are written as `null`.
@@ -176,7 +196,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         separate()
         // Whole below 2^53: a conversion and a comparison, where `rounded` would call libm.
         if value.magnitude < 9_007_199_254_740_992, Double(Int(value)) == value {
-            appendInteger(Int(value))
+            appendWhole(Int(value))
         } else {
             appendFraction(value)
         }
@@ -343,21 +363,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         length += sink.count
     }
 
+    /// Any whole number; `appendWhole` writes those from 0 to 99 itself.
     @usableFromInline
     mutating func appendInteger(_ value: Int) {
         reserve(20)
-        // Most are indices, codes and minutes.
-        if value >= 0 && value < 10 {
-            append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        if value >= 10 && value < 100 {
-            let target = base + length
-            target[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
-            target[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-            length &+= 2
-            return
-        }
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits = 1
