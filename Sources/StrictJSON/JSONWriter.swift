@@ -12,6 +12,12 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     @usableFromInline var capacity: Int
     @usableFromInline var length = 0
     @usableFromInline var needsComma = false
+    /// The last fraction `appendShortest` wrote whole in registers (its bit pattern; 0, a whole
+    /// number, when none) and its bytes: a segment's x is often the width or x written just
+    /// before it, and copying its bytes is a fraction of finding its digits again.
+    var lastFraction: UInt64 = 0
+    var lastFractionBytes: (UInt64, UInt64, UInt16) = (0, 0, 0)
+    var lastFractionLength = 0
 
     /// Bytes written so far.
     public var count: Int { length }
@@ -351,8 +357,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
             appendASCII("null")
             return
         }
+        if value.bitPattern == lastFraction {
+            reserve(18)
+            let raw = UnsafeMutableRawPointer(base + length)
+            raw.storeBytes(of: lastFractionBytes.0, as: UInt64.self)
+            raw.storeBytes(of: lastFractionBytes.1, toByteOffset: 8, as: UInt64.self)
+            raw.storeBytes(of: lastFractionBytes.2, toByteOffset: 16, as: UInt16.self)
+            length += lastFractionLength
+            return
+        }
         if let decimal = ShortestDecimal(magnitude: value.magnitude) {
-            appendShortest(decimal, negative: value < 0)
+            appendShortest(decimal, negative: value < 0, bits: value.bitPattern)
             return
         }
         // Swift's shortest round-trip digits, written straight into the buffer: `write(to:)`

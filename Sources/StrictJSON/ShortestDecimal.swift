@@ -37,7 +37,8 @@ struct ShortestDecimal {
             exponent += 1
             scaled = Scaled(mantissa: mantissa, powerOfFive: 16 - exponent, shift: 52 - binaryExponent - 16 + exponent)
         }
-        var digits = scaled.readingBack(step: 100) ?? scaled.readingBack(step: 10) ?? scaled.nearest
+        let (hundred, ten) = (scaled.nearestMultiple(of: 100), scaled.nearestMultiple(of: 10))
+        var digits = hundred.readsBack ? hundred.candidate : ten.readsBack ? ten.candidate : scaled.nearest
         if digits == 100_000_000_000_000_000 {
             digits = 10_000_000_000_000_000
             exponent += 1
@@ -63,17 +64,19 @@ struct ShortestDecimal {
             halfUnit = five
         }
 
-        /// The nearest multiple of `step`, ties to even, if it reads back as the value: if it is
-        /// nearer than half a unit, `|candidate − whole − fraction / 2^shift| × 2^(shift + 1) < 5^s`.
+        /// The nearest multiple of `step`, ties to even, and whether it reads back as the value:
+        /// whether it is nearer than half a unit, `|candidate − whole − fraction / 2^shift| ×
+        /// 2^(shift + 1) < 5^s`. Without a branch: `init` computes both steps and selects, as
+        /// which one reads back follows the value's digits, which no predictor learns.
         @inline(__always)
-        func readingBack(step: UInt64) -> UInt64? {
-            var quotient = whole / step
-            let below = (whole - quotient * step) &<< shift | fraction
+        func nearestMultiple(of step: UInt64) -> (candidate: UInt64, readsBack: Bool) {
+            let quotient = whole / step
+            let below = (whole &- quotient &* step) &<< shift | fraction
             let half = step &<< (shift &- 1)
-            if below > half || (below == half && quotient & 1 == 1) { quotient += 1 }
-            let candidate = quotient &* step
+            let roundsUp = below > half || (below == half && quotient & 1 == 1)
+            let candidate = (quotient &+ (roundsUp ? 1 : 0)) &* step
             let offset = Int64(bitPattern: (candidate &- whole) &<< shift) &- Int64(bitPattern: fraction)
-            return offset.magnitude &<< 1 < halfUnit ? candidate : nil
+            return (candidate, offset.magnitude &<< 1 < halfUnit)
         }
 
         /// The nearest 17 digits, ties to even.
@@ -92,9 +95,10 @@ private let powersOfFive: [UInt64] = [
 ]
 
 extension JSONWriter {
-    /// Writes `decimal` as Swift's `description` would, with a minus sign when `negative`.
+    /// Writes `decimal` as Swift's `description` would, with a minus sign when `negative`;
+    /// `bits`, the value's pattern, is remembered with the bytes (`lastFraction`).
     @inline(__always)
-    mutating func appendShortest(_ decimal: ShortestDecimal, negative: Bool) {
+    mutating func appendShortest(_ decimal: ShortestDecimal, negative: Bool, bits: UInt64) {
         // Sign, "0.", two zeros (0.001), 17 digits, and the 16 bytes moved for the point.
         reserve(40)
         if negative { append(UInt8(ascii: "-")) }
@@ -127,6 +131,11 @@ extension JSONWriter {
             raw.storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
             raw.storeBytes(of: last.littleEndian, toByteOffset: 16, as: UInt16.self)
             length += count + 1
+            if !negative {
+                lastFraction = bits
+                lastFractionBytes = (first.littleEndian, second.littleEndian, last.littleEndian)
+                lastFractionLength = count + 1
+            }
         } else {
             // All 17 digits, then the fraction's moved one on (16 bytes at most) for the point.
             Self.storeDigits(head, high, low, at: start)

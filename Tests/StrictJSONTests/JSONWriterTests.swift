@@ -95,6 +95,25 @@ import Testing
         }
     }
 
+    @Test func aRepeatedFractionIsWrittenAsItWasTheFirstTime() {
+        // One writer for all, as an answer's segments are: the writer keeps the last fraction's
+        // bytes. Repeats follow values of every kind it does not keep (negative, below 1,
+        // 10^7 and up, whole, written by `description`), and the buffer grows on the way.
+        let fractions = [130.3804347826087, 0.5, 2.983695652173913, 1234567.25, 99.99999999999999]
+        let others = [-130.3804347826087, 0.0625, 12345678.5, 17.0, 1e-5, 3e15 + 0.5, -0.5]
+        var values: [Double] = []
+        for fraction in fractions {
+            values += [fraction, fraction]
+            for other in others { values += [other, fraction, fraction] }
+        }
+        var writer = JSONWriter(capacity: 64)
+        writer.beginArray()
+        for value in values { writer.number(value) }
+        writer.endArray()
+        let expected = values.map { $0.rounded(.towardZero) == $0 ? String(Int($0)) : $0.description }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+    }
+
     @Test func escapesStrings() throws {
         var writer = JSONWriter()
         let text = "q\"b\\n\nr\rt\tc\u{01}\u{1F}é🚀"
