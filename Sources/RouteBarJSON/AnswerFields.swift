@@ -55,6 +55,9 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     @inline(__always) func has(_ member: Route) -> Bool { route & 1 &<< UInt64(member.rawValue) != 0 }
     @inline(__always) func has(_ member: Segment) -> Bool { segment & 1 &<< UInt64(member.rawValue) != 0 }
 
+    /// Whether any member from `first` on, in the table's order, is asked for.
+    @inline(__always) func hasAny(from first: Segment) -> Bool { segment &>> UInt64(first.rawValue) != 0 }
+
     /// A time's five members (its text, clock, epoch, offset and date, in that order from
     /// `first`) as bits 0 to 4, for `CardText`.
     func timeBits(_ first: Route) -> UInt8 { UInt8(truncatingIfNeeded: route >> UInt64(first.rawValue)) & 0x1F }

@@ -183,6 +183,12 @@ public enum RouteBarResponse {
         if fields.has(.sectionTime) { writer.field("sectionTime", segment.pointee.sectionTime) }
         if fields.has(.x) { writer.field("x", segment.pointee.x) }
         if fields.has(SegmentMember.width) { writer.field("width", segment.pointee.width) }
+        // The members below follow `width` in the table too: a mask without any of them (the
+        // peer-equivalent one) skips their tests, each a load, for `line` of its whole tag.
+        guard fields.hasAny(from: .label) else {
+            writer.endObject()
+            return
+        }
         if let label = segment.pointee.label {
             if fields.has(.label) { writer.field("label", label) }
             if fields.has(SegmentMember.minutes) { writer.field("minutes", segment.pointee.minutes) }
