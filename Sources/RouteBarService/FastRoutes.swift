@@ -49,11 +49,10 @@ package enum FastRoutes {
         routes.reserveCapacity(read.route_count)
         for route in UnsafeBufferPointer(start: read.routes, count: read.route_count) {
             let first = Int(route.first_leg)
-            let subPaths = [SubPath](unsafeUninitializedCapacity: Int(route.leg_count)) { buffer, count in
-                for (index, leg) in legs[first..<(first + Int(route.leg_count))].enumerated() {
-                    (buffer.baseAddress! + index).initialize(to: SubPath(trafficType: Int(leg.traffic_type), sectionTime: leg.section_time))
-                }
-                count = Int(route.leg_count)
+            var subPaths: [SubPath] = []
+            subPaths.reserveCapacity(Int(route.leg_count))
+            for leg in legs[first..<(first + Int(route.leg_count))] {
+                subPaths.append(SubPath(trafficType: Int(leg.traffic_type), sectionTime: leg.section_time))
             }
             let id =
                 route.id_length == UInt32.max
