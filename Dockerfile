@@ -35,7 +35,7 @@ FROM debian:bookworm-slim
 ARG LIBMICROHTTPD_VERSION
 # libmicrohttpd12 is the runtime half of libmicrohttpd-dev (zlib1g, zlib1g-dev's, is part of
 # every Debian system: it is Priority required); libicu72 is libicu-dev's (clock text from
-# CLDR); libsimdjson14 is libsimdjson-dev's (the routes of our own shape, read fast); tzdata is
+# CLDR, opened with dlopen on first use, so not in the binary's ldd); libsimdjson14 is libsimdjson-dev's (the routes of our own shape, read fast); tzdata is
 # the IANA time-zone database that decides UTC offsets (kept current by bookworm's updates,
 # unlike ICU 72's own 2022 zone data); curl serves the health check.
 # curl is deliberately not pinned: bookworm has had 15 curl updates since its release in 2023

@@ -50,12 +50,13 @@ let package = Package(
         .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims", "CZlib"]),
         // Clock text ("18:08", "6:08 PM", "오후 6:08") from CLDR's patterns through ICU (Debian's
         // libicu-dev); it formats only, since offsets come from the system's tz database.
-        // Service-side: the library products stay free of ICU.
+        // Service-side: the library products stay free of ICU. ICU is opened on first use
+        // (dlopen), not linked: a process that formats nothing does not map it.
         // DWARF 4 here too, as CMicroHTTPDShims: valgrind 3.19 gave up on the whole binary
         // ("unhandled dwarf2 abbrev form code 0x25") with this file's DWARF 5, and `make bench`
         // with it.
         .target(
-            name: "CICUText", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+            name: "CICUText", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         // simdjson (Debian's libsimdjson-dev) reading the routes of routebar's own shape, behind a C
         // interface: the service's fast path (FastRoutes.swift); the library products stay free of
         // C++. DWARF 4, as the other C targets, for valgrind 3.19.

@@ -1,5 +1,6 @@
 #include "CICUText.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,57 @@
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
 #include <unicode/utypes.h>
+
+/* ICU is opened on first use (dlopen), not linked: a service that writes no clock, money,
+   duration or list text never maps its libraries, and a process that does not format pays
+   nothing at startup for their relocations (1.6 MiB of libicui18n and libicuuc resident in every
+   process, seen). ICU's headers still declare every function; its names carry the major version
+   (udat_open is udat_open_72), so the symbols looked up are the ones these headers were built
+   for. No library, or a symbol missing: every function fails with -1, as on an ICU error. */
+#define ICU_FUNCTIONS(X) \
+    X(u_strFromUTF8) X(u_strToUTF8) X(udat_close) X(udat_format) \
+    X(udat_open) X(udat_toPattern) X(udatpg_close) X(udatpg_getBestPattern) \
+    X(udatpg_open) X(ulistfmt_close) X(ulistfmt_format) X(ulistfmt_openForType) \
+    X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_setKeywordValue) X(unum_close) \
+    X(unum_formatDoubleCurrency) X(unum_open) X(unumf_close) X(unumf_closeResult) \
+    X(unumf_formatInt) X(unumf_openForSkeletonAndLocale) X(unumf_openResult) X(unumf_resultToString) \
+    X(ures_close) X(ures_open)
+
+#define ICU_STRING(name) #name
+#define ICU_SYMBOL(name) ICU_STRING(name)   /* expanded first: "udat_open_72" */
+#define ICU_LIBRARY "libicui18n.so." ICU_SYMBOL(U_ICU_VERSION_MAJOR_NUM)
+#define ICU_POINTER(name) __typeof__(&name) name;
+
+/* Each function ICU's name for it, typed by its declaration; set once, by load_icu. */
+static struct {
+    ICU_FUNCTIONS(ICU_POINTER)
+} icu;
+#define ICU(name) (icu.name)
+
+static int icu_loaded;
+static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
+
+static void load_icu(void)
+{
+    /* libicui18n brings libicuuc; a handle's lookups search the libraries it loaded too. */
+    void *library = dlopen(ICU_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        return;
+    }
+#define ICU_LOAD(name) \
+    if ((icu.name = (__typeof__(&name))dlsym(library, ICU_SYMBOL(name))) == NULL) { \
+        return; \
+    }
+    ICU_FUNCTIONS(ICU_LOAD)
+#undef ICU_LOAD
+    icu_loaded = 1;
+}
+
+/* Whether ICU is there: opened by the first call, from any thread. */
+static int icu_ready(void)
+{
+    return pthread_once(&icu_once, load_icu) == 0 && icu_loaded;
+}
 
 #define SLOTS 4
 #define KEY_CAPACITY (ROUTEBAR_CLOCK_LOCALE_MAX + 1)
@@ -52,22 +104,22 @@ static const UChar skeleton[] = { 'j', 'm' };
 static void close_slot(struct slot *slot)
 {
     if (slot->format != NULL) {
-        udat_close(slot->format);
+        ICU(udat_close)(slot->format);
     }
     if (slot->money != NULL) {
-        unum_close(slot->money);
+        ICU(unum_close)(slot->money);
     }
     for (int unit = 0; unit < 3; unit++) {
         if (slot->units[unit] != NULL) {
-            unumf_close(slot->units[unit]);
+            ICU(unumf_close)(slot->units[unit]);
         }
         slot->units[unit] = NULL;
     }
     if (slot->unit_list != NULL) {
-        ulistfmt_close(slot->unit_list);
+        ICU(ulistfmt_close)(slot->unit_list);
     }
     if (slot->and_list != NULL) {
-        ulistfmt_close(slot->and_list);
+        ICU(ulistfmt_close)(slot->and_list);
     }
     slot->format = NULL;
     slot->money = NULL;
@@ -120,9 +172,9 @@ static int use_root_when_no_data(char *id, int32_t capacity)
 {
     UErrorCode status = U_ZERO_ERROR;
     if (id[0] != '\0' && id[0] != '@' && id[0] != '_') {
-        UResourceBundle *bundle = ures_open(NULL, id, &status);
+        UResourceBundle *bundle = ICU(ures_open)(NULL, id, &status);
         if (bundle != NULL) {
-            ures_close(bundle);
+            ICU(ures_close)(bundle);
         }
         if (U_FAILURE(status)) {
             return 0;
@@ -144,13 +196,13 @@ static int use_root_when_no_data(char *id, int32_t capacity)
     memcpy(id + 4, keywords, length + 1);
 
     char cycle[16];
-    int32_t cycle_length = uloc_getKeywordValue(id, "hours", cycle, (int32_t)sizeof cycle, &status);
+    int32_t cycle_length = ICU(uloc_getKeywordValue)(id, "hours", cycle, (int32_t)sizeof cycle, &status);
     if (U_FAILURE(status)) {
         return 0;
     }
     if (cycle_length == 0) {
         status = U_ZERO_ERROR;
-        (void)uloc_setKeywordValue("hours", "h23", id, capacity, &status);
+        (void)ICU(uloc_setKeywordValue)("hours", "h23", id, capacity, &status);
         if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
             return 0;
         }
@@ -163,33 +215,33 @@ static int use_root_when_no_data(char *id, int32_t capacity)
 static UDateFormat *open_format(const char *tag, char id[ULOC_FULLNAME_CAPACITY])
 {
     UErrorCode status = U_ZERO_ERROR;
-    (void)uloc_forLanguageTag(tag, id, ULOC_FULLNAME_CAPACITY, NULL, &status);
+    (void)ICU(uloc_forLanguageTag)(tag, id, ULOC_FULLNAME_CAPACITY, NULL, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !use_root_when_no_data(id, ULOC_FULLNAME_CAPACITY)) {
         return NULL;
     }
     status = U_ZERO_ERROR;
 
-    UDateTimePatternGenerator *generator = udatpg_open(id, &status);
+    UDateTimePatternGenerator *generator = ICU(udatpg_open)(id, &status);
     if (U_FAILURE(status)) {
         if (generator != NULL) {
-            udatpg_close(generator);
+            ICU(udatpg_close)(generator);
         }
         return NULL;
     }
     UChar pattern[PATTERN_CAPACITY];
-    int32_t pattern_length = udatpg_getBestPattern(
+    int32_t pattern_length = ICU(udatpg_getBestPattern)(
         generator, skeleton, (int32_t)(sizeof skeleton / sizeof skeleton[0]),
         pattern, PATTERN_CAPACITY, &status);
-    udatpg_close(generator);
+    ICU(udatpg_close)(generator);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || pattern_length <= 0) {
         return NULL;
     }
 
-    UDateFormat *format = udat_open(UDAT_PATTERN, UDAT_PATTERN, id, utc_zone, -1,
+    UDateFormat *format = ICU(udat_open)(UDAT_PATTERN, UDAT_PATTERN, id, utc_zone, -1,
                                     pattern, pattern_length, &status);
     if (U_FAILURE(status)) {
         if (format != NULL) {
-            udat_close(format);
+            ICU(udat_close)(format);
         }
         return NULL;
     }
@@ -200,7 +252,7 @@ static UDateFormat *open_format(const char *tag, char id[ULOC_FULLNAME_CAPACITY]
    recently used slot when all are taken). NULL when the tag is NULL or too long, or ICU fails. */
 static struct slot *slot_for(const char *tag)
 {
-    if (tag == NULL) {
+    if (tag == NULL || !icu_ready()) {
         return NULL;
     }
     size_t length = 0;
@@ -257,10 +309,10 @@ static UNumberFormat *money_for(const char *tag)
     }
     if (slot->money == NULL) {
         UErrorCode status = U_ZERO_ERROR;
-        UNumberFormat *money = unum_open(UNUM_CURRENCY, NULL, 0, slot->id, NULL, &status);
+        UNumberFormat *money = ICU(unum_open)(UNUM_CURRENCY, NULL, 0, slot->id, NULL, &status);
         if (U_FAILURE(status)) {
             if (money != NULL) {
-                unum_close(money);
+                ICU(unum_close)(money);
             }
             return NULL;
         }
@@ -274,7 +326,7 @@ static int32_t write_utf8(const UChar *text, int32_t length, char *out, int32_t 
 {
     UErrorCode status = U_ZERO_ERROR;
     int32_t written = 0;
-    u_strToUTF8(out, capacity, &written, text, length, &status);
+    ICU(u_strToUTF8)(out, capacity, &written, text, length, &status);
     /* Exactly `capacity` bytes is U_STRING_NOT_TERMINATED_WARNING: no room for the NUL. */
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || written >= capacity) {
         out[0] = '\0';
@@ -303,7 +355,7 @@ int32_t routebar_clock_text(const char *locale, int64_t local_seconds, char *out
 
     UChar text[TEXT_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = udat_format(format, (UDate)second_of_day * 1000.0, text, TEXT_CAPACITY, NULL, &status);
+    int32_t length = ICU(udat_format)(format, (UDate)second_of_day * 1000.0, text, TEXT_CAPACITY, NULL, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }
@@ -323,7 +375,7 @@ int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity)
 
     UChar pattern[PATTERN_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = udat_toPattern(format, 0, pattern, PATTERN_CAPACITY, &status);
+    int32_t length = ICU(udat_toPattern)(format, 0, pattern, PATTERN_CAPACITY, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }
@@ -368,7 +420,7 @@ int32_t routebar_money_text(const char *locale, double amount, const char *curre
 
     UChar text[TEXT_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = unum_formatDoubleCurrency(money, amount, code, text, TEXT_CAPACITY, NULL, &status);
+    int32_t length = ICU(unum_formatDoubleCurrency)(money, amount, code, text, TEXT_CAPACITY, NULL, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }
@@ -392,10 +444,10 @@ static UNumberFormatter *unit_for(struct slot *slot, int unit)
             skeleton_text[length++] = (UChar)*c;
         }
         UErrorCode status = U_ZERO_ERROR;
-        UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton_text, length, slot->id, &status);
+        UNumberFormatter *formatter = ICU(unumf_openForSkeletonAndLocale)(skeleton_text, length, slot->id, &status);
         if (U_FAILURE(status)) {
             if (formatter != NULL) {
-                unumf_close(formatter);
+                ICU(unumf_close)(formatter);
             }
             return NULL;
         }
@@ -412,10 +464,10 @@ static int open_list(struct slot *slot, UListFormatter **list, UListFormatterTyp
         return 1;
     }
     UErrorCode status = U_ZERO_ERROR;
-    UListFormatter *opened = ulistfmt_openForType(slot->id, type, width, &status);
+    UListFormatter *opened = ICU(ulistfmt_openForType)(slot->id, type, width, &status);
     if (U_FAILURE(status)) {
         if (opened != NULL) {
-            ulistfmt_close(opened);
+            ICU(ulistfmt_close)(opened);
         }
         return 0;
     }
@@ -447,7 +499,7 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
     int32_t lengths[3];
     int32_t count = 0;
     UErrorCode status = U_ZERO_ERROR;
-    UFormattedNumber *result = unumf_openResult(&status);
+    UFormattedNumber *result = ICU(unumf_openResult)(&status);
     if (U_FAILURE(status)) {
         return -1;
     }
@@ -458,23 +510,23 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
         }
         UNumberFormatter *formatter = unit_for(slot, unit);
         if (formatter == NULL) {
-            unumf_closeResult(result);
+            ICU(unumf_closeResult)(result);
             return -1;
         }
-        unumf_formatInt(formatter, values[unit], result, &status);
-        int32_t length = unumf_resultToString(result, parts[count], TEXT_CAPACITY, &status);
+        ICU(unumf_formatInt)(formatter, values[unit], result, &status);
+        int32_t length = ICU(unumf_resultToString)(result, parts[count], TEXT_CAPACITY, &status);
         if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
-            unumf_closeResult(result);
+            ICU(unumf_closeResult)(result);
             return -1;
         }
         strings[count] = parts[count];
         lengths[count] = length;
         count++;
     }
-    unumf_closeResult(result);
+    ICU(unumf_closeResult)(result);
 
     UChar text[TEXT_CAPACITY * 2];
-    int32_t length = ulistfmt_format(slot->unit_list, strings, lengths, count, text, TEXT_CAPACITY * 2, &status);
+    int32_t length = ICU(ulistfmt_format)(slot->unit_list, strings, lengths, count, text, TEXT_CAPACITY * 2, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }
@@ -522,13 +574,13 @@ int32_t routebar_list_text(const char *locale, const char *const *items, int32_t
         for (int32_t i = 0; i < count && U_SUCCESS(status); i++) {
             int32_t length = 0;
             int32_t room = (int32_t)(total - (size_t)(next - units));
-            u_strFromUTF8(next, room, &length, items[i], -1, &status);
+            ICU(u_strFromUTF8)(next, room, &length, items[i], -1, &status);
             strings[i] = next;
             lengths[i] = length;
             next += length;
         }
         if (U_SUCCESS(status)) {
-            int32_t length = ulistfmt_format(slot->and_list, strings, lengths, count, text, (int32_t)text_capacity, &status);
+            int32_t length = ICU(ulistfmt_format)(slot->and_list, strings, lengths, count, text, (int32_t)text_capacity, &status);
             if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING) {
                 result = write_utf8(text, length, out, capacity);
             }

@@ -84,6 +84,27 @@ import Testing
         }
     }
 
+    /// ICU is opened on first use, not linked: the real binary maps none of it until an answer
+    /// writes a clock, then maps it and writes the clock.
+    @Test func icuIsMappedOnlyOnceAnAnswerWritesAClock() throws {
+        let server = try ServerProcess()
+        func mapsICU() throws -> Bool {
+            try String(contentsOfFile: "/proc/\(server.processIdentifier)/maps", encoding: .utf8).contains("libicui18n")
+        }
+        let bench = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../bench/workloads/single.json")
+        let plain = try TestHTTPConnection.request(
+            port: server.port, "POST", "/v1/route-bars", headers: ["Content-Type": "application/json"], body: Array(try Data(contentsOf: bench)))
+        #expect(plain.status == 200)
+        #expect(try !mapsICU())
+        let carded = try TestHTTPConnection.request(
+            port: server.port, "POST", "/v1/route-bars?width=343&locale=en", headers: ["Content-Type": "application/json"],
+            body: try Self.body("google-directions-gmp-openapi-brooklyn-queens.json"))
+        #expect(carded.status == 200)
+        let route = try #require((try carded.json()["routes"] as? [[String: Any]])?.first)
+        #expect(route["departureClock"] as? String == "6:08\u{202F}PM")
+        #expect(try mapsICU())
+    }
+
     @Test func cardsSayTheLocalClockInTheAnswersLanguage() throws {
         try withRouteBarService { server in
             let connection = try server.connect()

@@ -14,6 +14,8 @@ public final class ServerProcess: @unchecked Sendable {
     // reassigned; the mutable state (`log`, `partial`, `stderrEnded`, `draining`) is read and
     // written under `lock` (the pipe's handler appends to it).
     public let port: UInt16
+    /// The server's process, for what only /proc tells (`/proc/PID/maps`).
+    public var processIdentifier: Int32 { process.processIdentifier }
     private let process: Process
     private let stderrDescriptor: Int32
     private let lock = NSLock()
