@@ -27,7 +27,11 @@ WORKDIR /src
 COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 COPY Tests ./Tests
-RUN swift build -c release --static-swift-stdlib --product routebar \
+# The flags are the Makefile's RELEASE_FLAGS (test_container.py checks it): the runtime linked
+# statically, lld with relocations packed and functions in Sources/routebar/link-order.txt's order.
+RUN swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
+        -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --symbol-ordering-file=Sources/routebar/link-order.txt \
+        -Xlinker --no-warn-symbol-ordering --product routebar \
     && install -D -m 0755 .build/release/routebar /out/routebar \
     && strip /out/routebar
 

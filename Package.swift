@@ -73,7 +73,10 @@ let package = Package(
                 "RouteBar", "RouteBarJSON", "RouteBarDrawing", "StrictJSON", "MicroHTTP", "CEmbeddedFiles", "CICUText", "CSimdJSONRoutes",
             ]),
         // The executable: arguments, process policy (signals, allocator, logs) and wiring.
-        .executableTarget(name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"]),
+        // link-order.txt: the order of its functions in the release binary (Makefile, RELEASE_FLAGS).
+        .executableTarget(
+            name: "routebar", dependencies: ["RouteBarService", "RouteBar", "RouteBarJSON", "StrictJSON", "MicroHTTP"],
+            exclude: ["link-order.txt"]),
         // Counts allocations, for the tests that pin them and for `make bench`.
         .target(name: "CAllocationCounter"),
 

@@ -37,10 +37,11 @@ if ((${#need[@]})); then
 fi
 
 python3 bench/make_workloads.py
-# Built as `make release` and the Dockerfile build it, the Swift runtime linked statically.
+# Built as `make release` and the Dockerfile build it (the Makefile's RELEASE_FLAGS).
 # The microbench is a developer tool, in the manifest only with ROUTEBAR_DEV_TOOLS=1 (Package.swift).
-[ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release --static-swift-stdlib --product routebar \
-    && ROUTEBAR_DEV_TOOLS=1 swift build -c release --static-swift-stdlib --product routebar-microbench; }
+release_flags=$(make -s --no-print-directory release-flags)
+[ "${SKIP_BUILD:-0}" = 1 ] || { swift build -c release $release_flags --product routebar \
+    && ROUTEBAR_DEV_TOOLS=1 swift build -c release $release_flags --product routebar-microbench; }
 mkdir -p "$OUT"
 # The C peer exactly as its README builds it.
 gcc -O2 -o "$OUT/peer-c" bench/peers/c-mhd-server.c $(pkg-config --cflags --libs libmicrohttpd libcjson) -lm

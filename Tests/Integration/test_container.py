@@ -196,8 +196,6 @@ def parse_dockerfile(path):
             die(f"line {line}: {keyword} in the build stage")
     if swift_flags is None or install is None or strip != install[2]:
         die("the build stage does not `swift build`, `install -D -m MODE .build/... DEST` and `strip DEST`")
-    if "--static-swift-stdlib" not in swift_flags:
-        print("note: the build stage does not link the Swift runtime statically")
 
     # --- the runtime stage ---
     if not re.fullmatch(r"debian:bookworm-slim(@sha256:[0-9a-f]{64})?", final["base"]):
@@ -469,6 +467,18 @@ def rootfs(spec):
     size = sudo("du", "-sh", "--one-file-system", ROOTFS, capture_output=True, text=True).stdout.split("\t")[0]
     print(f"rootfs: {time.monotonic() - started:.1f} s; {size}")
     return ROOTFS
+
+
+def test_build_stage_builds_as_make_release(spec):
+    """The Dockerfile's `swift build` flags are the Makefile's RELEASE_FLAGS (and a product)."""
+    make = subprocess.run(["make", "-s", "--no-print-directory", "release-flags"], capture_output=True, text=True,
+                          check=True, cwd=REPO).stdout.split()
+    flags, product = list(spec["SWIFT_BUILD_FLAGS"]), []
+    if "--product" in flags:
+        at = flags.index("--product")
+        flags, product = flags[:at] + flags[at + 2:], flags[at:at + 2]
+    assert flags == ["-c", "release", *make], f"the build stage's flags {flags} against make release's {make}"
+    print(f"ok: the build stage builds {' '.join(product) or 'every product'} with make release's flags")
 
 
 def test_packages_installed_as_the_run_asks(spec, rootfs):

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Writes Sources/routebar/link-order.txt: the functions the release server runs, for lld's
+--symbol-ordering-file (`make link-order`; the Makefile's RELEASE_FLAGS link with it).
+
+The release binary is run under callgrind (valgrind), started, and sent what `make bench` sends
+(bench/workloads: single, batch20 and batch1000, whole and with the peer-equivalent mask, and a
+planner's answer of each shape), then a health check; every function of the binary that ran is
+written, one symbol per line, in the order callgrind first met it. lld places them together at
+the start of the text: the pages a serving process touches are then few and adjacent, where
+they were spread over 6 MB, and the kernel maps each fault's neighbours (64 KiB) with it.
+
+A list made from an older build only places fewer functions together: lld skips the names it
+does not find (--no-warn-symbol-ordering), and the binary is correct either way. Run it again
+after a change that renames or adds hot functions; docs/performance.md has the figures.
+
+Usage: scripts/link-order.py [BINARY]   (default .build/release/routebar, from `make release`)"""
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUTPUT = os.path.join(ROOT, "Sources", "routebar", "link-order.txt")
+WORKLOADS = os.path.join(ROOT, "bench", "workloads")
+BODIES = ["single.json", "batch20.json", "batch1000.json", "odsay.json", "otp.json", "google.json"]
+PEER_FIELDS = open(os.path.join(ROOT, "bench", "peer-fields.txt")).read().strip()
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def post(url, body):
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=120) as response:
+        response.read()
+        return response.status
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "routebar")
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        profile = os.path.join(tmp, "callgrind.out")
+        server = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--demangle=no", f"--callgrind-out-file={profile}",
+             binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--threads", "2"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(600):
+                try:
+                    with urllib.request.urlopen(base + "/healthz", timeout=5):
+                        break
+                except OSError:
+                    if server.poll() is not None:
+                        sys.exit("link-order.py: the server did not start under valgrind")
+                    time.sleep(0.1)
+            for name in BODIES:
+                body = open(os.path.join(WORKLOADS, name), "rb").read()
+                for path in ["/v1/route-bars", "/v1/route-bars?fields=" + PEER_FIELDS]:
+                    for _ in range(20 if len(body) < 100_000 else 2):
+                        status = post(base + path, body)
+                        if status != 200:
+                            sys.exit(f"link-order.py: {name} {path} answered {status}")
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.wait(timeout=120)
+        names, seen = [], set()
+        for line in open(profile):
+            match = re.match(r"c?fn=\(\d+\) (.+)$", line.rstrip("\n"))
+            if match and match.group(1) not in seen:
+                seen.add(match.group(1))
+                names.append(match.group(1))
+    symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    defined = {parts[2] for parts in map(str.split, symbols.splitlines()) if len(parts) == 3 and parts[1] in "tTwW"}
+    order = [name for name in names if name in defined]
+    with open(OUTPUT, "w") as out:
+        out.write("\n".join(order) + "\n")
+    print(f"link-order.py: {len(order)} functions of {len(names)} run, in {os.path.relpath(OUTPUT, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
