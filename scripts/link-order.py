@@ -17,7 +17,6 @@ Usage: scripts/link-order.py [BINARY]   (default .build/release/routebar, from `
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -25,23 +24,12 @@ import time
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from interleave import PEER_FIELDS, free_port, post  # noqa: E402 (the bench's own helpers)
+
 OUTPUT = os.path.join(ROOT, "Sources", "routebar", "link-order.txt")
 WORKLOADS = os.path.join(ROOT, "bench", "workloads")
 BODIES = ["single.json", "batch20.json", "batch1000.json", "odsay.json", "otp.json", "google.json"]
-PEER_FIELDS = open(os.path.join(ROOT, "bench", "peer-fields.txt")).read().strip()
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def post(url, body):
-    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=120) as response:
-        response.read()
-        return response.status
 
 
 def main():
@@ -67,9 +55,7 @@ def main():
                 body = open(os.path.join(WORKLOADS, name), "rb").read()
                 for path in ["/v1/route-bars", "/v1/route-bars?fields=" + PEER_FIELDS]:
                     for _ in range(20 if len(body) < 100_000 else 2):
-                        status = post(base + path, body)
-                        if status != 200:
-                            sys.exit(f"link-order.py: {name} {path} answered {status}")
+                        post(base + path, body)  # raises on an error status
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=120)
