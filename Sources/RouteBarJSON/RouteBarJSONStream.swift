@@ -1,5 +1,5 @@
 import RouteBar
-internal import StrictJSON
+package import StrictJSON
 
 /// The JSON answer written in pieces, byte for byte the document
 /// `RouteBarResponse.encodeAnswer(_:)` holds whole: each piece lays out and writes the routes
@@ -40,8 +40,11 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     /// Writes the answer up to `firstBytes`, or whole, as `fill(upTo:)` would, then checks
     /// the routes after that: laying a route out makes the same checks, so an answer held
     /// whole is not checked twice. The errors, and their order, are those of `init(_:)`.
-    package static func writing(_ request: RouteBarRequest, upTo firstBytes: Int) throws(RouteBarInputError) -> Self {
-        var pieces = try Self(request, checked: false, wholeBytes: firstBytes)
+    /// The answer's buffer comes from `buffers`, and goes back there once freed, when given.
+    package static func writing(
+        _ request: RouteBarRequest, upTo firstBytes: Int, buffers: JSONBufferPool? = nil
+    ) throws(RouteBarInputError) -> Self {
+        var pieces = try Self(request, checked: false, wholeBytes: firstBytes, buffers: buffers)
         do {
             guard try !pieces.fill(upTo: firstBytes) else { return pieces }
             try pieces.cursor.checkRemaining()
@@ -54,7 +57,9 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     }
 
     /// The first width's cursor, and when `checked`, every width's, every route checked.
-    private init(_ request: RouteBarRequest, checked: Bool, wholeBytes: Int = Self.wholeAnswerBytes) throws(RouteBarInputError) {
+    private init(
+        _ request: RouteBarRequest, checked: Bool, wholeBytes: Int = Self.wholeAnswerBytes, buffers: JSONBufferPool? = nil
+    ) throws(RouteBarInputError) {
         let first: RouteCursor
         do {
             first = try Self.cursor(request, width: 0, checked: checked)
@@ -67,7 +72,12 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         laterWidths = later
         allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows.
-        writer = JSONWriter(capacity: min(RouteBarResponse.estimatedSize(of: request), wholeBytes) + 4096)
+        let capacity = min(RouteBarResponse.estimatedSize(of: request), wholeBytes) + 4096
+        if let buffers {
+            writer = JSONWriter(capacity: capacity, from: buffers)
+        } else {
+            writer = JSONWriter(capacity: capacity)
+        }
     }
 
     /// A layout's cursor at the `index`th width.

@@ -44,7 +44,7 @@ extension RouteBarAPI {
         switch format {
         case .json:
             var pieces = try Self.checked { () throws(RouteBarInputError) in
-                try RouteBarJSONPieces.writing(decoded, upTo: wholeBytes)
+                try RouteBarJSONPieces.writing(decoded, upTo: wholeBytes, buffers: answerBuffers)
             }
             guard try Self.layoutHolds(pieces.fill(upTo: wholeBytes)) else {
                 response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON, keeping: decodedMemory)

@@ -1,4 +1,5 @@
 import MicroHTTP
+internal import StrictJSON
 import Synchronization
 
 /// The route-bar service as HTTP routes: layout (`POST /v1/route-bars`, `.svg`), health, the
@@ -8,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let api = RouteBarAPI()
 /// let server = HTTPServer(configuration: configuration, router: api.router, problems: ProblemJSON(),
-///                         logger: logger, extraMetrics: api.renderMetrics)
+///                         logger: logger, extraMetrics: api.renderMetrics, onIdle: api.releaseIdleMemory)
 /// ```
 public final class RouteBarAPI: Sendable {
     /// How much one request may ask for.
@@ -29,6 +30,10 @@ public final class RouteBarAPI: Sendable {
     let segmentsLaidOut = Atomic<Int>(0)
     /// Bodies naming `routes` by what simdjson did with them (`FastRoutes`), by `SimdjsonOutcome`.
     let simdjsonBodies = AtomicCounters(count: SimdjsonOutcome.allCases.count)
+    /// The buffers of answers held whole, kept for the next answers while requests come
+    /// (`JSONBufferPool`): two a processor, for the answers being written and those being sent.
+    /// `releaseIdleMemory()` frees them.
+    let answerBuffers = JSONBufferPool(count: 2 * HTTPServerConfiguration.processorCount, smallest: 256 << 10)
 
     /// What simdjson did with a body that names `routes`: read its routes; declined them
     /// (StrictJSON read them); or was not asked, the memory account having no room for its buffers.
@@ -73,6 +78,11 @@ public final class RouteBarAPI: Sendable {
         return router
     }
 
+    /// Frees what the service keeps for reuse while busy: for `HTTPServer`'s `onIdle`.
+    public func releaseIdleMemory() {
+        answerBuffers.empty()
+    }
+
     /// The application's families for the metrics page (`HTTPServer`'s `extraMetrics`).
     public func renderMetrics(into text: inout String) {
         text += "# HELP routebar_routes_laid_out_total Routes laid out in 200 answers.\n# TYPE routebar_routes_laid_out_total counter\n"
@@ -85,6 +95,8 @@ public final class RouteBarAPI: Sendable {
         for outcome in SimdjsonOutcome.allCases {
             text += "routebar_simdjson_bodies_total{outcome=\"\(outcome.label)\"} \(simdjsonBodies.load(outcome.rawValue))\n"
         }
+        text += "# HELP routebar_answer_buffers_kept_bytes Buffers of answers held whole, kept for the next answers until the server is idle.\n"
+        text += "# TYPE routebar_answer_buffers_kept_bytes gauge\nroutebar_answer_buffers_kept_bytes \(answerBuffers.keptBytes)\n"
         text += "# HELP routebar_build_info The running build.\n# TYPE routebar_build_info gauge\n"
         text += "routebar_build_info{version=\"\(RouteBarVersion.current)\"} 1\n"
     }

@@ -7,14 +7,21 @@ public final class JSONBytes: @unchecked Sendable {
     // object exists; afterwards it is only read, and it is freed once, in deinit.
     public let baseAddress: UnsafeRawPointer
     public let count: Int
+    /// The buffer's size, and the pool it goes back to, if any.
+    private let capacity: Int
+    private let pool: Unmanaged<JSONBufferPool>?
 
-    init(taking base: UnsafeMutablePointer<UInt8>, count: Int) {
+    /// Takes the buffer, and the writer's retain of `pool`.
+    init(taking base: UnsafeMutablePointer<UInt8>, count: Int, capacity: Int, pool: Unmanaged<JSONBufferPool>?) {
         baseAddress = UnsafeRawPointer(base)
         self.count = count
+        self.capacity = capacity
+        self.pool = pool
     }
 
     deinit {
-        UnsafeMutableRawPointer(mutating: baseAddress).deallocate()
+        JSONWriter.free(UnsafeMutablePointer(mutating: baseAddress.assumingMemoryBound(to: UInt8.self)), capacity: capacity, to: pool)
+        pool?.release()
     }
 
     /// The bytes, valid while this object lives.

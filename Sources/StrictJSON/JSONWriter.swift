@@ -18,6 +18,10 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     var lastFraction: UInt64 = 0
     var lastFractionBytes: (UInt64, UInt64, UInt16) = (0, 0, 0)
     var lastFractionLength = 0
+    /// Where the buffer came from and goes back to, if not the allocator: retained by the
+    /// writer, then by the document `finish()` hands it to. (`Unmanaged`, as `discard` takes
+    /// only trivially destroyed members.)
+    let pool: Unmanaged<JSONBufferPool>?
 
     /// Bytes written so far.
     public var count: Int { length }
@@ -25,10 +29,23 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public init(capacity: Int = 1024) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        pool = nil
+    }
+
+    /// A writer whose buffers, of at least `capacity` bytes, come from `pool` and go back to
+    /// it: when the document `finish()` makes is freed, or when the writer is.
+    public init(capacity: Int, from pool: JSONBufferPool) {
+        (base, self.capacity) = pool.take(max(capacity, 64))
+        self.pool = Unmanaged.passRetained(pool)
     }
 
     deinit {
-        base.deallocate()
+        Self.free(base, capacity: capacity, to: pool)
+        pool?.release()
+    }
+
+    static func free(_ base: UnsafeMutablePointer<UInt8>, capacity: Int, to pool: Unmanaged<JSONBufferPool>?) {
+        if let pool { pool.takeUnretainedValue().giveBack(base, capacity: capacity) } else { base.deallocate() }
     }
 
     /// A copy of what has been written.
@@ -38,7 +55,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
 
     /// Ends the writer and hands its buffer over as a document, without copying it.
     public consuming func finish() -> JSONBytes {
-        let document = JSONBytes(taking: base, count: length)
+        let document = JSONBytes(taking: base, count: length, capacity: capacity, pool: pool)
         discard self
         return document
     }
@@ -61,7 +78,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     public mutating func takeWritten(keepingCapacity capacity: Int) -> [UInt8] {
         let written = takeWritten()
         if self.capacity > max(capacity, 64) {
-            base.deallocate()
+            Self.free(base, capacity: self.capacity, to: pool)
             self.capacity = max(capacity, 64)
             base = .allocate(capacity: self.capacity)
         }
@@ -317,7 +334,7 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
         while newCapacity < needed { newCapacity *= 2 }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: length)
-        base.deallocate()
+        Self.free(base, capacity: capacity, to: pool)
         base = newBase
         capacity = newCapacity
     }

@@ -61,7 +61,7 @@ enum RouteBarCommand {
         let api = RouteBarAPI(limits: configuration.limits)
         let server = HTTPServer(
             configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),
-            extraMetrics: api.renderMetrics)
+            extraMetrics: api.renderMetrics, onIdle: api.releaseIdleMemory)
         raiseOpenFileLimit(toAtLeast: http.connectionLimit * 2 + 64)
         do {
             try server.start()

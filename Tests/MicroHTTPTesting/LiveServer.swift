@@ -39,9 +39,10 @@ public final class LiveServer: Sendable {
 
     public init(
         _ configuration: HTTPServerConfiguration = .testing, router: Router, problems: any HTTPProblemRenderer = PlainProblemJSON(),
-        extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }
+        extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }, onIdle: @escaping @Sendable () -> Void = {}
     ) throws {
-        server = HTTPServer(configuration: configuration, router: router, problems: problems, logger: logger, extraMetrics: extraMetrics)
+        server = HTTPServer(
+            configuration: configuration, router: router, problems: problems, logger: logger, extraMetrics: extraMetrics, onIdle: onIdle)
         try server.start()
     }
 

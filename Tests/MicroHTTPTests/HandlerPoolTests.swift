@@ -106,6 +106,21 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// The application's idle release (`onIdle`) runs once requests have come and gone,
+        /// whether or not the allocator is trimmed, and not again until another request has.
+        @Test(arguments: [false, true]) func theApplicationsIdleReleaseRunsOncePerQuietSpell(trims: Bool) throws {
+            let calls = Counter()
+            let live = try LiveServer(.testing { $0.trimsIdleMemory = trims }, router: EdgeRoutes().router, onIdle: { calls.increment() })
+            defer { live.shutdown() }
+            #expect(try live.connect().request("GET", "/ok").status == 200)
+            // The sweep runs four times a second; a release needs two quiet sweeps.
+            #expect(waitUntil(timeoutSeconds: 2) { calls.count == 1 })
+            Thread.sleep(forTimeInterval: 0.75)
+            #expect(calls.count == 1, "released again with no request between")
+            #expect(try live.connect().request("GET", "/ok").status == 200)
+            #expect(waitUntil(timeoutSeconds: 2) { calls.count == 2 })
+        }
+
         /// The pool's answer is encoded for the client like any other: gzip when asked for.
         @Test func anAnswerFromThePoolIsCompressedWhenTheClientAsks() throws {
             try withLiveServer(.testing { $0.offloadBodyBytes = 1024 }, router: EdgeRoutes().router) { live in

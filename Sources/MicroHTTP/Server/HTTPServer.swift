@@ -60,10 +60,13 @@ public final class HTTPServer: Sendable {
     let memory: MemoryAccount
     let handlerPool: HandlerPool
 
-    /// `extraMetrics` appends the application's own families to the metrics page.
+    /// `extraMetrics` appends the application's own families to the metrics page; `onIdle`
+    /// frees what the application keeps for reuse while busy, once the server is idle
+    /// (`IdleMemoryTrim`), before the allocator's trim.
     public init(
         configuration: HTTPServerConfiguration, router: Router, problems: any HTTPProblemRenderer,
-        logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in }
+        logger: any HTTPServerLogger, extraMetrics: @escaping @Sendable (inout String) -> Void = { _ in },
+        onIdle: @escaping @Sendable () -> Void = {}
     ) {
         self.configuration = configuration
         handlerPool = HandlerPool(
@@ -91,7 +94,7 @@ public final class HTTPServer: Sendable {
         self.metrics = metrics
         let refusal = Self.refusal(configuration, problems)
         self.refusal = refusal
-        let idleTrim = IdleMemoryTrim()
+        let idleTrim = IdleMemoryTrim(trimsAllocator: configuration.trimsIdleMemory, onIdle: onIdle)
         self.idleTrim = idleTrim
         watchdog = ConnectionWatchdog(
             headerTimeoutSeconds: configuration.headerTimeoutSeconds,
@@ -106,9 +109,7 @@ public final class HTTPServer: Sendable {
                 _ = refusal.withUnsafeBytes { try? socket.sendWithoutWaiting($0) }
             }
         ) { [metrics] in
-            if configuration.trimsIdleMemory {
-                idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
-            }
+            idleTrim.trimIfIdle(requestsInFlight: metrics.requestsInFlight.load(ordering: .relaxed))
         }
     }
 

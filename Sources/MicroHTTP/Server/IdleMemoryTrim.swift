@@ -9,13 +9,21 @@ import Synchronization
 /// (491 MB seen with no connection open), so when requests have come and gone, and a whole
 /// sweep has passed with none finishing and none in flight, `malloc_trim` returns the free
 /// pages. Without such a policy it returns whatever free pages the allocator holds all the same.
+/// The application's own kept memory goes first (`onIdle`), so that the trim takes it too.
 final class IdleMemoryTrim: Sendable {
+    private let trimsAllocator: Bool
+    private let onIdle: @Sendable () -> Void
     private let requestsFinished = Atomic<Int>(0)
     /// `requestsFinished` at the previous sweep, and at the last trim.
     private let seenAtSweep = Atomic<Int>(0)
     private let seenAtTrim = Atomic<Int>(0)
-    /// Trims so far.
+    /// The allocator's trims so far.
     let trims = Atomic<Int>(0)
+
+    init(trimsAllocator: Bool, onIdle: @escaping @Sendable () -> Void) {
+        self.trimsAllocator = trimsAllocator
+        self.onIdle = onIdle
+    }
 
     func requestFinished() {
         requestsFinished.wrappingAdd(1, ordering: .relaxed)
@@ -27,6 +35,8 @@ final class IdleMemoryTrim: Sendable {
         let quiet = seenAtSweep.exchange(finished, ordering: .relaxed) == finished
         guard quiet, requestsInFlight == 0, seenAtTrim.load(ordering: .relaxed) != finished else { return }
         seenAtTrim.store(finished, ordering: .relaxed)
+        onIdle()
+        guard trimsAllocator else { return }
         trims.wrappingAdd(1, ordering: .relaxed)
         Allocator.releaseFreeMemory()
     }
