@@ -149,6 +149,49 @@ import Testing
         }
     }
 
+    /// Strings of 0 to 23 characters (up to 61 bytes), ASCII and not, with a character to
+    /// escape at each place or none, whole and as a piece of a string: a string is copied until
+    /// a byte needs escaping, then written over again escaped.
+    @Test func stringsOfEveryLengthAreEscapedAtEveryPlace() {
+        let scalars: [Unicode.Scalar] = ["a", "é", "z", "한", "~", " ", "7", "🚀", "Q"]
+        func expected(_ text: String) -> String {
+            let escaped = text.unicodeScalars.map { scalar -> String in
+                switch scalar {
+                case "\"": #"\""#
+                case "\\": #"\\"#
+                case "\n": #"\n"#
+                case "\r": #"\r"#
+                case "\t": #"\t"#
+                case _ where scalar.value < 0x20: String(format: #"\u%04x"#, scalar.value)
+                default: String(scalar)
+                }
+            }
+            return "\"" + escaped.joined() + "\""
+        }
+        for count in 0..<24 {
+            let plain = (0..<count).map { scalars[($0 * 5 + count) % scalars.count] }
+            for special: Unicode.Scalar in ["\"", "\\", "\u{00}", "\n", "\u{1F}", "\u{7F}", " "] {
+                for place in -1..<count {
+                    var text = String(String.UnicodeScalarView(plain))
+                    if place >= 0 {
+                        var changed = plain
+                        changed[place] = special
+                        text = String(String.UnicodeScalarView(changed))
+                    }
+                    var writer = JSONWriter(capacity: 8)
+                    writer.string(text)
+                    #expect(String(decoding: writer.bytes, as: UTF8.self) == expected(text), "\(text.utf8.count) bytes, \(special) at \(place)")
+                    // A piece of a string, unquoted, the same way.
+                    var pieces = JSONWriter(capacity: 8)
+                    pieces.beginString()
+                    pieces.appendToString(text)
+                    pieces.endString()
+                    #expect(String(decoding: pieces.bytes, as: UTF8.self) == expected(text))
+                }
+            }
+        }
+    }
+
     /// Names and fixed values of every length from 0 to 24 bytes: short ones are copied with
     /// overlapping loads and stores (`copyShort`), which must neither drop nor repeat a byte.
     @Test func namesAndFixedValuesOfEveryLengthAreCopiedWhole() {
