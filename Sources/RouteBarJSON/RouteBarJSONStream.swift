@@ -40,7 +40,8 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     /// Writes the answer up to `firstBytes`, or whole, as `fill(upTo:)` would, then checks
     /// the routes after that: laying a route out makes the same checks, so an answer held
     /// whole is not checked twice. The errors, and their order, are those of `init(_:)`.
-    /// The answer's buffer comes from `buffers`, and goes back there once freed, when given.
+    /// An answer expected to be held whole is written in a buffer from `buffers`, when given,
+    /// which goes back there once the answer is freed.
     package static func writing(
         _ request: RouteBarRequest, upTo firstBytes: Int, buffers: JSONBufferPool? = nil
     ) throws(RouteBarInputError) -> Self {
@@ -71,9 +72,11 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         cursor = first
         laterWidths = later
         allChecked = checked
-        // Sized for the whole answer when it is to be held whole, so the writer never grows.
-        let capacity = min(RouteBarResponse.estimatedSize(of: request), wholeBytes) + 4096
-        if let buffers {
+        // Sized for the whole answer when it is to be held whole, so the writer never grows;
+        // only then from `buffers`: the first piece of a longer one is copied out (`nextPiece`).
+        let estimated = RouteBarResponse.estimatedSize(of: request)
+        let capacity = min(estimated, wholeBytes) + 4096
+        if let buffers, estimated <= wholeBytes {
             writer = JSONWriter(capacity: capacity, from: buffers)
         } else {
             writer = JSONWriter(capacity: capacity)
