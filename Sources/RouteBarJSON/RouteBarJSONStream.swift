@@ -73,10 +73,11 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         laterWidths = later
         allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows;
-        // only then from `buffers`: the first piece of a longer one is copied out (`nextPiece`).
+        // only then from `buffers`, and only past their smallest (a small answer does not touch
+        // them): the first piece of a longer one is copied out (`nextPiece`).
         let estimated = RouteBarResponse.estimatedSize(of: request)
         let capacity = min(estimated, wholeBytes) + 4096
-        if let buffers, estimated <= wholeBytes {
+        if let buffers, estimated <= wholeBytes, capacity >= buffers.smallest {
             writer = JSONWriter(capacity: capacity, from: buffers)
         } else {
             writer = JSONWriter(capacity: capacity)
