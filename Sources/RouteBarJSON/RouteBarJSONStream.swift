@@ -1,5 +1,5 @@
 import RouteBar
-package import StrictJSON
+internal import StrictJSON
 
 /// The JSON answer written in pieces, byte for byte the document
 /// `RouteBarResponse.encodeAnswer(_:)` holds whole: each piece lays out and writes the routes
@@ -43,7 +43,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     /// An answer expected to be held whole is written in a buffer from `buffers`, when given,
     /// which goes back there once the answer is freed.
     package static func writing(
-        _ request: RouteBarRequest, upTo firstBytes: Int, buffers: JSONBufferPool? = nil
+        _ request: RouteBarRequest, upTo firstBytes: Int, buffers: RouteBarAnswerBuffers? = nil
     ) throws(RouteBarInputError) -> Self {
         var pieces = try Self(request, checked: false, wholeBytes: firstBytes, buffers: buffers)
         do {
@@ -59,7 +59,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
 
     /// The first width's cursor, and when `checked`, every width's, every route checked.
     private init(
-        _ request: RouteBarRequest, checked: Bool, wholeBytes: Int = Self.wholeAnswerBytes, buffers: JSONBufferPool? = nil
+        _ request: RouteBarRequest, checked: Bool, wholeBytes: Int = Self.wholeAnswerBytes, buffers: RouteBarAnswerBuffers? = nil
     ) throws(RouteBarInputError) {
         let first: RouteCursor
         do {
@@ -77,8 +77,8 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         // them): the first piece of a longer one is copied out (`nextPiece`).
         let estimated = RouteBarResponse.estimatedSize(of: request)
         let capacity = min(estimated, wholeBytes) + 4096
-        if let buffers, estimated <= wholeBytes, capacity >= buffers.smallest {
-            writer = JSONWriter(capacity: capacity, from: buffers)
+        if let pool = buffers?.pool, estimated <= wholeBytes, capacity >= pool.smallest {
+            writer = JSONWriter(capacity: capacity, from: pool)
         } else {
             writer = JSONWriter(capacity: capacity)
         }

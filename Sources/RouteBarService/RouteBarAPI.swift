@@ -1,5 +1,5 @@
 import MicroHTTP
-internal import StrictJSON
+import RouteBarJSON
 import Synchronization
 
 /// The route-bar service as HTTP routes: layout (`POST /v1/route-bars`, `.svg`), health, the
@@ -31,9 +31,9 @@ public final class RouteBarAPI: Sendable {
     /// Bodies naming `routes` by what simdjson did with them (`FastRoutes`), by `SimdjsonOutcome`.
     let simdjsonBodies = AtomicCounters(count: SimdjsonOutcome.allCases.count)
     /// The buffers of answers held whole, kept for the next answers while requests come
-    /// (`JSONBufferPool`): two a processor, for the answers being written and those being sent.
+    /// (`RouteBarAnswerBuffers`): two a processor, for the answers being written and those being sent.
     /// `releaseIdleMemory()` frees them.
-    let answerBuffers = JSONBufferPool(count: 2 * HTTPServerConfiguration.processorCount, smallest: 256 << 10)
+    let answerBuffers = RouteBarAnswerBuffers(count: 2 * HTTPServerConfiguration.processorCount, smallest: 256 << 10)
 
     /// What simdjson did with a body that names `routes`: read its routes; declined them
     /// (StrictJSON read them); or was not asked, the memory account having no room for its buffers.

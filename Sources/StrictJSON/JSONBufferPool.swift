@@ -1,4 +1,10 @@
-import Synchronization
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Large write buffers kept from one document to the next.
 ///
@@ -10,50 +16,61 @@ import Synchronization
 ///
 /// It keeps at most `count` buffers, each of `smallest` bytes or more (smaller ones are freed
 /// as usual); `empty()` frees them all, for a server gone idle. Safe from any thread.
-public final class JSONBufferPool: Sendable {
+public final class JSONBufferPool: @unchecked Sendable {
+    // @unchecked: `kept` and `keptTotal` are only read or written between pthread_mutex_lock
+    // and unlock on `mutex` (a pthread mutex, not Synchronization's: this library's floor is
+    // older than that module), initialised in init and destroyed in deinit; the buffers they
+    // name are owned by the pool alone until `take` hands one out.
     public let count: Int
     public let smallest: Int
-    /// The kept buffers' addresses (as integers, which are `Sendable`) and capacities.
-    private let kept: Mutex<[(address: UInt, capacity: Int)]>
-    private let keptTotal = Atomic<Int>(0)
+    private var kept: [(base: UnsafeMutablePointer<UInt8>, capacity: Int)] = []
+    private var keptTotal = 0
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     public init(count: Int, smallest: Int) {
         self.count = count
         self.smallest = smallest
-        kept = Mutex([])
-        kept.withLock { $0.reserveCapacity(count) }
+        kept.reserveCapacity(count)
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
     }
 
     deinit {
         empty()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
     }
 
     /// The bytes kept now.
-    public var keptBytes: Int { keptTotal.load(ordering: .relaxed) }
+    public var keptBytes: Int {
+        withLock { keptTotal }
+    }
 
     /// Frees every kept buffer.
     public func empty() {
-        let freed = kept.withLock { kept in
-            defer { kept.removeAll(keepingCapacity: true) }
-            keptTotal.store(0, ordering: .relaxed)
+        let freed = withLock {
+            defer {
+                kept.removeAll(keepingCapacity: true)
+                keptTotal = 0
+            }
             return kept
         }
-        for buffer in freed { UnsafeMutablePointer<UInt8>(bitPattern: buffer.address)?.deallocate() }
+        for buffer in freed { buffer.base.deallocate() }
     }
 
     /// The smallest kept buffer of at least `capacity` bytes, or a new one of `capacity`.
     func take(_ capacity: Int) -> (base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         if capacity >= smallest {
-            let found = kept.withLock { kept -> (address: UInt, capacity: Int)? in
+            let found = withLock { () -> (base: UnsafeMutablePointer<UInt8>, capacity: Int)? in
                 var best: Int?
                 for index in kept.indices where kept[index].capacity >= capacity {
                     if best.map({ kept[index].capacity < kept[$0].capacity }) ?? true { best = index }
                 }
                 guard let best else { return nil }
-                keptTotal.wrappingSubtract(kept[best].capacity, ordering: .relaxed)
+                keptTotal -= kept[best].capacity
                 return kept.remove(at: best)
             }
-            if let found, let base = UnsafeMutablePointer<UInt8>(bitPattern: found.address) { return (base, found.capacity) }
+            if let found { return found }
         }
         return (.allocate(capacity: capacity), capacity)
     }
@@ -61,14 +78,20 @@ public final class JSONBufferPool: Sendable {
     /// Keeps a buffer taken from `take`, or frees it: when it is small, or the pool is full.
     func giveBack(_ base: UnsafeMutablePointer<UInt8>, capacity: Int) {
         if capacity >= smallest {
-            let keptIt = kept.withLock { kept in
+            let keptIt = withLock {
                 guard kept.count < count else { return false }
-                kept.append((UInt(bitPattern: base), capacity))
-                keptTotal.wrappingAdd(capacity, ordering: .relaxed)
+                kept.append((base, capacity))
+                keptTotal += capacity
                 return true
             }
             if keptIt { return }
         }
         base.deallocate()
+    }
+
+    private func withLock<Result>(_ body: () -> Result) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return body()
     }
 }
