@@ -73,11 +73,10 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         laterWidths = later
         allChecked = checked
         // Sized for the whole answer when it is to be held whole, so the writer never grows;
-        // only then from `buffers`, and only past their smallest (a small answer does not touch
-        // them): the first piece of a longer one is copied out (`nextPiece`).
+        // only then from `buffers`: the first piece of a longer one is copied out (`nextPiece`).
         let estimated = RouteBarResponse.estimatedSize(of: request)
         let capacity = min(estimated, wholeBytes) + 4096
-        if let pool = buffers?.pool, estimated <= wholeBytes, capacity >= pool.smallest {
+        if let pool = buffers?.pool, estimated <= wholeBytes {
             writer = JSONWriter(capacity: capacity, from: pool)
         } else {
             writer = JSONWriter(capacity: capacity)

@@ -60,19 +60,16 @@ public final class JSONBufferPool: @unchecked Sendable {
 
     /// The smallest kept buffer of at least `capacity` bytes, or a new one of `capacity`.
     func take(_ capacity: Int) -> (base: UnsafeMutablePointer<UInt8>, capacity: Int) {
-        if capacity >= smallest {
-            let found = withLock { () -> (base: UnsafeMutablePointer<UInt8>, capacity: Int)? in
-                var best: Int?
-                for index in kept.indices where kept[index].capacity >= capacity {
-                    if best.map({ kept[index].capacity < kept[$0].capacity }) ?? true { best = index }
-                }
-                guard let best else { return nil }
-                keptTotal -= kept[best].capacity
-                return kept.remove(at: best)
+        let found = withLock { () -> (base: UnsafeMutablePointer<UInt8>, capacity: Int)? in
+            var best: Int?
+            for index in kept.indices where kept[index].capacity >= capacity {
+                if best.map({ kept[index].capacity < kept[$0].capacity }) ?? true { best = index }
             }
-            if let found { return found }
+            guard let best else { return nil }
+            keptTotal -= kept[best].capacity
+            return kept.remove(at: best)
         }
-        return (.allocate(capacity: capacity), capacity)
+        return found ?? (.allocate(capacity: capacity), capacity)
     }
 
     /// Keeps a buffer taken from `take`, or frees it: when it is small, or the pool is full.

@@ -33,10 +33,17 @@ public struct JSONWriter: ~Copyable, @unchecked Sendable {
     }
 
     /// A writer whose buffers, of at least `capacity` bytes, come from `pool` and go back to
-    /// it: when the document `finish()` makes is freed, or when the writer is.
+    /// it: when the document `finish()` makes is freed, or when the writer is. Below the pool's
+    /// `smallest`, the writer leaves the pool alone, as `init(capacity:)` does.
     public init(capacity: Int, from pool: JSONBufferPool) {
-        (base, self.capacity) = pool.take(max(capacity, 64))
-        self.pool = Unmanaged.passRetained(pool)
+        if capacity >= pool.smallest {
+            (base, self.capacity) = pool.take(max(capacity, 64))
+            self.pool = Unmanaged.passRetained(pool)
+        } else {
+            self.capacity = max(capacity, 64)
+            base = .allocate(capacity: self.capacity)
+            self.pool = nil
+        }
     }
 
     deinit {
