@@ -95,9 +95,13 @@ let package = Package(
             dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"],
             // Planners' bodies the tests read from the source tree, not resources.
             exclude: ["PlannerFacts"]),
+        // CAllocationCounter: whether a sanitizer's allocator is in (EmbeddedDocumentsTests reads
+        // the server's memory, glibc's).
         .testTarget(
             name: "RouteBarServiceTests",
-            dependencies: ["RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "RouteBarFuzzCheck", "routebar"]
+            dependencies: [
+                "RouteBarTestSupport", "RouteBar", "RouteBarService", "RouteBarClient", "RouteBarFuzzCheck", "routebar", "CAllocationCounter",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6],

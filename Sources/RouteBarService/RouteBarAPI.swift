@@ -64,17 +64,10 @@ public final class RouteBarAPI: Sendable {
         router.get("/healthz") { _ in
             HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders + [Self.noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
         }
-        let spec = StaticResource(EmbeddedDocuments.openAPISpec, contentType: "application/yaml")
-        router.get("/openapi.yaml") { request in spec.response(to: request) }
-        let playground = StaticResource(EmbeddedDocuments.playgroundPage, contentType: "text/html; charset=utf-8")
-        router.get("/") { request in playground.response(to: request) }
-        // The web component: revalidated at its plain path, kept a year at its version's, whose
-        // bytes never change.
-        let component = StaticResource(EmbeddedDocuments.webComponent, contentType: "text/javascript; charset=utf-8")
-        router.get("/v1/route-bar.js") { request in component.response(to: request) }
-        let versioned = StaticResource(
-            EmbeddedDocuments.webComponent, contentType: component.contentType, cacheControl: "public, max-age=31536000, immutable")
-        router.get("/v1/route-bar-\(RouteBarVersion.current).js") { request in versioned.response(to: request) }
+        router.get("/openapi.yaml") { request in EmbeddedDocuments.openAPISpec.response(to: request) }
+        router.get("/") { request in EmbeddedDocuments.playgroundPage.response(to: request) }
+        router.get("/v1/route-bar.js") { request in EmbeddedDocuments.webComponent.response(to: request) }
+        router.get("/v1/route-bar-\(RouteBarVersion.current).js") { request in EmbeddedDocuments.versionedWebComponent.response(to: request) }
         return router
     }
 

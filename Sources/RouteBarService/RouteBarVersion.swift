@@ -5,7 +5,7 @@
 public enum RouteBarVersion {
     /// Read from the embedded spec once, on first use; nil only in a broken build (the
     /// executable refuses to start then).
-    public static let embedded: String? = infoVersion(inOpenAPI: EmbeddedDocuments.openAPISpec)
+    public static let embedded: String? = infoVersion(inOpenAPI: EmbeddedDocuments.openAPISpecBytes)
 
     /// The version, or "unknown" in a broken build.
     public static var current: String { embedded ?? "unknown" }
@@ -17,17 +17,16 @@ public enum RouteBarVersion {
     /// value a plain (unquoted) semantic version, `MAJOR.MINOR.PATCH` with an optional
     /// `-prerelease` and `+build`.
     public static func infoVersion(inOpenAPI spec: some Collection<UInt8>) -> String? {
-        let text = String(decoding: spec, as: UTF8.self)
         var inInfo = false
         var keyIndent: Int?
-        // Line by line, lazily: `info` comes first in the document, and splitting the whole spec
-        // (90 KB) into lines once cost more than the rest of the server's start.
-        var rest = text[...]
+        // Line by line, each decoded on its own: `info` comes first in the document, so the start
+        // of the server reads the spec's first lines, not its 180 KB (which kept its pages
+        // resident). YAML's line breaks: "\n", "\r\n" and "\r".
+        var rest = spec[...]
         while !rest.isEmpty {
-            // YAML's line breaks; "\r\n" is one Character in Swift.
-            let end = rest.firstIndex { $0 == "\n" || $0 == "\r\n" || $0 == "\r" } ?? rest.endIndex
-            let line = rest[..<end]
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            let end = rest.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? rest.endIndex
+            let line = Substring(String(decoding: rest[..<end], as: UTF8.self))
+            rest = rest[end...].dropFirst(rest[end...].starts(with: "\r\n".utf8) ? 2 : 1)
             let indent = line.prefix(while: { $0 == " " }).count
             let content = line.dropFirst(indent)
             if content.isEmpty || content.hasPrefix("#") { continue }
@@ -59,7 +58,7 @@ public enum RouteBarVersion {
         }
         func areIdentifiers(_ part: Substring) -> Bool {
             part.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { identifier in
-                !identifier.isEmpty && identifier.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                !identifier.isEmpty && identifier.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == "-" }
             }
         }
         return core.count == 3 && core.allSatisfy(isNumber)
@@ -69,5 +68,8 @@ public enum RouteBarVersion {
 }
 
 private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    // ASCII ranges, not `isNumber` and `isLetter`: those read the Unicode tables, pages that
+    // the start would otherwise keep resident for this one check.
+    var isASCIIDigit: Bool { asciiValue.map { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } ?? false }
+    var isASCIILetter: Bool { asciiValue.map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0 | 0x20) } ?? false }
 }

@@ -126,6 +126,8 @@ enum RepositoryVersion {
         let cases: [(String, String?)] = [
             ("openapi: 3.1.0\ninfo:\n  title: x\n  version: 1.2.3\npaths: {}\n", "1.2.3"),
             ("info:\r\n  title: x\r\n  version: 1.2.3\r\n", "1.2.3"),
+            ("info:\r  title: x\r\r  version: 1.2.3\rpaths: {}\r", "1.2.3"),
+            ("info:\n\r\n  version: 1.2.3-Beta.2\n", "1.2.3-Beta.2"),
             ("info:\n  description: |\n    version: 9.9.9\n\n  # the release\n  version: 2.0.0-rc.1+b5  \n", "2.0.0-rc.1+b5"),
             ("info:\n  title: x\n  contact:\n    version: 9.9.9\npaths:\n  version: 1.0.0\n", nil),
             ("version: 1.0.0\ninfo:\n  title: x\n", nil),
@@ -134,6 +136,10 @@ enum RepositoryVersion {
             ("info:\n  version: 01.0.0\n", nil),
             ("info:\n  version: 1.0.0-\n", nil),
             ("info:\n  version:\n", nil),
+            ("info:\n  version: 1.\u{0663}.0\n", nil),
+            ("info:\n  version: 1\u{301}.0.0\n", nil),
+            ("info:\n  version: 1.0.0-r\u{E9}c\n", nil),
+            ("info:\n  version: 1.0.0-@\n", nil),
         ]
         for (spec, expected) in cases {
             #expect(RouteBarVersion.infoVersion(inOpenAPI: Array(spec.utf8)) == expected, "\(spec.debugDescription)")
