@@ -28,10 +28,13 @@ COPY Package.swift openapi.yaml ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 # The flags are the Makefile's RELEASE_FLAGS (test_container.py checks it): the runtime linked
-# statically, lld with relocations packed and functions in Sources/routebar/link-order.txt's order.
+# statically, lld with relocations packed, a section per function placed in
+# Sources/routebar/link-order.txt's order, and no symbol exported.
 RUN swift build -c release --static-swift-stdlib -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld \
-        -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --symbol-ordering-file=Sources/routebar/link-order.txt \
-        -Xlinker --no-warn-symbol-ordering --product routebar \
+        -Xlinker -z -Xlinker pack-relative-relocs \
+        -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcxx -ffunction-sections \
+        -Xlinker --symbol-ordering-file=Sources/routebar/link-order.txt \
+        -Xlinker --no-warn-symbol-ordering -Xlinker --no-export-dynamic --product routebar \
     && install -D -m 0755 .build/release/routebar /out/routebar \
     && strip /out/routebar
 

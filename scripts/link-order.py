@@ -9,11 +9,19 @@ written, one symbol per line, in the order callgrind first met it. lld places th
 the start of the text: the pages a serving process touches are then few and adjacent, where
 they were spread over 6 MB, and the kernel maps each fault's neighbours (64 KiB) with it.
 
+Only sections move: the release flags give each function of ours its own (-function-sections),
+but the static Swift runtime's libraries come compiled with most of their code in one `.text`
+each (1.5 MB for the standard library, 0.5 MB for _RegexParser). Naming a function there would move its whole library in
+front of ours and spread our functions over two more megabytes, so those names come last
+(`unmovable`): the libraries' blocks follow our functions, in the order they were first run.
+
 A list made from an older build only places fewer functions together: lld skips the names it
 does not find (--no-warn-symbol-ordering), and the binary is correct either way. Run it again
 after a change that renames or adds hot functions; docs/performance.md has the figures.
 
 Usage: scripts/link-order.py [BINARY]   (default .build/release/routebar, from `make release`)"""
+import glob
+import json
 import os
 import re
 import signal
@@ -30,6 +38,32 @@ from interleave import PEER_FIELDS, free_port, post  # noqa: E402 (the bench's o
 OUTPUT = os.path.join(ROOT, "Sources", "routebar", "link-order.txt")
 WORKLOADS = os.path.join(ROOT, "bench", "workloads")
 BODIES = ["single.json", "batch20.json", "batch1000.json", "odsay.json", "otp.json", "google.json"]
+
+
+def unmovable(binary, addresses):
+    """The functions that sit, in BINARY, inside a static Swift runtime library's large `.text`
+    (64 KiB and more, shared by the rest of its object's code), where the linker cannot move them
+    on their own. ADDRESSES maps each function's name to its addresses in BINARY (a local name can
+    have several)."""
+    info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout)
+    static = info["paths"]["runtimeResourcePath"] + "_static"
+    ranges = []
+    for archive in glob.glob(os.path.join(static, "linux", "*.a")):
+        table = subprocess.run(["objdump", "-t", archive], capture_output=True, text=True).stdout
+        # One block per object: "NAME.o:     file format ...", then its symbols.
+        for member in re.split(r"^\S+\.o:\s+file format", table, flags=re.MULTILINE)[1:]:
+            # "OFFSET g     F .text\tSIZE [.hidden ]NAME": a function in its object's shared .text
+            # (objdump's flags: binding "l", "g" or " ", then "w" when weak).
+            shared = [(int(offset, 16), int(size, 16), flags, name) for offset, flags, size, name in re.findall(
+                r"^([0-9a-f]+) (..).{4}F \.text\t([0-9a-f]+) (?:\.hidden )?(\S+)$", member, re.MULTILINE)]
+            extent = max((offset + size for offset, size, _, _ in shared), default=0)
+            # Where the linker put this .text, if it linked it: from a global function only this
+            # object defines.
+            anchors = [addresses[name][0] - offset for offset, _, flags, name in shared
+                       if flags == "g " and len(addresses.get(name, [])) == 1]
+            if extent >= 64 * 1024 and anchors:
+                ranges.append((anchors[0], anchors[0] + extent))
+    return {name for name, where in addresses.items() if any(start <= a < end for a in where for start, end in ranges)}
 
 
 def main():
@@ -66,11 +100,17 @@ def main():
                 seen.add(match.group(1))
                 names.append(match.group(1))
     symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    defined = {parts[2] for parts in map(str.split, symbols.splitlines()) if len(parts) == 3 and parts[1] in "tTwW"}
-    order = [name for name in names if name in defined]
+    addresses = {}
+    for parts in map(str.split, symbols.splitlines()):
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addresses.setdefault(parts[2], []).append(int(parts[0], 16))
+    last = unmovable(binary, addresses)
+    ran = [name for name in names if name in addresses]
+    order = [name for name in ran if name not in last] + [name for name in ran if name in last]
     with open(OUTPUT, "w") as out:
         out.write("\n".join(order) + "\n")
-    print(f"link-order.py: {len(order)} functions of {len(names)} run, in {os.path.relpath(OUTPUT, ROOT)}")
+    print(f"link-order.py: {len(order)} functions of {len(names)} run, in {os.path.relpath(OUTPUT, ROOT)} "
+          f"({len([name for name in ran if name in last])} last: in a runtime library's shared .text)")
 
 
 if __name__ == "__main__":
