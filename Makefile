@@ -59,11 +59,13 @@ release-flags:
 
 ## link-order: Sources/routebar/link-order.txt from the release server run under callgrind on the bench's
 ## workloads (scripts/link-order.py); valgrind from apt when missing. Commit the file it writes.
+## SwiftPM does not know lld reads the list, so the linked binaries go: the next build links anew.
 .PHONY: link-order
 link-order: release
 	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends valgrind; }
 	python3 scripts/link-order.py
+	rm -f .build/release/routebar .build/release/routebar-microbench
 
 run: release
 	.build/release/routebar serve --host $(HOST) --port $(PORT) --access-log on
