@@ -11,9 +11,10 @@ they were spread over 6 MB, and the kernel maps each fault's neighbours (64 KiB)
 
 Only sections move: the release flags give each function of ours its own (-function-sections),
 but the static Swift runtime's libraries come compiled with most of their code in one `.text`
-each (1.5 MB for the standard library, 0.5 MB for _RegexParser). Naming a function there would move its whole library in
-front of ours and spread our functions over two more megabytes, so those names come last
-(`unmovable`): the libraries' blocks follow our functions, in the order they were first run.
+each (1.5 MB for the standard library, 0.5 MB for _RegexParser). Naming a function there would
+move its whole library in front of ours and spread our functions over two more megabytes, so
+those names come last (`unmovable`): the libraries' blocks follow our functions, in the order
+they were first run.
 
 A list made from an older build only places fewer functions together: lld skips the names it
 does not find (--no-warn-symbol-ordering), and the binary is correct either way. Run it again
@@ -40,10 +41,10 @@ WORKLOADS = os.path.join(ROOT, "bench", "workloads")
 BODIES = ["single.json", "batch20.json", "batch1000.json", "odsay.json", "otp.json", "google.json"]
 
 
-def unmovable(binary, addresses):
-    """The functions that sit, in BINARY, inside a static Swift runtime library's large `.text`
-    (64 KiB and more, shared by the rest of its object's code), where the linker cannot move them
-    on their own. ADDRESSES maps each function's name to its addresses in BINARY (a local name can
+def unmovable(addresses):
+    """The functions that sit inside a static Swift runtime library's large `.text` (64 KiB and
+    more, shared by the rest of its object's code), where the linker cannot move them on their
+    own. ADDRESSES maps each function's name to its addresses in the binary (a local name can
     have several)."""
     info = json.loads(subprocess.run(["swiftc", "-print-target-info"], capture_output=True, text=True, check=True).stdout)
     static = info["paths"]["runtimeResourcePath"] + "_static"
@@ -104,7 +105,7 @@ def main():
     for parts in map(str.split, symbols.splitlines()):
         if len(parts) == 3 and parts[1] in "tTwW":
             addresses.setdefault(parts[2], []).append(int(parts[0], 16))
-    last = unmovable(binary, addresses)
+    last = unmovable(addresses)
     ran = [name for name in names if name in addresses]
     order = [name for name in ran if name not in last] + [name for name in ran if name in last]
     with open(OUTPUT, "w") as out:
