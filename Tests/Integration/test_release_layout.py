@@ -18,6 +18,12 @@ from conftest import REPO
 pytestmark = pytest.mark.load
 
 
+@pytest.fixture(autouse=True)
+def binutils(need):
+    need("nm", "binutils")
+    need("readelf", "binutils")
+
+
 def test_no_symbol_exported(release_binary):
     exported = subprocess.run(["nm", "-D", "--defined-only", release_binary], capture_output=True, text=True,
                               check=True).stdout.split("\n")
