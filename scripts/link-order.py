@@ -41,6 +41,16 @@ WORKLOADS = os.path.join(ROOT, "bench", "workloads")
 BODIES = ["single.json", "batch20.json", "batch1000.json", "odsay.json", "otp.json", "google.json"]
 
 
+def function_addresses(binary):
+    """Each function's name in BINARY, with its addresses (a local name can have several)."""
+    symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
+    addresses = {}
+    for parts in map(str.split, symbols.splitlines()):
+        if len(parts) == 3 and parts[1] in "tTwW":
+            addresses.setdefault(parts[2], []).append(int(parts[0], 16))
+    return addresses
+
+
 def unmovable(addresses):
     """The functions that sit inside a static Swift runtime library's large `.text` (64 KiB and
     more, shared by the rest of its object's code), where the linker cannot move them on their
@@ -100,11 +110,7 @@ def main():
             if match and match.group(1) not in seen:
                 seen.add(match.group(1))
                 names.append(match.group(1))
-    symbols = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, check=True).stdout
-    addresses = {}
-    for parts in map(str.split, symbols.splitlines()):
-        if len(parts) == 3 and parts[1] in "tTwW":
-            addresses.setdefault(parts[2], []).append(int(parts[0], 16))
+    addresses = function_addresses(binary)
     last = unmovable(addresses)
     ran = [name for name in names if name in addresses]
     order = [name for name in ran if name not in last] + [name for name in ran if name in last]

@@ -9,6 +9,7 @@ Promises, on the binary `make release` builds:
     list stayed where its source file was, spread over the whole text (measured: the first half
     reached 64% in, against 7% with).
 """
+import importlib.util
 import subprocess
 
 import pytest
@@ -16,6 +17,14 @@ import pytest
 from conftest import REPO
 
 pytestmark = pytest.mark.load
+
+
+def link_order_script():
+    """scripts/link-order.py, whose reading of the binary's functions this test shares."""
+    spec = importlib.util.spec_from_file_location("link_order", REPO / "scripts/link-order.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture(autouse=True)
@@ -36,11 +45,8 @@ def test_the_listed_functions_lead_the_code(release_binary):
     sections = subprocess.run(["readelf", "-SW", release_binary], capture_output=True, text=True, check=True).stdout
     text = next(line.split("]", 1)[1].split() for line in sections.splitlines() if "] .text " in line)
     start, size = int(text[2], 16), int(text[4], 16)
-    addresses = {}
-    symbols = subprocess.run(["nm", "--defined-only", release_binary], capture_output=True, text=True, check=True).stdout
-    for parts in map(str.split, symbols.splitlines()):
-        if len(parts) == 3 and parts[1] in "tTwW":
-            addresses.setdefault(parts[2], []).append(int(parts[0], 16) - start)
+    addresses = {name: [address - start for address in where]
+                 for name, where in link_order_script().function_addresses(release_binary).items()}
     listed = [name for name in (REPO / "Sources/routebar/link-order.txt").read_text().split() if name in addresses]
     first_half = listed[:len(listed) // 2]
     assert len(first_half) > 100, f"only {len(listed)} of the list's functions are in the binary"

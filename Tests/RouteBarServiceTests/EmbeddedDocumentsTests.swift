@@ -47,21 +47,18 @@ import Testing
         let laidOut = try TestHTTPConnection.request(
             port: server.port, "POST", "/v1/route-bars", headers: ["Content-Type": "application/json"], body: Array(try Data(contentsOf: bench)))
         #expect(laidOut.status == 200)
-        #expect(try Self.copies(of: needle, inWritableMemoryOf: server.processIdentifier) == 0)
+        #expect(try Self.copies(of: needle, inWritableMemoryOf: server) == 0)
         let served = try TestHTTPConnection.request(port: server.port, "GET", "/openapi.yaml")
         #expect(served.body == spec)
-        #expect(try Self.copies(of: needle, inWritableMemoryOf: server.processIdentifier) >= 1)
+        #expect(try Self.copies(of: needle, inWritableMemoryOf: server) >= 1)
     }
 
     /// How often `needle` occurs in the process's anonymous writable mappings (its heap, its
     /// threads' arenas and stacks, its large allocations): not in the binary's own mappings,
     /// where the compiler put the documents.
-    static func copies(of needle: Data, inWritableMemoryOf pid: Int32) throws -> Int {
-        // Read to the end: /proc's files have no size.
-        let mapsFile = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
-        defer { try? mapsFile.close() }
-        let maps = String(decoding: try mapsFile.readToEnd() ?? Data(), as: UTF8.self)
-        let memory = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/mem"))
+    static func copies(of needle: Data, inWritableMemoryOf server: ServerProcess) throws -> Int {
+        let maps = try server.procText("maps")
+        let memory = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(server.pid)/mem"))
         defer { try? memory.close() }
         var found = 0
         var mappings = 0

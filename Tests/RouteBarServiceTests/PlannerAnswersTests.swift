@@ -88,15 +88,9 @@ import Testing
     /// writes a clock, then maps it and writes the clock.
     @Test func icuIsMappedOnlyOnceAnAnswerWritesAClock() throws {
         let server = try ServerProcess()
-        // Read to the end: /proc's files have no size, and String(contentsOfFile:) read part of it.
         // libsimdjson, linked, is the control that the whole list was read.
-        func maps() throws -> String {
-            let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(server.processIdentifier)/maps"))
-            defer { try? file.close() }
-            return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-        }
         func mapsICU() throws -> Bool {
-            let mapped = try maps()
+            let mapped = try server.procText("maps")
             #expect(mapped.contains("libsimdjson"))
             return mapped.contains("libicui18n")
         }

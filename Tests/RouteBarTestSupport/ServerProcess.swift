@@ -116,6 +116,14 @@ public final class ServerProcess: @unchecked Sendable {
     /// The server's process id, for reading /proc.
     public var pid: Int32 { process.processIdentifier }
 
+    /// `/proc/PID/NAME` of the server, read to the end: /proc's files have no size, and
+    /// `String(contentsOfFile:)` read part of one.
+    public func procText(_ name: String) throws -> String {
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.processIdentifier)/\(name)"))
+        defer { try? file.close() }
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
+    }
+
     /// Waits for the process to end and for what it wrote to stderr to be read (so
     /// `stderrLines` holds its last words), and returns its exit status, or nil after the timeout.
     public func waitForExit(timeoutSeconds: Double = 20) -> Int32? {
