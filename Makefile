@@ -14,16 +14,23 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev zlib1g-dev libicu-dev libsimdjson-dev tzdata pkg-config
 
-.PHONY: run test build release deps clean bench fuzz sanitize docs
+.PHONY: run test build release deps clean bench fuzz sanitize docs help
+
+## help: these lines: every target beyond run and test, and what it does.
+help:
+	@sed -n '2,3s/^# *//p; s/^## //p' $(firstword $(MAKEFILE_LIST))
 
 ## deps: install libmicrohttpd's, zlib's, ICU's and simdjson's headers, the tz database (and pkg-config) with apt when they are missing.
+# The toolchain is checked first, so that a machine without one is told so before apt runs. The
+# environment variable goes after sudo, which clears the caller's: tzdata would otherwise ask for
+# a time zone on a machine without /etc/localtime, and the install would wait for an answer.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib icu-i18n simdjson || [ ! -e /usr/share/zoneinfo/Europe/Paris ]; then \
-		echo "Installing $(APT_PACKAGES) with apt-get"; \
-		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
-	fi
 	@command -v swift >/dev/null 2>&1 || { echo "swift not found: install a Swift 6 toolchain (swift.org) or put it on PATH"; exit 1; }
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libmicrohttpd zlib icu-i18n simdjson || [ ! -e /usr/share/zoneinfo/Europe/Paris ]; then \
+		echo "Installing $(APT_PACKAGES) with apt-get$(if $(SUDO), (through sudo: not root))"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(APT_PACKAGES); \
+	fi
 
 build: deps
 	swift build
@@ -58,12 +65,14 @@ release-flags:
 	@echo $(RELEASE_FLAGS)
 
 ## link-order: Sources/routebar/link-order.txt from the release server run under callgrind on the bench's
-## workloads (scripts/link-order.py); valgrind from apt when missing. Commit the file it writes.
+## workloads (scripts/link-order.py, which reads symbols with nm and objdump); valgrind and binutils
+## from apt when missing. Commit the file it writes.
 ## SwiftPM does not know lld reads the list, so the linked binaries go: the next build links anew.
 .PHONY: link-order
 link-order: release
-	@command -v valgrind >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends valgrind; }
+	@command -v valgrind >/dev/null 2>&1 && command -v nm >/dev/null 2>&1 && command -v objdump >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends valgrind binutils; }
 	python3 scripts/link-order.py
 	rm -f .build/release/routebar .build/release/routebar-microbench
 
@@ -163,8 +172,6 @@ scale-out: release
 api-baselines: deps venv
 	ROUTEBAR_API_UPDATE=1 $(PYTEST) Tests/Integration/test_api_check.py
 
-## bench: the service against its peers (bench/peers: C, Node, the ceiling) in interleaved wrk rounds, then gzip,
-## in-process, allocation and parser numbers; writes bench/results.md.
 ## docs: a DocC archive per library product (Sources/<product>/<product>.docc plus its public
 ## symbols) with the toolchain's own docc, warnings as errors, in .build/docs/<product>.doccarchive.
 DOC_PRODUCTS := RouteBar RouteBarJSON RouteBarDrawing RouteBarClient
@@ -180,6 +187,8 @@ docs: deps
 			--output-path .build/docs/$$product.doccarchive --warnings-as-errors; \
 	done
 
+## bench: the service against its peers (bench/peers: C, Node, the ceiling) in interleaved wrk rounds, then gzip,
+## in-process, allocation and parser numbers; writes bench/results.md.
 bench: deps
 	bash bench/run.sh
 
