@@ -74,7 +74,11 @@ import Testing
         #expect(inputError(#"{"widths": [320, 0], "routes": []}"#)?.type == .outOfRange)
         #expect(inputError(#"{"width": 320, "widths": [320], "routes": []}"#)?.pointer == "/widths")
         #expect(inputError(#"{"widths": [], "routes": []}"#)?.type == .missingField)
-        #expect(inputError(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)?.type == .tooMany)
+        let seventeen = inputError(#"{"widths": [\#(Array(repeating: "300", count: 17).joined(separator: ","))], "routes": []}"#)
+        #expect(seventeen?.type == .tooMany)
+        #expect(seventeen?.pointer == "/widths")
+        #expect(seventeen?.limit == 16, "named like the routes' and legs' limits")
+        #expect(inputError(#"{"widths": [\#(Array(repeating: "300", count: 16).joined(separator: ","))], "routes": []}"#) == nil)
         #expect(throws: RouteBarInputError.self) {
             try RouteBarResponse.layoutForDrawing(json: Array(body.utf8), query: { _ in nil }, format: .svg)
         }

@@ -196,10 +196,12 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         let error = inputError("{\"width\": 343, \"routes\": [\(routes)]}")
         #expect(error?.type == .tooMany)
         #expect(error?.pointer == "/routes")
+        #expect(error?.limit == 1_000)
         let legs = Array(repeating: leg, count: 1_001).joined(separator: ",")
         let legsError = inputError("{\"width\": 343, \"routes\": [{\"subPaths\": [\(legs)]}]}")
         #expect(legsError?.type == .tooMany)
         #expect(legsError?.pointer == "/routes/0/subPaths")
+        #expect(legsError?.limit == 1_000)
         let exactly = Array(repeating: route, count: 1_000).joined(separator: ",")
         #expect(inputError("{\"width\": 343, \"routes\": [\(exactly)]}") == nil)
     }

@@ -186,7 +186,7 @@ import Testing
         try withRouteBarService { server in
             let connection = try TestHTTPConnection(port: server.port)
             func expectProblem(
-                _ response: TestHTTPResponse, _ status: Int, _ type: String, pointer: String? = nil,
+                _ response: TestHTTPResponse, _ status: Int, _ type: String, pointer: String? = nil, limit: Int? = nil,
                 sourceLocation: SourceLocation = #_sourceLocation
             ) throws {
                 #expect(response.status == status, sourceLocation: sourceLocation)
@@ -197,6 +197,7 @@ import Testing
                 #expect((problem["title"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
                 #expect((problem["detail"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
                 if let pointer { #expect(problem["pointer"] as? String == pointer, sourceLocation: sourceLocation) }
+                if let limit { #expect(problem["limit"] as? Int == limit, sourceLocation: sourceLocation) }
             }
             try expectProblem(try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [}"#), 400, "urn:routebar:problem:malformed-json")
             try expectProblem(
@@ -241,7 +242,11 @@ import Testing
             let tooMany =
                 "{\"width\": 343, \"routes\": ["
                 + Array(repeating: #"{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}"#, count: 1_001).joined(separator: ",") + "]}"
-            try expectProblem(try connection.postJSON("/v1/route-bars", tooMany), 422, "urn:routebar:problem:too-many", pointer: "/routes")
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", tooMany), 422, "urn:routebar:problem:too-many", pointer: "/routes", limit: 1_000)
+            let seventeenWidths = "{\"widths\": [" + Array(repeating: "300", count: 17).joined(separator: ",") + "], \"routes\": []}"
+            try expectProblem(
+                try connection.postJSON("/v1/route-bars", seventeenWidths), 422, "urn:routebar:problem:too-many", pointer: "/widths", limit: 16)
 
             let classic = try connection.postJSON(
                 "/v1/route-bars",

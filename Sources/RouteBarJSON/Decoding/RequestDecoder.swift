@@ -144,7 +144,8 @@ struct RequestDecoder {
                 }
             } else {
                 if index == RouteBarRequest.maxWidths {
-                    note(.init(.tooMany, "at most \(RouteBarRequest.maxWidths) widths per request", pointer: "/widths"))
+                    let limit = RouteBarRequest.maxWidths
+                    note(.init(.tooMany, "at most \(limit) widths per request", pointer: "/widths", limit: limit))
                 }
                 try reader.skipValue()
             }
