@@ -132,13 +132,18 @@ struct cmhd_server *cmhd_start(const struct cmhd_settings *settings, struct cmhd
     /* Suspend and resume: large requests are answered on a handler pool (offloadBodyBytes). */
     unsigned int flags = MHD_USE_POLL_INTERNAL_THREAD | MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (family == AF_INET6) flags |= MHD_USE_IPv6;
+    /* One worker is the internal thread itself, without a pool: the option is then left out
+       (its first item ends the array), since libmicrohttpd warns at a pool size of 1 and of 0. */
+    struct MHD_OptionItem pool[] = {
+        { settings->threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)settings->threads, NULL },
+        { MHD_OPTION_END, 0, NULL },
+    };
     server->daemon = MHD_start_daemon(
         flags, settings->port, NULL, NULL, settings->access, settings->context,
         /* First, so that no message goes to stderr as free text. */
         MHD_OPTION_EXTERNAL_LOGGER, log_trampoline, server,
         MHD_OPTION_LISTEN_SOCKET, fd,
-        /* 1 would print a warning: one worker is the internal thread itself, without a pool. */
-        MHD_OPTION_THREAD_POOL_SIZE, settings->threads > 1 ? settings->threads : 0,
+        MHD_OPTION_ARRAY, pool,
         MHD_OPTION_CONNECTION_LIMIT, settings->connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, settings->idle_timeout_seconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, settings->connection_memory_limit,

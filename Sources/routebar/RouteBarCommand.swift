@@ -74,17 +74,20 @@ enum RouteBarCommand {
         LogLine.write(
             event: "listening",
             message: "routebar \(RouteBarVersion.current) listening on http://\(host):\(port) "
-                + "(\(http.threads) threads, bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
+                + "(\(http.threads) thread\(http.threads == 1 ? "" : "s"), bodies up to \(http.maxBodyBytes) bytes, \(configuration.limits.maxSegments) segments, "
                 + "\(http.connectionLimit) connections, \(http.headerTimeoutSeconds) s header and \(http.requestTimeoutSeconds) s request timeout)"
         ) { line in
             line.field("port", Int(port))
             line.field("version", RouteBarVersion.current)
         }
         let signal = ProcessPolicy.waitForStopSignal(stopSignals)
-        server.shutdown()
+        let cutOff = server.shutdown()
+        let requests = cutOff == 1 ? "1 request" : "\(cutOff) requests"
         LogLine.write(
             event: "stopped",
-            message: "\(signalName(signal)) received; finished the requests in flight and stopped")
+            message: cutOff == 0
+                ? "\(signalName(signal)) received; finished the requests in flight and stopped"
+                : "\(signalName(signal)) received; stopped with \(requests) in flight cut off at the end of the grace period")
         return 0
     }
 

@@ -23,6 +23,8 @@ extension MicroHTTPEdgeTests {
                 let query = (0..<count).map { "a\($0)=1" }.joined(separator: "&")
                 let refused = try expectRefusedAndClosed(live, "GET /healthz?\(query) HTTP/1.1\r\nHost: x\r\n\r\n", status: 400)
                 #expect(refused.problem["limit"] as? Int == 64)
+                // Refused before the head's fields are read, it still carries an id of its own.
+                #expect(refused.response.headers["x-request-id"]?.isEmpty == false, "\(refused.response.headers)")
                 Self.inFlightReturnsToZero(live)
             }
         }

@@ -130,6 +130,8 @@ import Testing
         (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}, "links": [], "context": {}}"#, Planner.navitia),
         (#"{"error": {"id": "no_solution", "message": "no solution found for this journey"}}"#, Planner.navitia),
         (#"{"status": "ZERO_RESULTS", "routes": [], "geocoded_waypoints": []}"#, Planner.google),
+        // Google's DirectionsResponse requires only these two: no other member need say whose.
+        (#"{"routes": [], "status": "ZERO_RESULTS"}"#, Planner.google),
         (#"{"result": {"status": 11, "message": "경로탐색 결과가 없습니다."}}"#, Planner.tmap),
         (#"{"journeys": [], "feed_publishers": []}"#, Planner.navitia),
         (#"{"feed_publishers": [], "journeys": []}"#, Planner.navitia),
@@ -161,6 +163,7 @@ import Testing
             "FieldUndefined"
         ),
         (#"{"error": "Unauthorized", "error_description": "Token validation failed"}"#, "HERE", "Token validation failed"),
+        (#"{"status": "INVALID_REQUEST", "routes": []}"#, "Google", "INVALID_REQUEST"),
         (
             #"{"$type": "Tfl.Api.Presentation.Entities.JourneyPlanner.DisambiguationResult, Tfl.Api.Presentation.Entities", "toLocationDisambiguation": {"disambiguationOptions": [], "matchStatus": "list"}, "fromLocationDisambiguation": {"matchStatus": "identified"}}"#,
             "TfL", "ambiguous"
@@ -186,6 +189,21 @@ import Testing
         #expect(error?.detail.contains("OpenTripPlanner") == true && error?.detail.contains("transport.opendata.ch") == true)
         #expect(try Self.decode(body, ["source": "otp"]).routes.count == 1)
         #expect(try Self.decode(body, ["source": "opendatach"]).routes.isEmpty)
+    }
+
+    /// Google's answer without a route has nothing but `status` to say whose it is; our own
+    /// routes beside a stray `status` stay ours, and `?source=` decides either way.
+    @Test func googleStatusWithoutRoutesIsGooglesAndSourceDecides() throws {
+        let empty = #"{"routes": [], "status": "ZERO_RESULTS"}"#
+        let told = try Self.decode(empty, ["source": "google"])
+        #expect(told.shape == .planner(.google) && told.routes.isEmpty)
+        #expect(try Self.decode(empty, ["source": "routebar"]).shape == .routeBar)
+        let denied = #expect(throws: RouteBarInputError.self) {
+            try Self.decode(#"{"routes": [], "status": "REQUEST_DENIED"}"#, ["source": "google"])
+        }
+        #expect(denied?.type == .plannerError && denied?.planner == "Google")
+        let ours = try Self.decode(#"{"width": 343, "status": "draft", "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 5}]}]}"#)
+        #expect(ours.shape == .routeBar && ours.routes.count == 1)
     }
 
     /// `?source=` picks the reader: journeys of legs read as TfL's or hafas-client's as told.

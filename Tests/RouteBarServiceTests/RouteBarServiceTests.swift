@@ -370,6 +370,16 @@ import Testing
         #expect(server.waitForExit() == 0)
     }
 
+    /// One worker is libmicrohttpd's internal thread, without a pool, and it says nothing of it.
+    @Test func oneThreadStartsWithoutAWarning() throws {
+        let server = try ServerProcess(arguments: ["--threads", "1"])
+        #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)
+        server.signal(SIGTERM)
+        #expect(server.waitForExit() == 0)
+        #expect(!server.stderrLines.contains { $0.contains("\"level\":\"warning\"") }, "\(server.stderrLines)")
+        #expect(server.stderrLines.contains { $0.contains("(1 thread, bodies") }, "\(server.stderrLines)")
+    }
+
     @Test func sigintStopsAnIdleServer() throws {
         let server = try ServerProcess()
         #expect(try TestHTTPConnection.request(port: server.port, "GET", "/healthz").status == 200)

@@ -42,6 +42,22 @@ import Testing
         let lines = server.stderrLines
         #expect(lines.allSatisfy { $0.hasPrefix("{") && $0.hasSuffix("}") }, "no crash report, only JSON lines: \(lines.suffix(5))")
         let name = stop == SIGHUP ? "SIGHUP" : stop == SIGQUIT ? "SIGQUIT" : "SIGTERM"
-        #expect(lines.contains { $0.contains("\(name) received") })
+        #expect(lines.contains { $0.contains("\(name) received; finished the requests in flight and stopped") })
+    }
+
+    /// A request still arriving when the grace period ends is cut off, and the last line says so.
+    @Test func theStopLineSaysWhenTheGraceRanOut() throws {
+        let server = try ServerProcess(arguments: ["--shutdown-grace", "1"])
+        let connection = try TestHTTPConnection(port: server.port)
+        try connection.send("POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"width\"")
+        #expect(
+            try waitUntil(timeoutSeconds: 10) {
+                let page = try TestHTTPConnection.request(port: server.port, "GET", "/metrics").text
+                return page.split(separator: "\n").contains("routebar_http_requests_in_flight 2")
+            })
+        server.signal(SIGTERM)
+        #expect(server.waitForExit(timeoutSeconds: 10) == 0)
+        let stopped = server.stderrLines.last { $0.contains("\"event\":\"stopped\"") }
+        #expect(stopped?.contains("SIGTERM received; stopped with 1 request in flight cut off") == true, "\(stopped ?? "no stopped line")")
     }
 }

@@ -210,7 +210,7 @@ extension HTTPServer {
     }
 
     /// The client's `X-Request-Id` when it is a sane token, or a new one.
-    private func requestId(_ given: String?) -> String {
+    func requestId(_ given: String?) -> String {
         if let given, (1...128).contains(given.utf8.count),
             given.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
         {

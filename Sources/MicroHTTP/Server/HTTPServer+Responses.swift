@@ -61,6 +61,8 @@ extension HTTPServer {
         context.phase = .answered
         context.status = response.status
         context.problemType = response.problemType
+        // Refused at the request line, before the head's fields are read: an id of our own.
+        if context.requestId.isEmpty { context.requestId = requestId(nil) }
         let bytes = Self.wireBytes(response, extraHeaders: [HTTPHeader("X-Request-Id", context.requestId)])
         // A 304 keeps its 200's body to state its length (`revalidate`), but sends none of it.
         context.responseBytes = response.status == 304 ? 0 : response.body.knownCount ?? 0

@@ -130,15 +130,17 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops taking connections, closes the idle ones, lets the requests in flight finish (up
-    /// to the grace period), then closes every connection and stops the threads. Returns
-    /// at once when the server is not running; a second caller waits for the first.
+    /// to the grace period), then closes every connection and stops the threads. Returns how
+    /// many requests the grace period ran out on (cut off with their connections); at once, 0,
+    /// when the server is not running; a second caller waits for the first.
     ///
     /// A handler must not call it (it would wait for itself): that is a precondition failure.
-    public func shutdown() {
+    @discardableResult
+    public func shutdown() -> Int {
         precondition(
             !HandlerThreadMark.isSet, "HTTPServer.shutdown() called from a request handler, which it would wait for; call it from another thread")
-        running.withLock { running in
-            guard let daemon = running else { return }
+        return running.withLock { running -> Int in
+            guard let daemon = running else { return 0 }
             draining.store(true, ordering: .releasing)
             // First of all: no worker may suspend a connection for the pool from here on.
             handlerPool.close()
@@ -178,6 +180,7 @@ public final class HTTPServer: Sendable {
                 }
                 usleep(5_000)
             }
+            let cutOff = metrics.requestsInFlight.load(ordering: .acquiring)
             // Past the grace period a handler may still hold a suspended connection.
             handlerPool.drain()
             do throws(SystemCallError) {
@@ -188,6 +191,7 @@ public final class HTTPServer: Sendable {
             }
             watchdog.stop()
             running = nil
+            return cutOff
         }
     }
 

@@ -106,7 +106,12 @@ extension RequestDecoder {
                 .unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as \(other.title)'s",
                 parameter: "source")
         }
-        if let routes, claimedPlanners.isEmpty, source == nil || source == .routebar { return (.routeBar, routes, [], []) }
+        // Google's answer needs only `status` and `routes` (DirectionsResponse): with no route in
+        // them, nothing else says it is Google's, and ours never has a `status`.
+        let googleWithoutRoutes = googleStatus != nil && routes?.isEmpty != false
+        if let routes, claimedPlanners.isEmpty, source == .routebar || (source == nil && !googleWithoutRoutes) {
+            return (.routeBar, routes, [], [])
+        }
         if let odsayRoutes { return (.odsay, odsayRoutes, [], []) }
         if let read = try plannerRoutes(waits: waits) { return (.planner(read.planner), read.routes, read.pointers, read.problems) }
         if let routes { return (.routeBar, routes, [], []) }

@@ -116,6 +116,7 @@ extension RequestDecoder {
                 claimedPlanners.contains(source) || (documentItinerary != nil && (source == .otp || source == .hafas))
                 || (plannerOutcome.errorList != nil && (source == .otp || source == .opendatach))
                 || ((errorIDWord != nil || errorIDNumber != nil) && (source == .otp || source == .navitia))
+                || (googleStatus != nil && source == .google)
             return read ? source : nil
         }
         if claimedPlanners.count > 1 {
