@@ -12,7 +12,7 @@ public enum ColorContrast {
     /// The dark theme's background (Material's dark surface).
     public static let darkBackground = "#121212"
     /// Text on a light segment. Pure black: no grey from #0A0A0A to #222222 keeps 4.5:1 on every
-    /// palette colour (line 8's #E6186C reaches 4.46 against white and 4.46 against #0A0A0A).
+    /// palette colour (#0A0A0A reaches 4.38 on #00838F and #4A78B5, 4.44 on line 8's #E6186C).
     public static let darkText = "#000000"
     public static let lightText = "#FFFFFF"
 

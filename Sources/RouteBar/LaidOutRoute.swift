@@ -9,10 +9,11 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var walkingCount: Int
     /// Visible legs of any other kind.
     public var transitCount: Int
-    /// Changes from one vehicle to another: visible transit legs minus one, at least 0.
+    /// Changes from one vehicle to another: visible transit legs minus one, less the legs that
+    /// continue the same vehicle (interlined), at least 0.
     public var transferCount: Int
     /// The bar's length in points: the visible segments and the gaps between them fill it. The
-    /// whole width's device pixels unless `timeScale` is `shared`.
+    /// whole width's device pixels unless `timeScale` is `shared` or `clock`.
     public var barWidth: Double
     /// The minimum width each visible walking segment got, in points.
     public var minWalkingLength: Double
@@ -40,7 +41,7 @@ public struct LaidOutRoute: Sendable, Hashable {
 }
 
 extension LaidOutRoute {
-    /// An empty route, for `RouteBarLayout.layOut(_:reusing:each:)` to fill in.
+    /// An empty route, for `RouteBarLayout.layOutEach(_:reusing:each:)` to fill in.
     public init() {
         self.init(
             index: 0, id: nil, totalTime: 0, walkingCount: 0, transitCount: 0, transferCount: 0, barWidth: 0,

@@ -2,7 +2,8 @@
 public struct SegmentColors: Sendable, Hashable {
     /// "#RRGGBB".
     public let color: String
-    /// White or black, whichever contrasts more with `color`.
+    /// White or black, whichever contrasts more with `color`; or the planner's own text colour
+    /// where it gave one and it is kept (`plannerColors`).
     public let textColor: String
 
     init(_ color: String) {

@@ -26,7 +26,7 @@ public struct RouteBarClient: Sendable {
         self.session = session
     }
 
-    /// One layout for `request.width`.
+    /// One layout for `request.options.width`.
     public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> LayoutAnswer {
         try await post(encode(request), query: Self.query(fields: request.fields), as: LayoutAnswer.self)
     }
@@ -42,7 +42,7 @@ public struct RouteBarClient: Sendable {
     }
 
     /// A journey planner's answer posted as it is (ODsay, TMAP, OpenTripPlanner, Google,
-    /// Navitia, MOTIS, hafas-client), laid out with `options` (sent as query parameters, as
+    /// Navitia, MOTIS, hafas-client, TfL, HERE, transport.opendata.ch), laid out with `options` (sent as query parameters, as
     /// `LayoutRequest` sends them in its body). `source` names the planner (`"otp"`, `"google"`,
     /// …) where its shape alone does not tell it.
     public func layOut(
@@ -54,7 +54,7 @@ public struct RouteBarClient: Sendable {
         return try await post(body, query: query, as: LayoutAnswer.self)
     }
 
-    /// An ODsay `searchPubTransPathT` response, posted as it is (see `layOut(plannerAnswer:options:source:)`).
+    /// An ODsay `searchPubTransPathT` response, posted as it is (see `layOut(plannerAnswer:options:source:fields:)`).
     public func layOut(odsayResponse body: Data, options: LayoutOptions) async throws(RouteBarClientError) -> LayoutAnswer {
         try await layOut(plannerAnswer: body, options: options, source: "odsay")
     }

@@ -1,7 +1,7 @@
 import RouteBar
 
-/// A decoded `POST /v1/route-bars` request: layout options and routes, from either our own
-/// JSON shape or a raw ODsay `searchPubTransPathT` response.
+/// A decoded `POST /v1/route-bars` request: layout options and routes, from our own JSON shape,
+/// a raw ODsay `searchPubTransPathT` response, or another journey planner's answer (`Planner`).
 public struct RouteBarRequest: Sendable {
     public enum Shape: Sendable, Hashable {
         /// `{"width": …, "routes": [{"subPaths": […]}]}`
