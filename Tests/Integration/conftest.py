@@ -48,6 +48,7 @@ PINS = {
     "datamodel-code-generator": "0.89.0",
     "openapi-generator-cli": "7.26.0",  # openapi-generator 7.26.0, the jar in a wheel
     "wheel": "0.45.1",
+    "pyyaml": "6.0.3",  # test_contract_examples.py reads openapi.yaml's examples
 }
 
 
