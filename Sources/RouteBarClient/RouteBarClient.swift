@@ -41,8 +41,8 @@ public struct RouteBarClient: Sendable {
         fields.map { ["fields": $0.joined(separator: ",")] } ?? [:]
     }
 
-    /// A journey planner's answer posted as it is (ODsay, TMAP, OpenTripPlanner, Google,
-    /// Navitia, MOTIS, hafas-client, TfL, HERE, transport.opendata.ch), laid out with `options` (sent as query parameters, as
+    /// A journey planner's answer posted as it is (any planner the service reads: its
+    /// `source` values in openapi.yaml), laid out with `options` (sent as query parameters, as
     /// `LayoutRequest` sends them in its body). `source` names the planner (`"otp"`, `"google"`,
     /// …) where its shape alone does not tell it.
     public func layOut(

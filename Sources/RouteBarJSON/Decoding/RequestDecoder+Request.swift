@@ -108,8 +108,7 @@ extension RequestDecoder {
         }
         // Google's answer needs only `status` and `routes` (DirectionsResponse): with no route in
         // them, nothing else says it is Google's, and ours never has a `status`.
-        let googleWithoutRoutes = googleStatus != nil && routes?.isEmpty != false
-        if let routes, claimedPlanners.isEmpty, source == .routebar || (source == nil && !googleWithoutRoutes) {
+        if let routes, claimedPlanners.isEmpty, source == .routebar || (source == nil && (googleStatus == nil || !routes.isEmpty)) {
             return (.routeBar, routes, [], [])
         }
         if let odsayRoutes { return (.odsay, odsayRoutes, [], []) }
