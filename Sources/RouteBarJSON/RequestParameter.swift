@@ -61,5 +61,11 @@ public struct RequestParameter: Sendable, Hashable {
         name: "fields", freeValue: "PATHS",
         summary: "only these members of the answer, comma-separated paths (routes.segments.width,routes.transitCount)")
 
-    public static let all: [RequestParameter] = [.source, .waits, .timeZone, .shortLegSeconds, .fields]
+    /// The HTTP status the planner answered with, for a planner error's `reason` where the body
+    /// alone does not say (a 401, a 429, TfL's 300).
+    public static let plannerStatus = RequestParameter(
+        name: "plannerStatus", freeValue: "STATUS", range: .closed(100, 599),
+        summary: "the HTTP status the planner answered with, for its error's reason (401, 429, 300)")
+
+    public static let all: [RequestParameter] = [.source, .waits, .timeZone, .shortLegSeconds, .plannerStatus, .fields]
 }

@@ -25,6 +25,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
         case odsayError = "odsay-error"
         case plannerError = "planner-error"
         case unknownShape = "unknown-shape"
+        case ambiguousShape = "ambiguous-shape"
         case unknownParameter = "unknown-parameter"
         case unknownLocale = "unknown-locale"
         case unknownValue = "unknown-value"
@@ -65,6 +66,7 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
             case .odsayError: "ODsay error response"
             case .plannerError: "Journey planner error response"
             case .unknownShape: "Unknown body shape"
+            case .ambiguousShape: "Ambiguous body shape"
             case .unknownParameter: "Unknown query parameter"
             case .unknownLocale: "Unknown locale"
             case .unknownValue: "Unknown value"
@@ -87,6 +89,14 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var odsayCode: String?
     /// The planner whose error answer the body is ("OpenTripPlanner", "TMAP"), for `planner-error`.
     public var planner: String?
+    /// For `planner-error`: what the planner's error means for an app.
+    public var reason: PlannerErrorReason?
+    /// For `planner-error`: the planner's own code for it, as a string (`E602000`, `API_AUTH`, `404`).
+    public var plannerCode: String?
+    /// For `planner-error`: the planner's message, whole.
+    public var plannerMessage: String?
+    /// For `planner-error` with reason `ambiguous-place`: the places the planner offers.
+    public var options: [PlannerPlaceOption] = []
     /// For `inconsistent-leg`: the values that contradict each other, as the body gives them;
     /// each is a member of the problem object (`"departure"`, `"arrival"`).
     public var values: [Value] = []

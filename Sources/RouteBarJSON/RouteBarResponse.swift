@@ -67,14 +67,19 @@ public enum RouteBarResponse {
         writer.endObject()
     }
 
-    /// The planner read (`source`), its word on why there is no route (`notice`), and the
+    /// The planner read (`source`), its word on why there is no route (`notice`, with `reason`), and the
     /// itineraries left out (`problems`, RFC 9457 objects as a refusal would have them).
     static func writeSource(
         _ source: Planner?, notice: String?, problems: [RouteBarInputError], fields: AnswerFields, to writer: inout JSONWriter
     ) {
         guard let source else { return }
         if fields.has(.source) { writer.field("source", source.rawValue) }
-        if let notice, fields.has(.notice) { writer.field("notice", notice) }
+        if let notice, fields.has(.notice) {
+            // A program's word beside the planner's: the answer lists no route, and that is the
+            // planner's outcome, not a failure (`PlannerErrorReason` names the failures).
+            writer.field("reason", "no-route")
+            writer.field("notice", notice)
+        }
         guard !problems.isEmpty, fields.has(.problems) else { return }
         writer.key("problems")
         writer.beginArray()

@@ -22,15 +22,27 @@ public struct ProblemJSON: HTTPProblemRenderer {
         writer.field("title", problem.title)
         writer.field("status", problem.status)
         writer.field("detail", problem.detail)
-        for member in problem.members {
+        write(problem.members, to: &writer)
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func write(_ members: [HTTPProblem.Member], to writer: inout JSONWriter) {
+        for member in members {
             writer.key(named: member.name)
             switch member.value {
             case .string(let value): writer.string(value)
             case .integer(let value): writer.number(value)
+            case .objects(let objects):
+                writer.beginArray()
+                for object in objects {
+                    writer.beginObject()
+                    write(object, to: &writer)
+                    writer.endObject()
+                }
+                writer.endArray()
             }
         }
-        writer.endObject()
-        return writer.bytes
     }
 
     /// The usual cause of a 415 is curl's `-d`, which sends a form type.
@@ -51,6 +63,15 @@ extension HTTPProblem {
         if let limit = error.limit { members.append(Member("limit", limit)) }
         if let code = error.odsayCode { members.append(Member("odsayCode", code)) }
         if let planner = error.planner { members.append(Member("planner", planner)) }
+        if let reason = error.reason { members.append(Member("reason", reason.rawValue)) }
+        if let code = error.plannerCode { members.append(Member("plannerCode", code)) }
+        if let message = error.plannerMessage { members.append(Member("plannerMessage", message)) }
+        if !error.options.isEmpty {
+            let options = error.options.map { option in
+                [Member("end", option.end), Member("name", option.name)] + (option.id.map { [Member("id", $0)] } ?? [])
+            }
+            members.append(Member("options", objects: options))
+        }
         for value in error.values { members.append(Member(value.name, value.value)) }
         self.init(
             status: error.type.status, type: error.type.uri,

@@ -103,7 +103,12 @@ public struct JSONReader {
     /// Whether the current member's name is `name`, escapes decoded.
     @inlinable
     public func keyEquals(_ name: StaticString) -> Bool {
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        keyEquals(utf8: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    /// Whether the current member's name is the UTF-8 bytes `expected`, escapes decoded.
+    @inlinable
+    public func keyEquals(utf8 expected: UnsafeBufferPointer<UInt8>) -> Bool {
         if keyHasEscapes { return escapedKeyEquals(expected) }
         guard keyRange.count == expected.count else { return false }
         var index = 0

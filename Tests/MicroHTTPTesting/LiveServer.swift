@@ -104,6 +104,7 @@ public struct PlainProblemJSON: HTTPProblemRenderer {
             switch member.value {
             case .string(let value): members.append((member.name, quoted(value)))
             case .integer(let value): members.append((member.name, String(value)))
+            case .objects: members.append((member.name, "[]"))
             }
         }
         let body = "{" + members.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"

@@ -20,6 +20,8 @@ public struct HTTPProblem: Error, Sendable, Hashable {
         public enum Value: Sendable, Hashable {
             case string(String)
             case integer(Int)
+            /// A list of objects of string and integer members (a planner's place options).
+            case objects([[Member]])
         }
 
         public var name: String
@@ -33,6 +35,11 @@ public struct HTTPProblem: Error, Sendable, Hashable {
         public init(_ name: String, _ value: Int) {
             self.name = name
             self.value = .integer(value)
+        }
+
+        public init(_ name: String, objects: [[Member]]) {
+            self.name = name
+            self.value = .objects(objects)
         }
     }
 

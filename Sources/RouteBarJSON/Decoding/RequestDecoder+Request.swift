@@ -1,13 +1,30 @@
 import RouteBar
 
 extension RequestDecoder {
-    /// The request the body describes, with the query string's options merged in.
-    func request(mergingQuery query: (String) -> String?) throws(RouteBarInputError) -> RouteBarRequest {
+    /// What a body read once gives: the request, or the planner to read it again as.
+    enum Outcome {
+        case request(RouteBarRequest)
+        /// Recognised as this planner's answer, which its member names first told otherwise.
+        case readAgain(Planner)
+    }
+
+    /// The request the body describes, with the query string's options merged in;
+    /// `recognise` scores the body against the planners' signatures (all, or one).
+    func request(
+        mergingQuery query: (String) -> String?, recognising recognise: (Planner?) -> PlannerRecognition
+    ) throws(RouteBarInputError) -> Outcome {
         let source = try Self.source(query)
         let waits = try Self.waits(query)
         _ = try Self.timeZone(query)
         _ = try Self.shortLegSeconds(query)
-        let (shape, routes, pointers, problems) = try shapeAndRoutes(waits: waits)
+        _ = try Self.plannerStatus(query)
+        let (shape, routes, pointers, problems): (RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
+        switch try shapeAndRoutes(waits: waits, recognising: recognise) {
+        case .read(let readShape, let readRoutes, let readPointers, let readProblems):
+            (shape, routes, pointers, problems) = (readShape, readRoutes, readPointers, readProblems)
+        case .readAgain(let planner):
+            return .readAgain(planner)
+        }
         if let source, !Self.shape(shape, is: source) {
             throw .init(
                 .unknownShape,
@@ -31,8 +48,11 @@ extension RequestDecoder {
             optionsFromQuery: fromQuery, widths: widths)
         request.routePointers = pointers
         request.problems = problems
-        if routes.isEmpty, case .planner = shape { request.plannerNotice = plannerNotice }
-        return request
+        if routes.isEmpty, case .planner(let planner) = shape {
+            // A planner's 200 without a route always says why: its words, else ours.
+            request.plannerNotice = plannerNotice ?? "\(planner.title)'s answer lists no itinerary"
+        }
+        return .request(request)
     }
 
     /// `?source=`: the planner the body must be; nil to tell by its structure.
@@ -81,6 +101,18 @@ extension RequestDecoder {
         return seconds
     }
 
+    /// `?plannerStatus=`: the HTTP status the planner answered with (100 to 599).
+    static func plannerStatus(_ query: (String) -> String?) throws(RouteBarInputError) -> Int? {
+        let parameter = RequestParameter.plannerStatus
+        guard let text = query(parameter.name) else { return nil }
+        guard let range = parameter.range, let status = Int(text), range.contains(Double(status)) else {
+            throw .init(
+                .invalidType, "\(parameter.name) must be an HTTP status, a whole number from 100 to 599, got \(quoted(text))",
+                parameter: parameter.name)
+        }
+        return status
+    }
+
     static func shape(_ shape: RouteBarRequest.Shape, is source: Planner) -> Bool {
         switch shape {
         case .routeBar: source == .routebar
@@ -97,23 +129,75 @@ extension RequestDecoder {
         }
     }
 
-    /// Which shape the body has, and its routes; a planner's error answer is refused here.
-    private func shapeAndRoutes(waits: Bool) throws(RouteBarInputError) -> (
-        RouteBarRequest.Shape, [Route], [String], [RouteBarInputError]
-    ) {
+    /// What `shapeAndRoutes` found: the body's shape and routes, or a planner to read it again as.
+    enum ShapeAndRoutes {
+        case read(RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
+        case readAgain(Planner)
+    }
+
+    /// Which shape the body has, and its routes; a planner's error answer is refused here. A
+    /// planner's answer is recognised by its whole signature (`PlannerRecognition`): by every
+    /// planner's when `?source=` names none, by the named planner's alone when it does.
+    private func shapeAndRoutes(
+        waits: Bool, recognising recognise: (Planner?) -> PlannerRecognition
+    ) throws(RouteBarInputError) -> ShapeAndRoutes {
         if let source, let other = sawOtherPlanner, !claimedPlanners.contains(source) {
             throw .init(
                 .unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as \(other.title)'s",
                 parameter: "source")
         }
+        // Whether the signature that holds lists itineraries: then some must be read.
+        var listed = false
+        if let source, !recognisedSource, PlannerRegistry.adapter(for: source) != nil {
+            switch recognise(source) {
+            case .recognised(_, let sourceListed): listed = sourceListed
+            case .ambiguous: break
+            case .unrecognised(_, let missing):
+                throw .init(
+                    .unknownShape,
+                    "the body is not \(source.title)'s answer (?source=\(source.rawValue)): "
+                        + (missing.map { "it has no \($0), which every such answer has" } ?? "it has none of its members"),
+                    parameter: "source")
+            }
+        }
         // Google's answer needs only `status` and `routes` (DirectionsResponse): with no route in
         // them, nothing else says it is Google's, and ours never has a `status`.
         if let routes, claimedPlanners.isEmpty, source == .routebar || (source == nil && (googleStatus == nil || !routes.isEmpty)) {
-            return (.routeBar, routes, [], [])
+            return .read(.routeBar, routes, [], [])
         }
-        if let odsayRoutes { return (.odsay, odsayRoutes, [], []) }
-        if let read = try plannerRoutes(waits: waits) { return (.planner(read.planner), read.routes, read.pointers, read.problems) }
-        if let routes { return (.routeBar, routes, [], []) }
+        if let odsayRoutes { return .read(.odsay, odsayRoutes, [], []) }
+        if source == nil {
+            switch recognise(nil) {
+            case .recognised(let planner, let recognisedListed):
+                listed = recognisedListed
+                // Read by the member names it has; when they told another planner (or two),
+                // it is read again by the recognised planner's adapter alone.
+                guard claimedPlanners.allSatisfy({ $0 == planner }), (try? detectedPlanner()) == planner else {
+                    return .readAgain(planner)
+                }
+            case .ambiguous(let first, let second):
+                throw .init(
+                    .ambiguousShape,
+                    "the body is equally \(first.title)'s and \(second.title)'s answer by what it has; "
+                        + "pass ?source=\(first.rawValue) or ?source=\(second.rawValue) to say which it is",
+                    parameter: "source")
+            case .unrecognised(let closest, let missing):
+                if !claimedPlanners.isEmpty || (try? detectedPlanner()) != nil || (routes == nil && sawUnknownMember && !sawRouteBarMember) {
+                    throw Self.unrecognised(closest: closest, missing: missing)
+                }
+            }
+        }
+        if let read = try plannerRoutes(waits: waits) {
+            if listed, read.routes.isEmpty, read.problems.isEmpty {
+                // Never a silent "no route": the list has itineraries its reader did not find.
+                throw .init(
+                    .unknownShape,
+                    "the body lists \(read.planner.title)'s itineraries, but none of them could be read as \(read.planner.title)'s answers write them",
+                    pointer: "")
+            }
+            return .read(.planner(read.planner), read.routes, read.pointers, read.problems)
+        }
+        if let routes { return .read(.routeBar, routes, [], []) }
         if let problem = plannerError(nil) { throw problem }
         if sawResult {
             throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
@@ -125,12 +209,23 @@ extension RequestDecoder {
             problem.odsayCode = code
             throw problem
         }
-        if sawUnknownMember && !sawRouteBarMember {
-            throw .init(.unknownShape, "the body is none of the shapes routebar reads: \(Planner.supportedShapes)", pointer: "")
-        }
+        if sawUnknownMember && !sawRouteBarMember { throw Self.unrecognised(closest: nil, missing: nil) }
         throw .init(
             .missingField,
             "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
             pointer: "/routes")
+    }
+}
+
+extension RequestDecoder {
+    /// A body no shape's signature holds: which planner's is closest, and what it lacks.
+    static func unrecognised(closest: Planner?, missing: String?) -> RouteBarInputError {
+        var detail = "the body is none of the shapes routebar reads: \(Planner.supportedShapes)"
+        if let closest, let missing {
+            detail =
+                "the body is no planner's answer routebar reads; it is closest to \(closest.title)'s (\(closest.rawValue)), "
+                + "but has no \(missing), which every such answer has. routebar reads: \(Planner.supportedShapes)"
+        }
+        return .init(.unknownShape, detail, pointer: "")
     }
 }

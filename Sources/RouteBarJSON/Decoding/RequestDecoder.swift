@@ -25,6 +25,8 @@ struct RequestDecoder {
     /// `?waits=`, read before the body so that itineraries become routes as they are read; a
     /// bad value is refused after the body, as before.
     var waits = true
+    /// `?plannerStatus=`: the HTTP status the planner answered with, for its error's reason.
+    var plannerStatus: Int?
     /// `?shortLegSeconds=`: a planner's legs shorter than this are no segments.
     var shortestLeg = RequestParameter.shortLegSeconds.defaultNumber ?? 0
     var motisDirect: [PlannerItinerary] = []
@@ -34,6 +36,8 @@ struct RequestDecoder {
     var plannerTimeZone: String?
     /// `?source=`, read before the body: a planner's members are read by its adapter only.
     var source: Planner?
+    /// Whether `source` is the planner the body was recognised as, not the query's.
+    var recognisedSource = false
     /// Planners whose own top-level names the body has (`PlannerAdapter.claimingNames`), or
     /// whose routes it holds, in the order seen; more than one is ambiguous.
     var claimedPlanners: [Planner] = []

@@ -18,6 +18,9 @@ protocol PlannerAdapter: Sendable {
     static var shape: String { get }
     /// Top-level members only this planner writes: one of them claims the body.
     static var claimingNames: [StaticString] { get }
+    /// What its answers have, in each form they take (`PlannerSignature`): how a body is
+    /// recognised as this planner's, and checked to be when `?source=` names it.
+    static var signatures: [PlannerSignature] { get }
     /// Reads the top-level member under the reader's current key: one of `claimingNames`, or
     /// `journeys` once the body is known to be this planner's.
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError)
@@ -28,6 +31,12 @@ protocol PlannerAdapter: Sendable {
     static var readsJourneys: Bool { get }
     /// Its names for modes, each traced to its documentation (`PlannerMode` reads them all).
     static var modeNames: [(TransitMode, [String])] { get }
+    /// Its error codes (as `plannerCode` gives them) and what each means for an app; a code
+    /// not listed takes the HTTP status's reason (the body's own, else `?plannerStatus=`),
+    /// else `unlistedErrorReason`. docs/planners.md's table of reasons is checked against it.
+    static var errorReasons: KeyValuePairs<String, PlannerErrorReason> { get }
+    /// The reason of an error answer whose code is not listed and whose status says none.
+    static var unlistedErrorReason: PlannerErrorReason { get }
     /// Where its answers give each card fact it has, in its own member names: the table in
     /// docs/planners.md ("The route card"), each cell checked by PlannerFactsTests.
     static var cardFacts: KeyValuePairs<CardFact, String> { get }
@@ -38,6 +47,15 @@ extension PlannerAdapter {
     static var readsJourneys: Bool { false }
     static var modeNames: [(TransitMode, [String])] { [] }
     static var cardFacts: KeyValuePairs<CardFact, String> { [:] }
+    static var errorReasons: KeyValuePairs<String, PlannerErrorReason> { [:] }
+    static var unlistedErrorReason: PlannerErrorReason { .plannerFailure }
+
+    /// What an error answer with `code` means: its table's reason, else the status's, else
+    /// `unlistedErrorReason`.
+    static func errorReason(code: String?, status: Int?) -> PlannerErrorReason {
+        if let code, let listed = errorReasons.first(where: { $0.key == code }) { return listed.value }
+        return status.flatMap(PlannerErrorReason.init(httpStatus:)) ?? unlistedErrorReason
+    }
 }
 
 /// Every planner routebar reads besides its own shape and ODsay's, in the order they are

@@ -10,6 +10,27 @@ enum GoogleAdapter: PlannerAdapter {
     static let shape = "routes[].legs[].steps"
     static let claimingNames: [StaticString] = ["geocoded_waypoints", "available_travel_modes", "error_message"]
 
+    /// Directions' `DirectionsResponse`
+    /// (https://developers.google.com/maps/documentation/directions/get-directions#DirectionsResponse):
+    /// `status` and `routes[].legs[].steps[].travel_mode`; an error is `status` with
+    /// `error_message`. The Routes API's `computeRoutes`
+    /// (https://developers.google.com/maps/documentation/routes/reference/rest/v2/TopLevel/computeRoutes):
+    /// `routes[].legs[].steps[].travelMode`, no status.
+    static let signatures: [PlannerSignature] = [
+        .itineraries(at: "routes", each: ["legs:a", "legs[].steps[].travel_mode:s"], body: ["status:s"]),
+        .itineraries(at: "routes", each: ["legs:a", "legs[].steps[].travelMode:s"]),
+        .answer(["status:s", "error_message:s"]),
+        .answer(["status:s", "geocoded_waypoints:a"]),
+    ]
+
+    /// Directions' `status` values
+    /// (https://developers.google.com/maps/documentation/directions/get-directions#DirectionsStatus).
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "INVALID_REQUEST": .invalidRequest, "NOT_FOUND": .invalidRequest, "MAX_WAYPOINTS_EXCEEDED": .invalidRequest,
+        "MAX_ROUTE_LENGTH_EXCEEDED": .invalidRequest, "REQUEST_DENIED": .unauthorized, "OVER_DAILY_LIMIT": .unauthorized,
+        "OVER_QUERY_LIMIT": .rateLimited, "UNKNOWN_ERROR": .plannerFailure,
+    ]
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .stops: "`transit_details.num_stops`; Routes `transitDetails.stopCount`",
         .fare: "`fare` (`value`, `currency`)",

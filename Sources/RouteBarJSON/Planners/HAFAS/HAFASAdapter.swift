@@ -9,6 +9,14 @@ enum HAFASAdapter: PlannerAdapter {
     static let shape = "journeys[].legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
 
+    /// FPTF journeys (https://github.com/public-transport/friendly-public-transport-format):
+    /// legs with `origin`, `destination` and a departure (`departure` is null where cancelled,
+    /// `plannedDeparture` is not); in `journeys`, or one journey as the body.
+    static let signatures: [PlannerSignature] = {
+        let journey = ["legs:a", "legs[].origin:o", "legs[].destination:o", "legs[].departure:s | legs[].plannedDeparture:s"]
+        return [.itineraries(at: "journeys", each: journey), .oneItinerary(journey)]
+    }()
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`departurePlatform`, else `plannedDeparturePlatform`",
         .arrivalPlatform: "`arrivalPlatform`, else `plannedArrivalPlatform`",

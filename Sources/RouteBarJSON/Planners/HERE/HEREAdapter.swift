@@ -9,6 +9,25 @@ enum HEREAdapter: PlannerAdapter {
     static let shape = "routes[].sections"
     static let claimingNames: [StaticString] = ["notices", "correlationId", "cause", "action", "error_description"]
 
+    /// v8 `routes[].sections[]` (https://www.here.com/docs/bundle/public-transit-api-reference/page/index.html):
+    /// each with `type` and `transport` (and `departure`, `arrival`, `travelSummary`); no route is `routes: []` with
+    /// `notices`; errors are `{title, status, code, cause, action, correlationId}`, and the
+    /// gateway's `{error, error_description}` (a bad key, too many requests).
+    static let signatures: [PlannerSignature] = [
+        .itineraries(
+            at: "routes",
+            each: ["sections:a", "sections[].type:s", "sections[].transport:o"]),
+        .answer(["routes:a", "notices[].code:s"]),
+        .answer(["title:s", "status:n", "code:s", "cause:s | action:s | correlationId:s"]),
+        .answer(["error:s", "error_description:s"]),
+    ]
+
+    /// The gateway's `error` words; v8's own codes (`E6…`) come with their HTTP `status`,
+    /// which gives the reason.
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "Unauthorized": .unauthorized, "Forbidden": .unauthorized, "Too Many Requests": .rateLimited,
+    ]
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`departure.place.platform`",
         .arrivalPlatform: "`arrival.place.platform`",

@@ -9,6 +9,14 @@ enum MOTISAdapter: PlannerAdapter {
     static let shape = "itineraries, direct"
     static let claimingNames: [StaticString] = ["itineraries", "direct"]
 
+    /// MOTIS 2's `plan` answer (https://github.com/motis-project/motis/blob/master/openapi.yaml,
+    /// `/api/v1/plan`): `itineraries` (and `direct`) at the top, no other planner's place for
+    /// them, with legs of `mode` and `startTime` (a timestamp string).
+    static let signatures: [PlannerSignature] = {
+        let itinerary = ["legs:a", "legs[].mode:s", "legs[].startTime:s | legs[].duration:n"]
+        return [.itineraries(at: "itineraries", each: itinerary), .itineraries(at: "direct", each: itinerary)]
+    }()
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`from.track`",
         .arrivalPlatform: "`to.track`",

@@ -8,6 +8,22 @@ enum NavitiaAdapter: PlannerAdapter {
     static let shape = "journeys[].sections"
     static let claimingNames: [StaticString] = ["feed_publishers", "links", "context", "exceptions", "notes", "disruptions"]
 
+    /// `journeys[]` of `sections[]`, each with its `type` and its seconds or times
+    /// (https://doc.navitia.io/#journeys); the error object's `id` is a word (`no_solution`).
+    static let signatures: [PlannerSignature] = [
+        .itineraries(at: "journeys", each: ["sections:a", "sections[].type:s", "sections[].duration:n | sections[].departure_date_time:s"]),
+        .answer(["error.id:s", "error.message:s"]),
+    ]
+
+    /// The error object's `id` (https://doc.navitia.io/#errors); `no_solution` and
+    /// `no_origin_nor_destination` are no route, not errors.
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "date_out_of_bounds": .invalidRequest, "no_origin": .invalidRequest, "no_destination": .invalidRequest,
+        "unknown_object": .invalidRequest, "bad_filter": .invalidRequest, "unable_to_parse": .invalidRequest,
+        "bad_format": .invalidRequest, "unknown_api": .invalidRequest, "internal_error": .plannerFailure,
+        "service_unavailable": .plannerFailure,
+    ]
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .stops: "`stop_date_times`, minus 1",
         .network: "`display_informations.network`",

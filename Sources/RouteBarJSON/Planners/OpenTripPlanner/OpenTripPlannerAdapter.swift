@@ -9,6 +9,34 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
     static let shape = "plan.itineraries, data.plan, data.planConnection.edges, or one itinerary"
     static let claimingNames: [StaticString] = ["plan", "data", "elevationMetadata"]
 
+    /// REST's `plan` and GraphQL's (OpenTripPlanner 2's GTFS API,
+    /// https://docs.opentripplanner.org/api/dev-2.x/graphql-gtfs/types/Itinerary): under `data`
+    /// or without it, under any alias, Digitransit's relay `viewer`, `planConnection`'s edges;
+    /// one itinerary as the body; REST's `error` (`id` a number) and GraphQL's `errors`. A
+    /// GraphQL answer has only the fields its query asked for: a leg is known by `mode` and a time.
+    static let signatures: [PlannerSignature] = {
+        let itinerary = ["legs:a", "legs[].mode:s", "legs[].startTime:ns | legs[].start:o | legs[].duration:n"]
+        let plans = ["plan", "data.*", "data.viewer.*"]
+        return plans.flatMap { plan in
+            [
+                PlannerSignature.itineraries(at: plan + ".itineraries", each: itinerary),
+                .itineraries(at: plan + ".edges", each: itinerary.map { PlannerSignature.joined("node", $0) }),
+            ]
+        } + [
+            .oneItinerary(itinerary),
+            .answer(["error.id:n", "error.msg:s | error.message:s"]),
+            .answer(["errors[].message:s", "errors[].locations:a | errors[].path:a | errors[].extensions:o"]),
+        ]
+    }()
+
+    /// REST's error `id`s (OpenTripPlanner 1's `Message`: HTTP statuses of its own, read as
+    /// statuses but for these); 404, 406 and 409 are no route. GraphQL's errors answer a query
+    /// the server could not run, so an unlisted one is the request's.
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "340": .ambiguousPlace, "350": .ambiguousPlace, "360": .ambiguousPlace, "408": .plannerFailure,
+    ]
+    static let unlistedErrorReason = PlannerErrorReason.invalidRequest
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`from.platformCode`; GraphQL `from.stop.platformCode`",
         .arrivalPlatform: "`to.platformCode`; GraphQL `to.stop.platformCode`",

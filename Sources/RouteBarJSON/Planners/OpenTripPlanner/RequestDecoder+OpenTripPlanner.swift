@@ -32,11 +32,16 @@ extension RequestDecoder {
         }
     }
 
-    /// GraphQL's `data`: every member is a query's answer, under its name or an alias.
-    mutating func decodeGraphQLData() throws(JSONSyntaxError) {
+    /// GraphQL's `data`: every member is a query's answer, under its name or an alias;
+    /// Digitransit's relay answers under `viewer` (`{"data": {"viewer": {"plan": …}}}`).
+    mutating func decodeGraphQLData(at pointer: String = "/data") throws(JSONSyntaxError) {
         try eachMember { decoder throws(JSONSyntaxError) in
             let name = decoder.reader.key
-            try decoder.decodeOTPPlan(at: "/data/\(name)")
+            if pointer == "/data", name == "viewer" {
+                try decoder.decodeGraphQLData(at: "/data/viewer")
+            } else {
+                try decoder.decodeOTPPlan(at: "\(pointer)/\(name)")
+            }
         }
     }
 

@@ -8,6 +8,18 @@ enum OpendataCHAdapter: PlannerAdapter {
     static let shape = "connections[].sections"
     static let claimingNames: [StaticString] = ["connections", "stations"]
 
+    /// `connections[].sections[]` (https://transport.opendata.ch/docs.html#connections), each
+    /// with `departure` and `arrival` checkpoints and a `journey` or a `walk`; an error is `errors[].message`.
+    static let signatures: [PlannerSignature] = [
+        .itineraries(
+            at: "connections", each: ["sections:a", "sections[].departure:o", "sections[].arrival:o", "sections[].journey:o | sections[].walk:o"]),
+        .answer(["errors[].message:s"]),
+    ]
+
+    /// Its `errors[]` carry no code: they answer a query it could not read (an unknown station,
+    /// an incomplete route), so they are the request's.
+    static let unlistedErrorReason = PlannerErrorReason.invalidRequest
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`departure.prognosis.platform`, else `departure.platform`",
         .arrivalPlatform: "`arrival.prognosis.platform`, else `arrival.platform`",

@@ -13,4 +13,11 @@ struct PlannerOutcome {
     /// The first `errors[].message` (GraphQL's, transport.opendata.ch's), "" for none.
     var errorList: String?
     var errorListIsGraphQL = false
+    /// The planner's own code for its error: HERE's top-level `code` ("E602000"), TfL's
+    /// `exceptionType`, GraphQL's `extensions.classification`.
+    var code: String?
+    /// The HTTP status the body gives for itself (HERE's `status`, TfL's `httpStatusCode`).
+    var status: Int?
+    /// The places a planner offers where it could not tell which was meant (TfL's).
+    var options: [PlannerPlaceOption] = []
 }

@@ -25,8 +25,16 @@ extension RequestDecoder {
         } else if reader.keyEquals("type") {
             topLevelType = try plannerWord()
         } else if reader.keyEquals("status") {
-            // Google's word ("ZERO_RESULTS"); HERE's error has a number here.
-            googleStatus = try plannerWord()
+            // Google's word ("ZERO_RESULTS"); HERE's error has its HTTP status here.
+            if try reader.peekKind() == .number {
+                plannerOutcome.status = try plannerNumber().flatMap(Self.smallInteger)
+            } else {
+                googleStatus = try plannerWord()
+            }
+        } else if reader.keyEquals("code") {
+            // HERE's error code ("E602000"); no other shape has a top-level `code`.
+            sawUnknownMember = true
+            plannerOutcome.code = try plannerWord()
         } else if reader.keyEquals("message") || reader.keyEquals("title") {
             // TfL's ApiError and HERE's error say what went wrong here.
             let message = try plannerWord()
@@ -177,43 +185,57 @@ extension RequestDecoder {
         return result
     }
 
-    /// A planner's own error answer, naming the planner and quoting its message; nil where the
-    /// planner says only that there is no route.
+    /// A planner's own error answer, naming the planner and quoting its message, with what it
+    /// means for an app (`reason`, from the planner's table in its folder), the planner's code
+    /// and message whole; nil where the planner says only that there is no route.
     func plannerError(_ detected: Planner?) -> RouteBarInputError? {
         var planner: Planner?
         var message: String?
+        var code: String?
+        var status = plannerOutcome.status
         if let tmapErrorMessage {
             guard !(11...14).contains(tmapStatus ?? 0) else { return nil }
-            (planner, message) = (.tmap, tmapErrorMessage)
+            (planner, message, code) = (.tmap, tmapErrorMessage, tmapStatus.map { String($0) })
         } else if let googleStatus, googleStatus != "OK", googleStatus != "ZERO_RESULTS", detected == nil || detected == .google {
-            (planner, message) = (.google, googleErrorMessage ?? googleStatus)
+            (planner, message, code) = (.google, googleErrorMessage ?? googleStatus, googleStatus)
         } else if let odsayError, sawGoogleErrorStatus {
-            (planner, message) = (.google, odsayError.message)
+            (planner, message, code) = (.google, odsayError.message, odsayError.code)
         } else if let odsayError, errorIDWord != nil || errorIDNumber != nil {
-            // Navitia's `id` is a word ("no_solution"), OpenTripPlanner's a number (404).
+            // Navitia's `id` is a word ("no_solution"), OpenTripPlanner's a number (404), which
+            // is an HTTP status of its own.
             let navitia = detected == .navitia || (detected != .otp && errorIDWord != nil)
             guard !(navitia ? Self.navitiaNoRoute(errorIDWord) : Self.otpNoRoute(errorIDNumber)) else { return nil }
             (planner, message) = (navitia ? .navitia : .otp, odsayError.message)
+            code = navitia ? errorIDWord : errorIDNumber.map { String($0) }
+            if !navitia { status = status ?? errorIDNumber }
         } else if let errorList = plannerOutcome.errorList, detected == .otp || detected == .opendatach || detected == nil {
             (planner, message) = (detected ?? (plannerOutcome.errorListIsGraphQL ? .otp : .opendatach), errorList)
+            code = plannerOutcome.code
         } else if let detected, let error = plannerOutcome.errorMessage {
-            (planner, message) = (detected, error)
+            (planner, message, code) = (detected, error, plannerOutcome.code)
         } else if detected == .tfl, plannerOutcome.type?.contains("ApiError") == true || plannerOutcome.type?.contains("Disambiguation") == true {
             let text = plannerOutcome.message ?? ""
             guard !text.lowercased().hasPrefix("no journey found") else { return nil }
-            (planner, message) = (.tfl, text.isEmpty ? "the places of the journey are ambiguous" : text)
+            (planner, message, code) = (.tfl, text.isEmpty ? "the places of the journey are ambiguous" : text, plannerOutcome.code)
         } else if detected == .here, plannerOutcome.noRoute == nil,
             let title = plannerOutcome.message ?? odsayError?.message ?? plannerOutcome.cause
         {
             let cause = plannerOutcome.cause.map { $0 == title ? "" : " (\($0))" } ?? ""
-            (planner, message) = (.here, title + cause)
+            // v8's own errors have a code ("E602000"); its gateway's say only `error`
+            // ("Unauthorized", "Too Many Requests").
+            (planner, message, code) = (.here, title + cause, plannerOutcome.code ?? odsayError?.message)
         }
-        guard let planner, let message else { return nil }
+        guard let planner, let message, let adapter = PlannerRegistry.adapter(for: planner) else { return nil }
         let quoted = message.isEmpty ? "" : ": \(quoted(message))"
         var problem = RouteBarInputError(
             .plannerError, "the body is \(planner.title)'s error answer\(quoted); there are no routes to lay out",
             pointer: "")
         problem.planner = planner.title
+        problem.options = plannerOutcome.options
+        problem.reason =
+            problem.options.isEmpty ? adapter.errorReason(code: code, status: status ?? plannerStatus) : .ambiguousPlace
+        problem.plannerCode = code
+        problem.plannerMessage = message.isEmpty ? nil : message
         return problem
     }
 

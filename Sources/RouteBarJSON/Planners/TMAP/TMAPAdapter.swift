@@ -8,6 +8,19 @@ enum TMAPAdapter: PlannerAdapter {
     static let shape = "metaData.plan.itineraries"
     static let claimingNames: [StaticString] = ["metaData"]
 
+    /// `transit/routes` (https://skopenapi.readme.io/reference/%EB%8C%80%EC%A4%91%EA%B5%90%ED%86%B5-%EC%9A%94%EC%B2%AD-api):
+    /// `metaData.plan.itineraries[].legs[]` with `mode` and `sectionTime`; its error or no-route
+    /// answer is `result {status, message}`.
+    static let signatures: [PlannerSignature] = [
+        .itineraries(at: "metaData.plan.itineraries", each: ["legs:a", "legs[].mode:s", "legs[].sectionTime:n"]),
+        .answer(["result.status:n", "result.message:s"]),
+    ]
+
+    /// `result.status` of `transit/routes` (SK open API's error table); 11 to 14 are no route.
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "21": .invalidRequest, "22": .invalidRequest, "23": .invalidRequest, "31": .invalidRequest, "32": .invalidRequest,
+    ]
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [.fare: "`fare.regular.totalFare` (`currency.currencyCode`)"]
 
     /// TMAP transit's leg `mode` (SK open API `transit/routes`).

@@ -104,11 +104,39 @@ extension RequestDecoder {
         return point
     }
 
-    /// A disambiguation answer: TfL could not tell which place was meant.
-    mutating func decodeTfLDisambiguation() throws(JSONSyntaxError) {
+    /// A disambiguation answer (HTTP 300): TfL could not tell which place was meant, and lists
+    /// `disambiguationOptions[]` `{parameterValue, place {commonName}}`: each an option of `end`.
+    mutating func decodeTfLDisambiguation(end: String) throws(JSONSyntaxError) {
         var status: String?
         try eachMember { decoder throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("matchStatus") { status = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+            if decoder.reader.keyEquals("matchStatus") {
+                status = try decoder.plannerWord()
+            } else if decoder.reader.keyEquals("disambiguationOptions") {
+                try decoder.eachElement { decoder, _ throws(JSONSyntaxError) in
+                    var option = PlannerPlaceOption(end: end, name: "", id: nil)
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("parameterValue") {
+                            option.id = try decoder.plannerText()
+                        } else if decoder.reader.keyEquals("place") {
+                            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                                if decoder.reader.keyEquals("commonName") {
+                                    option.name = try decoder.plannerText() ?? ""
+                                } else {
+                                    try decoder.reader.skipValue()
+                                }
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                    // Bounded as a route's legs are: an answer echoes at most so many.
+                    if !option.name.isEmpty, decoder.plannerOutcome.options.count < TfLAdapter.maxPlaceOptions {
+                        decoder.plannerOutcome.options.append(option)
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
         }
         if let status, status != "identified" {
             plannerOutcome.errorMessage =

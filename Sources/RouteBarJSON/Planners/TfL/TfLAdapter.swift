@@ -9,10 +9,22 @@ enum TfLAdapter: PlannerAdapter {
     static let shape = "journeys[].legs[].mode.id"
     /// The zone of every time TfL writes ("2016-01-03T00:40:00"): London's.
     static let timeZone = "Europe/London"
+    /// The most place options a disambiguation problem lists, for each end together.
+    static let maxPlaceOptions = 60
 
     static let claimingNames: [StaticString] = [
         "$type", "searchCriteria", "journeyVector", "recommendedMaxAgeMinutes", "lines", "exceptionType", "httpStatusCode",
         "fromLocationDisambiguation", "toLocationDisambiguation", "viaLocationDisambiguation",
+    ]
+
+    /// `ItineraryResult.journeys[]` (https://api.tfl.gov.uk/swagger/ui/#!/Journey): legs with a
+    /// `mode` object and minutes or a departure time; the disambiguation answer; `ApiError`.
+    static let signatures: [PlannerSignature] = [
+        .itineraries(at: "journeys", each: ["legs:a", "legs[].mode.id:s", "legs[].duration:n | legs[].departureTime:s"]),
+        .answer([
+            "fromLocationDisambiguation.matchStatus:s | toLocationDisambiguation.matchStatus:s | viaLocationDisambiguation.matchStatus:s"
+        ]),
+        .answer(["exceptionType:s", "httpStatusCode:n", "message:s"]),
     ]
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
@@ -29,10 +41,16 @@ enum TfLAdapter: PlannerAdapter {
             try decoder.decodeTfLJourneys()
         } else if decoder.reader.keyEquals("$type") {
             decoder.plannerOutcome.type = try decoder.plannerWord()
-        } else if decoder.reader.keyEquals("fromLocationDisambiguation") || decoder.reader.keyEquals("toLocationDisambiguation")
-            || decoder.reader.keyEquals("viaLocationDisambiguation")
-        {
-            try decoder.decodeTfLDisambiguation()
+        } else if decoder.reader.keyEquals("fromLocationDisambiguation") {
+            try decoder.decodeTfLDisambiguation(end: "from")
+        } else if decoder.reader.keyEquals("toLocationDisambiguation") {
+            try decoder.decodeTfLDisambiguation(end: "to")
+        } else if decoder.reader.keyEquals("viaLocationDisambiguation") {
+            try decoder.decodeTfLDisambiguation(end: "via")
+        } else if decoder.reader.keyEquals("exceptionType") {
+            decoder.plannerOutcome.code = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("httpStatusCode") {
+            decoder.plannerOutcome.status = try decoder.plannerNumber().flatMap(RequestDecoder.smallInteger)
         } else {
             try decoder.reader.skipValue()
         }

@@ -1,0 +1,219 @@
+internal import StrictJSON
+
+/// Whose answer a body is, by the whole signature of each planner (`PlannerSignature`), never
+/// by one member name that several planners share.
+///
+/// The body is read once more, along the paths the registry's signatures name only (everything
+/// else is skipped unread), noting the kinds of value seen at each: what it holds is one byte
+/// per path the signatures name, whatever the body.
+enum PlannerRecognition: Equatable {
+    /// One planner's signature holds, more of it than any other planner's; `listed` when it
+    /// lists itineraries and the list has one.
+    case recognised(Planner, listed: Bool)
+    /// Two planners' signatures hold equally.
+    case ambiguous(Planner, Planner)
+    /// None holds; the planner whose signature holds most, and the first rule of it that does not.
+    case unrecognised(closest: Planner?, missing: String?)
+
+    /// Scores `body` against every signature of the registry (of `only` alone, when given).
+    static func recognise(_ body: UnsafeBufferPointer<UInt8>, only: Planner? = nil) -> PlannerRecognition {
+        let sketch = PlannerSketch(body, tree: compiled.tree)
+        var best: (planner: Planner, rules: Int, listed: Bool)?
+        var tied: Planner?
+        var closest: (planner: Planner, share: Double, missing: String)?
+        for signature in compiled.signatures where only == nil || signature.planner == only {
+            var score = signature.score(sketch)
+            // A top-level member only this planner writes (`claimingNames`) tells it from a
+            // planner whose signature holds as much.
+            if signature.claimed(sketch) { score.total += 1 }
+            if let missing = score.missing {
+                let share = Double(score.matched) / Double(max(score.total, 1))
+                if score.matched > 0, share > closest?.share ?? 0 { closest = (signature.planner, share, missing) }
+                continue
+            }
+            if let current = best, score.total <= current.rules {
+                if score.total == current.rules, current.planner != signature.planner { tied = tied ?? signature.planner }
+                continue
+            }
+            (best, tied) = ((signature.planner, score.total, score.listed), nil)
+        }
+        if let best {
+            if let tied { return .ambiguous(best.planner, tied) }
+            return .recognised(best.planner, listed: best.listed)
+        }
+        return .unrecognised(closest: closest?.planner, missing: closest?.missing)
+    }
+
+    /// Every signature of the registry, and the tree of the paths they name; built once.
+    static let compiled: (tree: SignatureTree, signatures: [CompiledSignature]) = {
+        var tree = SignatureTree()
+        var signatures: [CompiledSignature] = []
+        for adapter in PlannerRegistry.adapters {
+            for signature in adapter.signatures {
+                signatures.append(CompiledSignature(signature, of: adapter.planner, into: &tree))
+            }
+        }
+        return (tree, signatures)
+    }()
+}
+
+/// A rule's alternatives: the node of each path in `SignatureTree`, and the kinds it allows.
+struct CompiledSignature: Sendable {
+    typealias Rule = (text: String, alternatives: [(node: Int, kinds: UInt8)])
+
+    let planner: Planner
+    /// The nodes of the planner's `claimingNames`.
+    let claims: [Int]
+    let body: [Rule]
+    let itinerary: [Rule]
+    /// The node of the list's element: its rules count only where the list has one.
+    let element: Int?
+
+    init(_ signature: PlannerSignature, of planner: Planner, into tree: inout SignatureTree) {
+        self.planner = planner
+        claims = (PlannerRegistry.adapter(for: planner)?.claimingNames ?? []).map { tree.node(for: Substring($0.description)) }
+        let rules = signature.rules
+        body = rules.body.map { Self.rule($0, into: &tree) }
+        itinerary = rules.itinerary.map { Self.rule($0, into: &tree) }
+        element = rules.element.map { tree.node(for: Substring($0)) }
+    }
+
+    /// How many of its rules hold in `sketch`, out of how many, the first that does not, and
+    /// whether it lists an itinerary.
+    func score(_ sketch: PlannerSketch) -> (matched: Int, total: Int, missing: String?, listed: Bool) {
+        let listed = element.map { sketch.kinds[$0] != 0 } ?? !itinerary.isEmpty
+        let checked = listed || element == nil ? body + itinerary : body
+        var matched = 0
+        var missing: String?
+        for rule in checked {
+            if rule.alternatives.contains(where: { sketch.kinds[$0.node] & $0.kinds != 0 }) {
+                matched += 1
+            } else if missing == nil {
+                missing = rule.text
+            }
+        }
+        return (matched, checked.count, missing, listed)
+    }
+
+    /// Whether the body has a member only this planner writes.
+    func claimed(_ sketch: PlannerSketch) -> Bool {
+        claims.contains { sketch.kinds[$0] != 0 }
+    }
+
+    static func rule(_ text: String, into tree: inout SignatureTree) -> Rule {
+        let alternatives = text.split(separator: "|").map { alternative in
+            let parts = alternative.trimmingSpaces.split(separator: ":", maxSplits: 1)
+            return (tree.node(for: parts[0]), parts.count > 1 ? kinds(parts[1]) : SignatureTree.anyButNull)
+        }
+        return (text.split(separator: "|").map { $0.trimmingSpaces.split(separator: ":")[0] }.joined(separator: " or "), alternatives)
+    }
+
+    static func kinds(_ letters: Substring) -> UInt8 {
+        var kinds: UInt8 = 0
+        for letter in letters {
+            switch letter {
+            case "o": kinds |= SignatureTree.bit(.object)
+            case "a": kinds |= SignatureTree.bit(.array)
+            case "s": kinds |= SignatureTree.bit(.string)
+            case "n": kinds |= SignatureTree.bit(.number)
+            case "b": kinds |= SignatureTree.bit(.bool)
+            default: preconditionFailure("a signature's kind is one of o a s n b, got \(letter)")
+            }
+        }
+        return kinds
+    }
+}
+
+/// The paths every signature names, as a tree of member names from the body's root: `*` is
+/// any member, `[]` an array's elements.
+struct SignatureTree: Sendable {
+    struct Node: Sendable {
+        var name: [UInt8]
+        var members: [Int] = []
+        var element: Int?
+        var isWildcard: Bool { name == [UInt8(ascii: "*")] }
+    }
+
+    var nodes = [Node(name: [])]
+
+    static let anyButNull: UInt8 = 0b1_1111
+
+    static func bit(_ kind: JSONValueKind) -> UInt8 {
+        switch kind {
+        case .object: 1
+        case .array: 2
+        case .string: 4
+        case .number: 8
+        case .bool: 16
+        case .null: 32
+        }
+    }
+
+    /// The node of `path` (`plan.itineraries[].legs[].mode`), added with its parents if new.
+    mutating func node(for path: Substring) -> Int {
+        var node = 0
+        for component in path.split(separator: ".") {
+            var name = component
+            let isArray = name.hasSuffix("[]")
+            if isArray { name = name.dropLast(2) }
+            if !name.isEmpty { node = member(Array(name.utf8), of: node) }
+            if isArray { node = element(of: node) }
+        }
+        return node
+    }
+
+    private mutating func member(_ name: [UInt8], of parent: Int) -> Int {
+        if let found = nodes[parent].members.first(where: { nodes[$0].name == name }) { return found }
+        nodes.append(Node(name: name))
+        nodes[parent].members.append(nodes.count - 1)
+        return nodes.count - 1
+    }
+
+    private mutating func element(of parent: Int) -> Int {
+        if let found = nodes[parent].element { return found }
+        nodes.append(Node(name: Array("[]".utf8)))
+        nodes[parent].element = nodes.count - 1
+        return nodes.count - 1
+    }
+}
+
+/// The kinds of value a body has at each path of a `SignatureTree`: one byte a node.
+struct PlannerSketch {
+    private(set) var kinds: [UInt8]
+
+    init(_ body: UnsafeBufferPointer<UInt8>, tree: SignatureTree) {
+        kinds = [UInt8](repeating: 0, count: tree.nodes.count)
+        var reader = JSONReader(body)
+        // The body was read whole before, so it is JSON: a failure here leaves what was seen.
+        try? walk(&reader, at: [0], tree: tree)
+    }
+
+    /// Notes the value the reader is at under `states` (the nodes its path reaches), and walks
+    /// on into the members and elements the tree names; skips everything else.
+    private mutating func walk(_ reader: inout JSONReader, at states: [Int], tree: SignatureTree) throws(JSONSyntaxError) {
+        let kind = try reader.peekKind()
+        for state in states { kinds[state] |= SignatureTree.bit(kind) }
+        switch kind {
+        case .object:
+            try reader.beginObject()
+            while try reader.nextKey() {
+                var next: [Int] = []
+                for state in states {
+                    for member in tree.nodes[state].members
+                    where tree.nodes[member].isWildcard || tree.nodes[member].name.withUnsafeBufferPointer({ reader.keyEquals(utf8: $0) }) {
+                        next.append(member)
+                    }
+                }
+                if next.isEmpty { try reader.skipValue() } else { try walk(&reader, at: next, tree: tree) }
+            }
+        case .array:
+            let next = states.compactMap { tree.nodes[$0].element }
+            try reader.beginArray()
+            while try reader.nextElement() {
+                if next.isEmpty { try reader.skipValue() } else { try walk(&reader, at: next, tree: tree) }
+            }
+        default:
+            try reader.skipValue()
+        }
+    }
+}
