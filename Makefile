@@ -14,7 +14,7 @@ endif
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libmicrohttpd-dev zlib1g-dev libicu-dev libsimdjson-dev tzdata pkg-config
 
-.PHONY: run test build release deps clean bench fuzz sanitize docs help
+.PHONY: run test build release deps clean bench fuzz sanitize docs help golden
 
 ## help: these lines: every target beyond run and test, and what it does.
 help:
@@ -127,6 +127,12 @@ test: deps venv
 	$(PYTEST) -m "not load" Tests/Integration
 	# `make load` as CI's fresh clone meets it (a release build, tools from apt), shortest soak.
 	$(MAKE) load SOAK_SECONDS=30
+
+## golden: rewrites examples/planners/expected/ (and errors/expected/), the answer each recorded planner answer gets
+## (GoldenAnswersTests); for a change to answers that is meant: review the diff, and commit it with the change.
+.PHONY: golden
+golden: build
+	ROUTEBAR_GOLDEN_UPDATE=1 swift test --skip-build --filter GoldenAnswersTests
 
 ## words: Sources/RouteBar/SentenceWords+Languages.swift from the word tables, Sources/RouteBar/Words/*.words
 ## (one per language, each word with its source); SentenceWordsTests fails until it is run after an edit.

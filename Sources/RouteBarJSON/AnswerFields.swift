@@ -15,6 +15,8 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     /// The members of the answer (of each layout, with `widths`).
     public enum Answer: Int, CaseIterable, Sendable {
         case width, scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, routes
+        // Last, so that the cases before keep their raw values (1.1.0 had them).
+        case reason
     }
 
     /// The members of a route.

@@ -74,12 +74,10 @@ public enum RouteBarResponse {
     ) {
         guard let source else { return }
         if fields.has(.source) { writer.field("source", source.rawValue) }
-        if let notice, fields.has(.notice) {
-            // A program's word beside the planner's: the answer lists no route, and that is the
-            // planner's outcome, not a failure (`PlannerErrorReason` names the failures).
-            writer.field("reason", "no-route")
-            writer.field("notice", notice)
-        }
+        // A program's word beside the planner's: the answer lists no route, and that is the
+        // planner's outcome, not a failure (`PlannerErrorReason` names the failures).
+        if notice != nil, fields.has(.reason) { writer.field("reason", "no-route") }
+        if let notice, fields.has(.notice) { writer.field("notice", notice) }
         guard !problems.isEmpty, fields.has(.problems) else { return }
         writer.key("problems")
         writer.beginArray()

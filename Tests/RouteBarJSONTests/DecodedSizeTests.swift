@@ -35,13 +35,15 @@ import Testing
         Shape(
             testDescription: "OpenTripPlanner",
             body: { leg, n, per in #"{"plan":{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}}" },
-            leg: #"{"duration":1}"#),
+            leg: #"{"mode":"BUS","duration":1}"#),
         Shape(
             testDescription: "MOTIS", body: { leg, n, per in #"{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}" },
-            leg: #"{"duration":1}"#),
+            leg: #"{"mode":"BUS","duration":1}"#),
         Shape(
             testDescription: "hafas-client", body: { leg, n, per in #"{"journeys":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}" },
-            leg: #"{"duration":1}"#),
+            leg:
+                #"{"origin":{"type":"stop","id":"8000001"},"destination":{"type":"stop","id":"8000002"},"plannedDeparture":"2024-05-18T10:00:00+02:00","departure":"2024-05-18T10:00:00+02:00","plannedArrival":"2024-05-18T10:00:01+02:00","arrival":"2024-05-18T10:00:01+02:00"}"#
+        ),
         Shape(
             testDescription: "Navitia",
             body: { leg, n, per in #"{"feed_publishers":[],"journeys":["# + itineraries(leg, n, per) { #"{"sections":[\#($0)]}"# } + "]}" },

@@ -183,12 +183,16 @@ import Testing
 
     /// Members only two planners write at once: ambiguous, named, and `?source=` settles it.
     @Test func aBodyTwoPlannersClaimNamesBothAndSourceDecides() throws {
+        // OpenTripPlanner's whole signature (its itineraries, their legs' modes and minutes)
+        // holds more than transport.opendata.ch's empty `connections`.
         let body = #"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 600}]}]}, "connections": []}"#
-        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(body) }
-        #expect(error?.type == .unknownShape && error?.parameter == "source")
-        #expect(error?.detail.contains("OpenTripPlanner") == true && error?.detail.contains("transport.opendata.ch") == true)
+        #expect(try Self.decode(body).shape == .planner(.otp))
         #expect(try Self.decode(body, ["source": "otp"]).routes.count == 1)
         #expect(try Self.decode(body, ["source": "opendatach"]).routes.isEmpty)
+        // Equal signatures are named both.
+        let tie = #expect(throws: RouteBarInputError.self) { try Self.decode(#"{"plan": {"itineraries": []}, "connections": []}"#) }
+        #expect(tie?.type == .ambiguousShape && tie?.parameter == "source")
+        #expect(tie?.detail.contains("OpenTripPlanner") == true && tie?.detail.contains("transport.opendata.ch") == true)
     }
 
     /// Google's answer without a route has nothing but `status` to say whose it is; our own
@@ -212,9 +216,15 @@ import Testing
         let tfl = try Self.decode(body)
         #expect(tfl.shape == .planner(.tfl))
         #expect(tfl.routes[0].subPaths.map(\.sectionTime) == [10], "TfL's durations are minutes")
-        let hafas = #"{"journeys": [{"legs": [{"mode": "bus", "duration": 600}]}]}"#
+        let hafas = #"""
+            {"journeys": [{"legs": [{"origin": {}, "destination": {}, "line": {"mode": "bus"},
+             "departure": "2024-05-18T10:00:00+02:00", "arrival": "2024-05-18T10:10:00+02:00"}]}]}
+            """#
         #expect(try Self.decode(hafas).shape == .planner(.hafas))
         #expect(try Self.decode(hafas, ["source": "hafas"]).routes[0].subPaths[0].sectionTime == 10)
+        // Legs with neither TfL's nor hafas-client's members are no planner's.
+        let neither = #expect(throws: RouteBarInputError.self) { try Self.decode(#"{"journeys": [{"legs": [{"mode": "bus", "duration": 600}]}]}"#) }
+        #expect(neither?.type == .unknownShape)
         let wrong = #expect(throws: RouteBarInputError.self) { try Self.decode(#"{"plan": {"itineraries": []}}"#, ["source": "navitia"]) }
         #expect(wrong?.type == .unknownShape && wrong?.parameter == "source")
     }
@@ -309,5 +319,140 @@ extension PlannerNormalisationTests {
         #expect(PlannerMode.named("HIGH_SPEED_TRAIN") == .train)
         #expect(PlannerMode.named("hovercraft") == nil)
         #expect(!OpenTripPlannerAdapter.modeNames.isEmpty && !TMAPAdapter.modeNames.isEmpty)
+    }
+}
+
+/// Never a silent answer: a body is a planner's by its whole signature, and a planner's error
+/// says what it means for an app.
+@Suite struct PlannerRecognitionTests {
+    static func decode(_ body: String, _ query: [String: String] = [:]) throws(RouteBarInputError) -> RouteBarRequest {
+        var query = query
+        query["width"] = query["width"] ?? "343"
+        return try RouteBarRequest(json: Array(body.utf8)) { query[$0] }
+    }
+
+    static func problem(_ body: String, _ query: [String: String] = [:]) -> RouteBarInputError? {
+        do {
+            _ = try decode(body, query)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [
+        #"{"data":{"foo":1}}"#, #"{"data":{"trip":{"x":[]}}}"#, #"{"plan":{"foo":[]}}"#,
+        #"{"journeys":[{"legs":[{"foo":1}]}]}"#, #"{"data":{"viewer":{"foo":1}}}"#,
+    ])
+    func aBodyThatIsNoPlannersIsRefused(body: String) throws {
+        let problem = try #require(Self.problem(body), "\(body) was laid out")
+        #expect(problem.type.status == 422 && problem.type != .plannerError, "\(body): \(problem)")
+    }
+
+    /// EFA's journeys (Transport for NSW's rapidJSON) have `legs` but none of hafas-client's
+    /// leg members: refused, never read as hafas-client's with every leg `other`.
+    @Test func efaJourneysAreNotHafasClients() throws {
+        let body = #"""
+            {"version": "10.6.14.22", "systemMessages": [], "journeys": [{"rating": 0, "isAdditional": false, "interchanges": 0,
+             "legs": [{"duration": 2640, "origin": {"id": "214710", "name": "Seven Hills Station",
+                       "departureTimePlanned": "2024-09-10T08:00:00Z", "departureTimeEstimated": "2024-09-10T08:01:00Z"},
+                       "destination": {"id": "200070", "name": "Town Hall Station", "arrivalTimePlanned": "2024-09-10T08:44:00Z"},
+                       "transportation": {"disassembledName": "T1", "product": {"class": 1, "name": "Sydney Trains Network"}}}]}]}
+            """#
+        let problem = try #require(Self.problem(body))
+        #expect(problem.type == .unknownShape)
+        #expect(Self.problem(body, ["source": "hafas"])?.type == .unknownShape, "?source= is checked against its planner's signature")
+    }
+
+    /// Digitransit's relay envelope lays out as the same itineraries as the plan without it.
+    @Test func digitransitsRelayEnvelopeIsRead() throws {
+        let plan =
+            #"{"plan": {"itineraries": [{"legs": [{"mode": "WALK", "startTime": 1700000000000, "endTime": 1700000300000}, {"mode": "BUS", "startTime": 1700000300000, "endTime": 1700000900000, "route": {"shortName": "550"}}]}]}}"#
+        let bare = try Self.decode(plan)
+        let relayed = try Self.decode(#"{"data": {"viewer": "# + plan + "}}")
+        #expect(bare.routes.count == 1 && relayed.routes == bare.routes)
+        #expect(relayed.shape == .planner(.otp))
+    }
+
+    /// A planner's empty list is its "no route", and the answer says so.
+    @Test func anEmptyListIsNoRouteWithANotice() throws {
+        let request = try Self.decode(#"{"plan": {"itineraries": []}}"#)
+        #expect(request.routes.isEmpty && request.plannerNotice == "OpenTripPlanner's answer lists no itinerary")
+    }
+
+    @Test(
+        arguments: [
+            (#"{"error": "Unauthorized", "error_description": "apiKey invalid. apiKey not found."}"#, [:], "unauthorized", "Unauthorized"),
+            (
+                #"{"error": "Too Many Requests", "error_description": "Rate limit for this service has been reached"}"#, [:], "rate-limited",
+                "Too Many Requests"
+            ),
+            (
+                #"{"title": "Invalid input parameters", "status": 400, "code": "E602000", "cause": "'origin': value is out of range", "action": "Adjust input parameters", "correlationId": "b688b6ac"}"#,
+                [:], "invalid-request", "E602000"
+            ),
+            (
+                #"{"status": "OVER_QUERY_LIMIT", "error_message": "You have exceeded your rate-limit.", "routes": []}"#, [:], "rate-limited",
+                "OVER_QUERY_LIMIT"
+            ),
+            (
+                #"{"status": "REQUEST_DENIED", "error_message": "The provided API key is invalid.", "routes": []}"#, [:], "unauthorized",
+                "REQUEST_DENIED"
+            ),
+            (
+                #"{"error": {"id": "date_out_of_bounds", "message": "date is not in data production period"}}"#, [:], "invalid-request",
+                "date_out_of_bounds"
+            ),
+            (#"{"errors": [{"message": "Incomplete route description."}]}"#, [:], "invalid-request", nil),
+            (#"{"errors": [{"message": "Incomplete route description."}]}"#, ["plannerStatus": "503"], "planner-failure", nil),
+            (
+                #"{"requestParameters": {}, "error": {"id": 500, "msg": "We're sorry. The trip planner is temporarily unavailable."}}"#, [:],
+                "planner-failure", "500"
+            ),
+        ] as [(String, [String: String], String, String?)])
+    func plannerErrorsSayWhatTheyMean(body: String, query: [String: String], reason: String, code: String?) throws {
+        let problem = try #require(Self.problem(body, query))
+        #expect(problem.type == .plannerError, "\(problem)")
+        #expect(problem.reason?.rawValue == reason && problem.plannerCode == code, "\(body): \(problem)")
+        #expect(problem.plannerMessage?.isEmpty == false)
+    }
+
+    /// TfL's disambiguation (HTTP 300) lists the places it offers, each whole.
+    @Test func tflsDisambiguationIsAnAmbiguousPlaceWithItsOptions() throws {
+        let body = #"""
+            {"$type": "Tfl.Api.Presentation.Entities.JourneyPlanner.DisambiguationResult, Tfl.Api.Presentation.Entities",
+             "toLocationDisambiguation": {"disambiguationOptions": [
+               {"parameterValue": "1000266", "place": {"commonName": "King's Cross St. Pancras Underground Station"}, "matchQuality": 1000},
+               {"parameterValue": "1001171", "place": {"commonName": "King's Cross Railway Station"}, "matchQuality": 900}],
+              "matchStatus": "list"},
+             "fromLocationDisambiguation": {"matchStatus": "identified"}, "recommendedMaxAgeMinutes": 1440}
+            """#
+        let problem = try #require(Self.problem(body))
+        #expect(problem.type == .plannerError && problem.reason == .ambiguousPlace)
+        #expect(
+            problem.options == [
+                PlannerPlaceOption(end: "to", name: "King's Cross St. Pancras Underground Station", id: "1000266"),
+                PlannerPlaceOption(end: "to", name: "King's Cross Railway Station", id: "1001171"),
+            ])
+    }
+
+    @Test func plannerStatusIsAnHTTPStatus() throws {
+        #expect(Self.problem(#"{"errors": [{"message": "x"}]}"#, ["plannerStatus": "abc"])?.parameter == "plannerStatus")
+        #expect(Self.problem(#"{"errors": [{"message": "x"}]}"#, ["plannerStatus": "99"])?.parameter == "plannerStatus")
+    }
+
+    /// Every code in an adapter's table is named in docs/planners.md's table of reasons.
+    @Test func theDocsTableOfReasonsMatchesTheAdapters() throws {
+        let docs = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/planners.md"),
+            encoding: .utf8)
+        let table = docs.components(separatedBy: "### What a planner's error means: `reason`")[1]
+        for adapter in PlannerRegistry.adapters {
+            let row = try #require(table.split(separator: "\n").first { $0.hasPrefix("| \(adapter.title) |") }, "\(adapter.title)")
+            for (code, reason) in adapter.errorReasons {
+                #expect(row.contains("`\(code)`") && row.contains("`\(reason.rawValue)`"), "\(adapter.title): \(code)")
+            }
+            #expect(row.hasSuffix("| `\(adapter.unlistedErrorReason.rawValue)` |"), "\(adapter.title)'s unlisted reason")
+        }
     }
 }

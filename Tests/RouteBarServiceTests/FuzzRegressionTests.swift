@@ -14,7 +14,9 @@ import Testing
 
     @Test func corpusPassesTheFuzzCheck() throws {
         let corpus = try Self.files(in: "Tests/FuzzCorpus")
-        let examples = try Self.files(in: "examples", suffix: ".json") + Self.files(in: "examples/planners", suffix: ".json")
+        let examples =
+            try Self.files(in: "examples", suffix: ".json") + Self.files(in: "examples/planners", suffix: ".json")
+            + Self.files(in: "examples/planners/errors", suffix: ".json")
         #expect(corpus.count >= 15 && examples.count >= 15)
         for file in corpus + examples {
             let bytes = [UInt8](try Data(contentsOf: file))
