@@ -303,6 +303,7 @@ def checks(page):
         ("waits", {"waits": "omit"}, ()),
         ("timeZone", {"timeZone": "Europe/Paris"}, ()),
         ("shortLegSeconds", {"shortLegSeconds": "0"}, ()),
+        ("plannerStatus", {"plannerStatus": "429"}, ()),
     ]
     defaults = page.js("""Object.fromEntries([...document.getElementById("options").elements].map((c) =>
         [c.name, c.type === "checkbox" ? String(c.checked) : c.value]))""")
