@@ -40,6 +40,11 @@ depend on the body's shape, which a schema cannot relate to the query string:
   a leg with neither times nor a duration (missing-field), or an answer without itineraries
   (planner-error) cannot be recomputed from the schema's view of the body; for those shapes
   these problems are dropped (the planners' own tests, PlannerDecodingTests, check their numbers).
+  So are unknown-shape and ambiguous-shape for them: a planner's answer is recognised by its
+  whole signature (docs/planners.md, `PlannerAdapter.signatures`: every leg's mode and minutes,
+  under the planner's own envelope), of which each schema states a part, so a body a schema
+  takes may be no planner's answer (`{"metaData": {}}`), or equally two planners'
+  (PlannerRecognitionTests and PlannerAdapterTests check recognition itself).
 
 Field masks (`fields`, `X-Fields`) are taken out of the schema before it is loaded: a masked
 answer leaves out members the response schemas mark required, by design, so no masked answer
@@ -191,6 +196,7 @@ def _shape(body):
 
 PLANNER_LAYOUT_PROBLEMS = {PROBLEM + name for name in (
     "no-visible-segment", "bar-too-narrow", "classic-undefined", "out-of-range", "missing-field", "planner-error")}
+PLANNER_SHAPE_PROBLEMS = {PROBLEM + "unknown-shape", PROBLEM + "ambiguous-shape"}
 
 
 def _instant(text):
@@ -235,6 +241,8 @@ def _rule_applies(case, problem):
             departure, arrival = _instant(holder.get("departure")), _instant(holder.get("arrival"))
             return departure is not None and arrival is not None and arrival < departure
         return False
+    if _shape(body) not in (None, "routebar", "odsay") and kind in PLANNER_SHAPE_PROBLEMS:
+        return True
     if kind == PROBLEM + "unknown-shape" and problem.get("parameter") == "source":
         return _shape(body) != (case.query or {}).get("source")
     if _shape(body) not in (None, "routebar", "odsay") and kind in PLANNER_LAYOUT_PROBLEMS:

@@ -241,13 +241,17 @@ import Testing
         case "otp": body = #"{"plan": {"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}]}}"
         case "otp-bare": body = #"{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}"
         case "motis": body = #"{"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "duration": 60}"#) + "}]}"
-        case "hafas": body = #"{"journeys": [{"legs": "# + legs(#"{"walking": true, "duration": 60}"#) + #"}], "earlierRef": "x"}"#
+        case "hafas":
+            body =
+                #"{"journeys": [{"legs": "#
+                + legs(#"{"origin": {}, "destination": {}, "walking": true, "departure": "2024-05-18T10:00:00Z", "arrival": "2024-05-18T10:01:00Z"}"#)
+                + #"}], "earlierRef": "x"}"#
         case "navitia":
             body = #"{"journeys": [{"sections": "# + legs(#"{"type": "street_network", "mode": "walking", "duration": 60}"#) + #"}], "links": []}"#
         case "tmap": body = #"{"metaData": {"plan": {"itineraries": [{"legs": "# + legs(#"{"mode": "WALK", "sectionTime": 60}"#) + "}]}}}"
         case "google":
             body =
-                #"{"routes": [{"legs": [{"steps": "#
+                #"{"status": "OK", "routes": [{"legs": [{"steps": "#
                 + legs(#"{"travel_mode": "TRANSIT", "duration": {"value": 60}, "transit_details": {"line": {"vehicle": {"type": "BUS"}}}}"#) + "}]}]}"
         case "tfl": body = #"{"journeys": [{"legs": "# + legs(#"{"mode": {"id": "bus"}, "duration": 1}"#) + "}]}"
         case "here":
@@ -453,6 +457,52 @@ extension PlannerNormalisationTests {
                 #expect(row.contains("`\(code)`") && row.contains("`\(reason.rawValue)`"), "\(adapter.title): \(code)")
             }
             #expect(row.hasSuffix("| `\(adapter.unlistedErrorReason.rawValue)` |"), "\(adapter.title)'s unlisted reason")
+        }
+    }
+}
+
+/// Adding a planner is one folder and one registry line: no other source file names an
+/// adapter's type or its `Planner` value, and the docs' tables have a row per adapter.
+@Suite struct PlannerRegistryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources").standardized
+
+    /// Every Swift file under Sources/, by path.
+    static func swiftFiles() throws -> [(path: String, text: String)] {
+        let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
+        return try enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }.map { path in
+            (path, try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8))
+        }
+    }
+
+    @Test func anAdapterIsNamedOutsideItsFolderOnlyByTheRegistry() throws {
+        let files = try Self.swiftFiles()
+        let registry = "RouteBarJSON/Planners/PlannerAdapter.swift"
+        for adapter in PlannerRegistry.adapters {
+            let type = String(describing: adapter)
+            let declaration = try #require(files.first { $0.path.hasSuffix("/\(type).swift") }, "\(type) has a file of its own")
+            let folder = declaration.path.components(separatedBy: "/").dropLast().joined(separator: "/") + "/"
+            #expect(folder.hasPrefix("RouteBarJSON/Planners/") && folder != "RouteBarJSON/Planners/Shared/", "\(type) in \(folder)")
+            let value = "." + adapter.planner.rawValue
+            for file in files where !file.path.hasPrefix(folder) {
+                let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                let namesType = code.contains { $0.contains(type) }
+                #expect(!namesType || file.path == registry, "\(file.path) names \(type)")
+                let namesValue = code.contains { line in
+                    line.ranges(of: value).contains { range in
+                        range.upperBound == line.endIndex || !(line[range.upperBound].isLetter || line[range.upperBound].isNumber)
+                    }
+                }
+                #expect(!namesValue, "\(file.path) names Planner\(value)")
+            }
+        }
+    }
+
+    /// docs/planners.md's table of how each planner's answers are recognised has a row per adapter.
+    @Test func theDocsRecogniseEveryAdapter() throws {
+        let docs = try String(contentsOf: Self.sources.appendingPathComponent("../docs/planners.md"), encoding: .utf8)
+        let table = docs.components(separatedBy: "## Which planner a body is")[1].components(separatedBy: "\n## ")[0]
+        for adapter in PlannerRegistry.adapters {
+            #expect(table.contains("(`\(adapter.planner.rawValue)`) |"), "\(adapter.title)")
         }
     }
 }

@@ -12,11 +12,6 @@ extension RequestDecoder {
                 odsayRoutes = try decodeRoutes(at: "/result/path", name: "path") { decoder, index throws(JSONSyntaxError) in
                     try decoder.decodeODsayPath(index: index)
                 }
-            } else if reader.keyEquals("message") {
-                // TMAP's error answer: {"result": {"status": 11, "message": "…"}}.
-                tmapErrorMessage = try plannerWord() ?? ""
-            } else if reader.keyEquals("status") {
-                tmapStatus = try plannerNumber().flatMap(Self.smallInteger)
             } else {
                 try reader.skipValue()
             }

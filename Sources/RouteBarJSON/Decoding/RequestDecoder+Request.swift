@@ -4,14 +4,15 @@ extension RequestDecoder {
     /// What a body read once gives: the request, or the planner to read it again as.
     enum Outcome {
         case request(RouteBarRequest)
-        /// Recognised as this planner's answer, which its member names first told otherwise.
-        case readAgain(Planner)
+        /// Recognised as this planner's answer: its adapter alone reads it again; `listed` when
+        /// its signature found itineraries.
+        case readAgain(Planner, listed: Bool)
     }
 
     /// The request the body describes, with the query string's options merged in;
-    /// `recognise` scores the body against the planners' signatures (all, or one).
-    func request(
-        mergingQuery query: (String) -> String?, recognising recognise: (Planner?) -> PlannerRecognition
+    /// `recognise` scores the body against every planner's signature.
+    mutating func request(
+        mergingQuery query: (String) -> String?, listed: Bool, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> Outcome {
         let source = try Self.source(query)
         let waits = try Self.waits(query)
@@ -19,11 +20,11 @@ extension RequestDecoder {
         _ = try Self.shortLegSeconds(query)
         _ = try Self.plannerStatus(query)
         let (shape, routes, pointers, problems): (RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
-        switch try shapeAndRoutes(waits: waits, recognising: recognise) {
+        switch try shapeAndRoutes(waits: waits, listed: listed, recognising: recognise) {
         case .read(let readShape, let readRoutes, let readPointers, let readProblems):
             (shape, routes, pointers, problems) = (readShape, readRoutes, readPointers, readProblems)
-        case .readAgain(let planner):
-            return .readAgain(planner)
+        case .readAgain(let planner, let listed):
+            return .readAgain(planner, listed: listed)
         }
         if let source, !Self.shape(shape, is: source) {
             throw .init(
@@ -50,7 +51,7 @@ extension RequestDecoder {
         request.problems = problems
         if routes.isEmpty, case .planner(let planner) = shape {
             // A planner's 200 without a route always says why: its words, else ours.
-            request.plannerNotice = plannerNotice ?? "\(planner.title)'s answer lists no itinerary"
+            request.plannerNotice = plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"
         }
         return .request(request)
     }
@@ -132,49 +133,38 @@ extension RequestDecoder {
     /// What `shapeAndRoutes` found: the body's shape and routes, or a planner to read it again as.
     enum ShapeAndRoutes {
         case read(RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
-        case readAgain(Planner)
+        case readAgain(Planner, listed: Bool)
     }
 
-    /// Which shape the body has, and its routes; a planner's error answer is refused here. A
-    /// planner's answer is recognised by its whole signature (`PlannerRecognition`): by every
-    /// planner's when `?source=` names none, by the named planner's alone when it does.
-    private func shapeAndRoutes(
-        waits: Bool, recognising recognise: (Planner?) -> PlannerRecognition
+    /// Which shape the body has, and its routes; a planner's error answer is refused here.
+    /// Read by a planner's adapter (`adapter`), the body is that planner's answer. Read as ours
+    /// and ODsay's, a body that is neither is recognised by the planners' signatures
+    /// (`PlannerRecognition`) and read again by the recognised planner's adapter.
+    private mutating func shapeAndRoutes(
+        waits: Bool, listed: Bool, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> ShapeAndRoutes {
-        if let source, let other = sawOtherPlanner, !claimedPlanners.contains(source) {
-            throw .init(
-                .unknownShape, "the body is not \(source.title)'s answer (?source=\(source.rawValue)); it reads as \(other.title)'s",
-                parameter: "source")
-        }
-        // Whether the signature that holds lists itineraries: then some must be read.
-        var listed = false
-        if let source, !recognisedSource, PlannerRegistry.adapter(for: source) != nil {
-            switch recognise(source) {
-            case .recognised(_, let sourceListed): listed = sourceListed
-            case .ambiguous: break
-            case .unrecognised(_, let missing):
+        if let adapter {
+            let read = try plannerRoutes(adapter, waits: waits)
+            if listed, read.routes.isEmpty, read.problems.isEmpty {
+                // Never a silent "no route": the list has itineraries its reader did not find.
                 throw .init(
                     .unknownShape,
-                    "the body is not \(source.title)'s answer (?source=\(source.rawValue)): "
-                        + (missing.map { "it has no \($0), which every such answer has" } ?? "it has none of its members"),
-                    parameter: "source")
+                    "the body lists \(adapter.title)'s itineraries, but none of them could be read as \(adapter.title)'s answers write them",
+                    pointer: "")
             }
+            return .read(.planner(adapter.planner), read.routes, read.pointers, read.problems)
         }
-        // Google's answer needs only `status` and `routes` (DirectionsResponse): with no route in
-        // them, nothing else says it is Google's, and ours never has a `status`.
-        if let routes, claimedPlanners.isEmpty, source == .routebar || (source == nil && (googleStatus == nil || !routes.isEmpty)) {
+        // Our routes, unless a planner's are in their place, or the list is empty beside members
+        // that are no part of ours (Google's `{"routes": [], "status": "ZERO_RESULTS"}`).
+        if let routes, !sawForeignRoutes, source == .routebar || (source == nil && (!routes.isEmpty || !sawUnknownMember)) {
             return .read(.routeBar, routes, [], [])
         }
         if let odsayRoutes { return .read(.odsay, odsayRoutes, [], []) }
+        var unrecognised = Self.unrecognised(closest: nil, missing: nil)
         if source == nil {
-            switch recognise(nil) {
-            case .recognised(let planner, let recognisedListed):
-                listed = recognisedListed
-                // Read by the member names it has; when they told another planner (or two),
-                // it is read again by the recognised planner's adapter alone.
-                guard claimedPlanners.allSatisfy({ $0 == planner }), (try? detectedPlanner()) == planner else {
-                    return .readAgain(planner)
-                }
+            switch recognise() {
+            case .recognised(let planner, let listed):
+                return .readAgain(planner, listed: listed)
             case .ambiguous(let first, let second):
                 throw .init(
                     .ambiguousShape,
@@ -182,23 +172,15 @@ extension RequestDecoder {
                         + "pass ?source=\(first.rawValue) or ?source=\(second.rawValue) to say which it is",
                     parameter: "source")
             case .unrecognised(let closest, let missing):
-                if !claimedPlanners.isEmpty || (try? detectedPlanner()) != nil || (routes == nil && sawUnknownMember && !sawRouteBarMember) {
-                    throw Self.unrecognised(closest: closest, missing: missing)
-                }
+                unrecognised = Self.unrecognised(closest: closest, missing: missing)
             }
         }
-        if let read = try plannerRoutes(waits: waits) {
-            if listed, read.routes.isEmpty, read.problems.isEmpty {
-                // Never a silent "no route": the list has itineraries its reader did not find.
-                throw .init(
-                    .unknownShape,
-                    "the body lists \(read.planner.title)'s itineraries, but none of them could be read as \(read.planner.title)'s answers write them",
-                    pointer: "")
-            }
-            return .read(.planner(read.planner), read.routes, read.pointers, read.problems)
+        if let source, sawForeignRoutes || sawUnknownMember {
+            throw .init(
+                .unknownShape, "the body is not \(Self.name(of: source == .odsay ? .odsay : .routeBar)) shape (?source=\(source.rawValue))",
+                parameter: "source")
         }
-        if let routes { return .read(.routeBar, routes, [], []) }
-        if let problem = plannerError(nil) { throw problem }
+        if let routes, !sawForeignRoutes { return .read(.routeBar, routes, [], []) }
         if sawResult {
             throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
         }
@@ -209,7 +191,7 @@ extension RequestDecoder {
             problem.odsayCode = code
             throw problem
         }
-        if sawUnknownMember && !sawRouteBarMember { throw Self.unrecognised(closest: nil, missing: nil) }
+        if (sawUnknownMember && !sawRouteBarMember) || sawForeignRoutes { throw unrecognised }
         throw .init(
             .missingField,
             "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",

@@ -33,40 +33,19 @@ extension RequestDecoder {
         func base() -> String { "/routes/\(index)" }
         guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
-        var sawGoogleLegs = false
-        var sawHERESections = false
-        var googleFare: (amount: Double?, currency: String?)
+        var sawPlannersLegs = false
         var times: (departure: String?, arrival: String?, zone: String?)
         try reader.beginObject()
         while try reader.nextKey() {
             if reader.keyEquals("subPaths") {
                 sawSubPaths = true
                 route.subPaths = try decodeSubPaths(at: base() + "/subPaths")
-            } else if reader.keyEquals("legs") {
-                // Google's routes share the name with ours; theirs have legs.
-                sawGoogleLegs = true
-                claim(.google)
-                var itinerary = PlannerItinerary(pointer: base() + "/legs")
-                try decodeGoogleLegs(into: &itinerary, at: base() + "/legs")
-                addItinerary(itinerary)
-            } else if reader.keyEquals("sections") {
-                // HERE's routes share the name too; theirs have sections.
-                sawHERESections = true
-                claim(.here)
-                var itinerary = PlannerItinerary(pointer: base() + "/sections")
-                try decodeHERESections(into: &itinerary)
-                addItinerary(itinerary)
-            } else if reader.keyEquals("fare") {
-                // Google Directions: {"fare": {"currency": "USD", "value": 2.75, "text": "$2.75"}}.
-                try eachMember { decoder throws(JSONSyntaxError) in
-                    if decoder.reader.keyEquals("value") {
-                        googleFare.amount = try decoder.plannerNumber()
-                    } else if decoder.reader.keyEquals("currency") {
-                        googleFare.currency = try decoder.plannerText()
-                    } else {
-                        try decoder.reader.skipValue()
-                    }
-                }
+            } else if reader.keyEquals("legs") || reader.keyEquals("sections") {
+                // Planners' routes share the name with ours (Google's have legs, HERE's
+                // sections): the body is read again by its planner's adapter once recognised.
+                sawPlannersLegs = true
+                sawForeignRoutes = true
+                try reader.skipValue()
             } else if reader.keyEquals("departure") || reader.keyEquals("arrival") {
                 let isDeparture = reader.keyEquals("departure")
                 let text = try cardTime(isDeparture ? "departure" : "arrival", at: base())
@@ -83,10 +62,7 @@ extension RequestDecoder {
                 try reader.skipValue()
             }
         }
-        if sawGoogleLegs, let last = plannerItineraries.indices.last {
-            (plannerItineraries[last].fareAmount, plannerItineraries[last].fareCurrency) = googleFare
-        }
-        if !sawSubPaths && !sawGoogleLegs && !sawHERESections {
+        if !sawSubPaths && !sawPlannersLegs {
             note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
         }
         if times.departure != nil || times.arrival != nil || route.subPaths.contains(where: { $0.card != nil }) {

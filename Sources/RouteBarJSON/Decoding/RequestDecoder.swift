@@ -29,41 +29,25 @@ struct RequestDecoder {
     var plannerStatus: Int?
     /// `?shortLegSeconds=`: a planner's legs shorter than this are no segments.
     var shortestLeg = RequestParameter.shortLegSeconds.defaultNumber ?? 0
-    var motisDirect: [PlannerItinerary] = []
+    /// Itineraries listed after the others whatever their place in the body (MOTIS's `direct`).
+    var trailingItineraries: [PlannerItinerary] = []
     /// The body as one itinerary or journey object (`legs` at the top).
     var documentItinerary: PlannerItinerary?
     /// The zone a planner names for its whole answer (Navitia's `context.timezone`).
     var plannerTimeZone: String?
-    /// `?source=`, read before the body: a planner's members are read by its adapter only.
+    /// `?source=`, read before the body.
     var source: Planner?
-    /// Whether `source` is the planner the body was recognised as, not the query's.
-    var recognisedSource = false
-    /// Planners whose own top-level names the body has (`PlannerAdapter.claimingNames`), or
-    /// whose routes it holds, in the order seen; more than one is ambiguous.
-    var claimedPlanners: [Planner] = []
-    /// A planner other than `source` whose names the body has.
-    var sawOtherPlanner: Planner?
-    /// `journeys`, read last (`readDeferredMembers`).
-    var journeysMark: JSONMemberMark?
+    /// The planner whose answer the body is, once known (`?source=`, or recognised after a
+    /// first reading): its adapter alone reads the body's members (`decodePlannerDocument`).
+    var adapter: (any PlannerAdapter.Type)?
     /// What a planner says besides its itineraries.
     var plannerOutcome = PlannerOutcome()
-    /// A planner's error answer: TMAP's `result.message`, Google's `status` and `error_message`.
-    var tmapErrorMessage: String?
-    /// TMAP's `result.status`: 11 to 14 say there is no route (too close, no stop near either
-    /// end, no transit between them); others are errors.
-    var tmapStatus: Int?
-    var googleStatus: String?
-    var googleErrorMessage: String?
-    var sawGoogleErrorStatus = false
-    var topLevelType: String?
+    /// A route of `routes` with no `subPaths` but a planner's `legs` or `sections`: the routes
+    /// are not ours.
+    var sawForeignRoutes = false
     /// Members that name no shape's part, and whether any of routebar's own were there.
     var sawUnknownMember = false
     var sawRouteBarMember = false
-    /// OpenTripPlanner's and MOTIS's context (`requestParameters`, `debugOutput`).
-    var sawOTPContext = false
-    /// The `error` object's `id`: a word in Navitia's ("no_solution"), a number in OpenTripPlanner's.
-    var errorIDWord: String?
-    var errorIDNumber: Int?
     /// The routes as they are read, reused from request to request, so that the array the
     /// request keeps is allocated once, at its exact size, instead of growing route by route.
     var workspace: RouteBarWorkspace.Buffers
@@ -101,14 +85,13 @@ struct RequestDecoder {
                 sawResult = true
                 try decodeODsayResult()
             } else if reader.keyEquals("error") {
-                let error = try decodePlannerErrorObject()
-                odsayError = (error.message, error.code)
-            } else if !(try decodePlannerMember()) {
+                odsayError = try decodeODsayError()
+            } else {
+                // A planner's member: the body is read again by its adapter once recognised.
                 sawUnknownMember = true
                 try reader.skipValue()
             }
         }
-        try readDeferredMembers()
     }
 
     /// The option the current key names, if it names one.

@@ -12,19 +12,40 @@ extension RouteBarRequest {
     }
 
     /// As `init(json:query:)`, with the `routes` array already read (`PredecodedRoutes`).
+    ///
+    /// A body is read once as ours and ODsay's, with every other member skipped; a body that is
+    /// neither is recognised by the planners' signatures (`PlannerRecognition`) and read again by
+    /// the recognised planner's adapter alone. With `?source=` naming a planner, the body must
+    /// have its signature, and is read once, by its adapter.
     package init(
         json body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?
     ) throws(RouteBarInputError) {
-        switch try Self.read(body, query: query, predecoded: predecoded, source: nil) {
-        case .request(let request):
-            self = request
-        case .readAgain(let planner):
-            // Recognised as another planner's than its member names first said: read again by
-            // that planner's adapter alone, as `?source=` would have it.
-            guard case .request(let request) = try Self.read(body, query: query, predecoded: nil, source: planner) else {
-                throw .init(.unknownShape, "the body could not be read as \(planner.title)'s answer", parameter: "source")
+        var adapter = (try? RequestDecoder.source(query))?.flatMap(PlannerRegistry.adapter(for:))
+        var listed = false
+        if let named = adapter {
+            switch PlannerRecognition.recognise(body, only: named.planner) {
+            case .recognised(_, let namedListed): listed = namedListed
+            case .ambiguous: break
+            case .unrecognised(_, let missing):
+                throw .init(
+                    .unknownShape,
+                    "the body is not \(named.title)'s answer (?source=\(named.planner.rawValue)): "
+                        + (missing.map { "it has no \($0), which every such answer has" } ?? "it has none of its members"),
+                    parameter: "source")
             }
-            self = request
+        }
+        while true {
+            switch try Self.read(body, query: query, predecoded: adapter == nil ? predecoded : nil, adapter: adapter, listed: listed) {
+            case .request(let request):
+                self = request
+            case .readAgain(let planner, let recognisedListed):
+                guard adapter == nil, let recognised = PlannerRegistry.adapter(for: planner) else {
+                    throw .init(.unknownShape, "the body could not be read as \(planner.title)'s answer", pointer: "")
+                }
+                (adapter, listed) = (recognised, recognisedListed)
+                continue
+            }
+            break
         }
         let workspace = RouteBarWorkspace.current
         if let list = query(RequestParameter.fields.name) {
@@ -37,9 +58,10 @@ extension RouteBarRequest {
         }
     }
 
-    /// Reads the body once; `source`, when given, is the planner the body was recognised as.
+    /// Reads the body once: as ours and ODsay's, or by a planner's `adapter`.
     private static func read(
-        _ body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?, source: Planner?
+        _ body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?,
+        adapter: (any PlannerAdapter.Type)?, listed: Bool
     ) throws(RouteBarInputError) -> RequestDecoder.Outcome {
         let workspace = RouteBarWorkspace.current
         var buffers = workspace.take()
@@ -48,8 +70,8 @@ extension RouteBarRequest {
         swap(&memberNames, &buffers.memberNames)
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
         decoder.waits = (try? RequestDecoder.waits(query)) ?? true
-        decoder.source = source ?? (try? RequestDecoder.source(query))
-        decoder.recognisedSource = source != nil
+        decoder.source = try? RequestDecoder.source(query)
+        decoder.adapter = adapter
         decoder.plannerTimeZone = try? RequestDecoder.timeZone(query)
         decoder.plannerStatus = try? RequestDecoder.plannerStatus(query)
         decoder.shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? decoder.shortestLeg
@@ -59,13 +81,17 @@ extension RouteBarRequest {
             workspace.putBack(&decoder.workspace)
         }
         do {
-            try decoder.decodeDocument()
+            if let adapter {
+                try decoder.decodePlannerDocument(adapter)
+            } else {
+                try decoder.decodeDocument()
+            }
             try decoder.reader.finish()
         } catch {
             throw RouteBarInputError(error)
         }
         if let issue = decoder.issue { throw issue }
-        return try decoder.request(mergingQuery: query) { only in PlannerRecognition.recognise(body, only: only) }
+        return try decoder.request(mergingQuery: query, listed: listed) { PlannerRecognition.recognise(body) }
     }
 
     public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {

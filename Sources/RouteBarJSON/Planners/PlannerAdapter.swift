@@ -3,32 +3,34 @@ internal import StrictJSON
 
 /// One journey planner's answer, read as the planner writes it. Each planner has a folder
 /// under `Planners/` with its adapter, its readers and its table of mode names, and one line in
-/// `PlannerRegistry.adapters`; detection, `?source=`, the spec's `source` values and the docs
+/// `PlannerRegistry.adapters`; recognition, `?source=`, the spec's `source` values and the docs
 /// follow from the registry.
 ///
-/// A body is the planner's when it has a top-level member only that planner writes
-/// (`claimingNames`), whatever their order; members several planners write (`journeys`) are read
-/// once the others have told whose body it is (`claims(journeys:)` looks one level down when
-/// nothing else does).
+/// A body is the planner's when the planner's whole signature holds (`signatures`,
+/// `PlannerRecognition`); then the adapter alone reads its members (`readMember`) and says what
+/// its answer means besides its itineraries (`settle`): shared code names no planner.
 protocol PlannerAdapter: Sendable {
     static var planner: Planner { get }
     /// The planner's name in messages ("OpenTripPlanner").
     static var title: String { get }
     /// Where its itineraries are, for messages and docs: `plan.itineraries`.
     static var shape: String { get }
-    /// Top-level members only this planner writes: one of them claims the body.
+    /// Top-level members only this planner writes: where two planners' signatures hold as
+    /// much, one of these tells them apart (`PlannerRecognition`).
     static var claimingNames: [StaticString] { get }
     /// What its answers have, in each form they take (`PlannerSignature`): how a body is
     /// recognised as this planner's, and checked to be when `?source=` names it.
     static var signatures: [PlannerSignature] { get }
-    /// Reads the top-level member under the reader's current key: one of `claimingNames`, or
-    /// `journeys` once the body is known to be this planner's.
+    /// Reads the top-level member under the reader's current key, whatever it is: what the
+    /// adapter does not use it skips. Its itineraries go to `addItinerary`, what its answer says
+    /// of no route or of an error to `plannerOutcome` (its `facts` keep what `settle` needs).
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError)
-    /// Whether a `journeys` array (read by `reader`, positioned at it) is this planner's when no
-    /// other member tells; false by default.
-    static func claims(journeys reader: JSONReader) -> Bool
-    /// Whether its answers list itineraries in a top-level `journeys` (read by `readMember`).
-    static var readsJourneys: Bool { get }
+    /// Top-level members read after all the others, whatever their place in the body
+    /// (Navitia's `journeys`, whose times are in the zone its `context` names).
+    static var membersReadLast: [StaticString] { get }
+    /// Once the body is read: what its answer says besides its itineraries, from the facts
+    /// its reader kept (an error, or the planner's words for no route).
+    static func settle(_ outcome: inout PlannerOutcome)
     /// Its names for modes, each traced to its documentation (`PlannerMode` reads them all).
     static var modeNames: [(TransitMode, [String])] { get }
     /// Its error codes (as `plannerCode` gives them) and what each means for an app; a code
@@ -43,8 +45,8 @@ protocol PlannerAdapter: Sendable {
 }
 
 extension PlannerAdapter {
-    static func claims(journeys reader: JSONReader) -> Bool { false }
-    static var readsJourneys: Bool { false }
+    static var membersReadLast: [StaticString] { [] }
+    static func settle(_ outcome: inout PlannerOutcome) {}
     static var modeNames: [(TransitMode, [String])] { [] }
     static var cardFacts: KeyValuePairs<CardFact, String> { [:] }
     static var errorReasons: KeyValuePairs<String, PlannerErrorReason> { [:] }
@@ -76,10 +78,5 @@ enum PlannerRegistry {
     /// The adapter of `planner`, if it is one of the registry's.
     static func adapter(for planner: Planner) -> (any PlannerAdapter.Type)? {
         adapters.first { $0.planner == planner }
-    }
-
-    /// The adapters whose claiming names include the reader's current key.
-    static func claimants(of reader: JSONReader) -> [any PlannerAdapter.Type] {
-        adapters.filter { adapter in adapter.claimingNames.contains { reader.keyEquals($0) } }
     }
 }

@@ -21,6 +21,7 @@ enum GoogleAdapter: PlannerAdapter {
         .itineraries(at: "routes", each: ["legs:a", "legs[].steps[].travelMode:s"]),
         .answer(["status:s", "error_message:s"]),
         .answer(["status:s", "geocoded_waypoints:a"]),
+        .answer(["error.code:n", "error.message:s", "error.status:s"]),
     ]
 
     /// Directions' `status` values
@@ -47,10 +48,31 @@ enum GoogleAdapter: PlannerAdapter {
     ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
-        if decoder.reader.keyEquals("error_message") {
-            decoder.googleErrorMessage = try decoder.plannerWord()
+        if decoder.reader.keyEquals("routes") {
+            try decoder.decodeGoogleRoutes()
+        } else if decoder.reader.keyEquals("status") || decoder.reader.keyEquals("error_message") {
+            let name = decoder.reader.key
+            decoder.plannerOutcome.facts[name] = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("error") {
+            // The Routes API's errors: {"error": {"code": 403, "message": …, "status": "PERMISSION_DENIED"}}.
+            try decoder.decodeErrorObject()
         } else {
             try decoder.reader.skipValue()
+        }
+    }
+
+    /// `status` other than `OK` and `ZERO_RESULTS` is an error, with `error_message` where
+    /// given; the Routes API's `error` names its HTTP status.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        if let status = outcome.facts["status"] {
+            if status == "ZERO_RESULTS" {
+                outcome.noRoute = status
+            } else if status != "OK" {
+                outcome.error = (outcome.facts["error_message"] ?? status, status, nil)
+            }
+        }
+        if let message = outcome.facts["error.message"] {
+            outcome.error = (message, outcome.facts["error.status"], outcome.facts["error.code"].flatMap { Int($0) })
         }
     }
 }

@@ -6,7 +6,34 @@ internal import StrictJSON
 /// `travelMode`, `staticDuration` ("123s") and `transitDetails`. A route's legs are one
 /// itinerary; consecutive walking steps (Routes splits a walk per instruction) are one walk.
 extension RequestDecoder {
-    /// The `legs` of a route in `routes` (read by `decodeRoute`, which shares `routes` with ours).
+    /// `routes`: each an itinerary of its `legs`, with Directions' `fare`
+    /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`).
+    mutating func decodeGoogleRoutes() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/routes") else { return }
+            var itinerary = PlannerItinerary(pointer: "/routes/\(index)/legs")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("legs") {
+                    try decoder.decodeGoogleLegs(into: &itinerary, at: "/routes/\(index)/legs")
+                } else if decoder.reader.keyEquals("fare") {
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("value") {
+                            itinerary.fareAmount = try decoder.plannerNumber()
+                        } else if decoder.reader.keyEquals("currency") {
+                            itinerary.fareCurrency = try decoder.plannerText()
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    /// The `legs` of a route in `routes`.
     mutating func decodeGoogleLegs(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
         try eachElement { decoder, legIndex throws(JSONSyntaxError) in
             try decoder.eachMember { decoder throws(JSONSyntaxError) in

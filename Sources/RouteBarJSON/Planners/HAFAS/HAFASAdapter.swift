@@ -48,19 +48,13 @@ enum HAFASAdapter: PlannerAdapter {
         (.bicycle, ["bicycle"]), (.car, ["taxi", "car"]),
     ]
 
-    static let readsJourneys = true
-
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
             try decoder.decodeHAFASJourneys()
         } else {
-            try decoder.reader.skipValue()
+            // One journey as the whole body: `legs`, `price`… at the top.
+            try decoder.decodeDocumentItineraryMember()
         }
-    }
-
-    /// Journeys of legs whose `mode` is not an object (TfL's is).
-    static func claims(journeys reader: JSONReader) -> Bool {
-        reader.firstElementHas("legs") && !TfLAdapter.claims(journeys: reader)
     }
 }
 

@@ -38,13 +38,28 @@ enum HEREAdapter: PlannerAdapter {
     ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
-        if decoder.reader.keyEquals("notices") {
+        if decoder.reader.keyEquals("routes") {
+            try decoder.decodeHERERoutes()
+        } else if decoder.reader.keyEquals("notices") {
             try decoder.decodeHERENotices()
-        } else if decoder.reader.keyEquals("cause") || decoder.reader.keyEquals("error_description") {
-            decoder.plannerOutcome.cause = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("title") || decoder.reader.keyEquals("code") || decoder.reader.keyEquals("cause")
+            || decoder.reader.keyEquals("error") || decoder.reader.keyEquals("error_description")
+        {
+            let name = decoder.reader.key
+            decoder.plannerOutcome.facts[name] = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("status") {
+            decoder.plannerOutcome.facts["status"] = try decoder.plannerNumber().flatMap(RequestDecoder.smallInteger).map { String($0) }
         } else {
             try decoder.reader.skipValue()
         }
+    }
+
+    /// v8's error `{title, status, code, cause}`, or its gateway's `{error, error_description}`
+    /// (no code of its own: `error` is its word, "Unauthorized"), where no notice says no route.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        guard outcome.noRoute == nil, let title = outcome.facts["title"] ?? outcome.facts["error"] else { return }
+        let cause = (outcome.facts["cause"] ?? outcome.facts["error_description"]).map { $0 == title ? "" : " (\($0))" } ?? ""
+        outcome.error = (title + cause, outcome.facts["code"] ?? outcome.facts["error"], outcome.facts["status"].flatMap { Int($0) })
     }
 }
 

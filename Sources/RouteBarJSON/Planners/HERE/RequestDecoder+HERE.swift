@@ -8,7 +8,23 @@ internal import StrictJSON
 /// route total: it runs from the first departure to the last arrival. No route is `routes: []`
 /// with `notices[]` whose `code` is `noRouteFound` or `noTransitRouteFound`.
 extension RequestDecoder {
-    /// A route's `sections` (read by `decodeRoute`, which shares `routes` with ours).
+    /// `routes`: each an itinerary of its `sections`.
+    mutating func decodeHERERoutes() throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/routes") else { return }
+            var itinerary = PlannerItinerary(pointer: "/routes/\(index)/sections")
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("sections") {
+                    try decoder.decodeHERESections(into: &itinerary)
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
+    /// A route's `sections`.
     mutating func decodeHERESections(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
         try eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHERESection() }
     }

@@ -39,8 +39,10 @@ enum MOTISAdapter: PlannerAdapter {
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("itineraries") {
             try decoder.decodeItineraries(at: "/itineraries")
-        } else {
+        } else if decoder.reader.keyEquals("direct") {
             try decoder.decodeMOTISDirect()
+        } else {
+            try decoder.reader.skipValue()
         }
     }
 }

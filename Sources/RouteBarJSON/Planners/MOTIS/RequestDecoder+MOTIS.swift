@@ -10,6 +10,6 @@ extension RequestDecoder {
         swap(&transit, &plannerItineraries)
         try decodeItineraries(at: "/direct")
         swap(&transit, &plannerItineraries)
-        motisDirect += transit
+        trailingItineraries += transit
     }
 }

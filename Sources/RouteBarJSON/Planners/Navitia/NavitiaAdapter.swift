@@ -48,23 +48,31 @@ enum NavitiaAdapter: PlannerAdapter {
         (.bicycle, ["Bike", "bss"]), (.car, ["Car", "Taxi", "ridesharing", "car_no_park"]), (.wait, ["waiting"]),
     ]
 
-    static let readsJourneys = true
+    /// After `context`, which names the zone of its times.
+    static let membersReadLast: [StaticString] = ["journeys"]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
             try decoder.decodeNavitiaJourneys()
         } else if decoder.reader.keyEquals("context") {
-            // {"timezone": "Europe/Paris", …}: the zone of every local time in the answer. Read
-            // before `journeys`, which waits until the other members are read.
+            // {"timezone": "Europe/Paris", …}: the zone of every local time in the answer.
             decoder.plannerTimeZone = try decoder.plannerMember("timezone") ?? decoder.plannerTimeZone
+        } else if decoder.reader.keyEquals("error") {
+            try decoder.decodeErrorObject()
         } else {
             try decoder.reader.skipValue()
         }
     }
 
-    /// Journeys of sections.
-    static func claims(journeys reader: JSONReader) -> Bool {
-        reader.firstElementHas("sections")
+    /// The error object: `no_solution` and `no_origin_nor_destination` say there is no route.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        guard let id = outcome.facts["error.id"] else { return }
+        let message = outcome.facts["error.message"] ?? ""
+        if id == "no_solution" || id == "no_origin_nor_destination" {
+            outcome.noRoute = message.isEmpty ? id : message
+        } else {
+            outcome.error = (message, id, nil)
+        }
     }
 }
 

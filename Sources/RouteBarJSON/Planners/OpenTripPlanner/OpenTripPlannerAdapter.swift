@@ -65,8 +65,28 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
             try decoder.decodeOTPPlan(at: "/plan")
         } else if decoder.reader.keyEquals("data") {
             try decoder.decodeGraphQLData()
+        } else if decoder.reader.keyEquals("error") {
+            try decoder.decodeErrorObject()
+        } else if decoder.reader.keyEquals("errors") {
+            try decoder.decodeErrorList()
         } else {
-            try decoder.reader.skipValue()
+            // One itinerary as the whole body: `legs`, `startTime`, `fare`… at the top.
+            try decoder.decodeDocumentItineraryMember()
+        }
+    }
+
+    /// REST's `error` (`id` a number, an HTTP status of its own: 404 `PATH_NOT_FOUND` and 406
+    /// `NO_TRANSIT_TIMES` say there is no route) and GraphQL's `errors[]`.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        if let message = outcome.facts["errors"] {
+            outcome.error = (message, outcome.facts["errors.classification"], nil)
+        }
+        guard let id = outcome.facts["error.id"].flatMap({ Int($0) }) else { return }
+        let message = outcome.facts["error.msg"] ?? outcome.facts["error.message"] ?? ""
+        if id == 404 || id == 406 {
+            outcome.noRoute = outcome.noRoute ?? (message.isEmpty ? nil : message)
+        } else {
+            outcome.error = (message, String(id), id)
         }
     }
 }

@@ -44,37 +44,4 @@ extension RequestDecoder {
             }
         }
     }
-
-    /// OpenTripPlanner's and Navitia's `{"error": {"id", "msg" | "message"}}`: the message to quote.
-    mutating func decodePlannerErrorObject() throws(JSONSyntaxError) -> (message: String, code: String?) {
-        var message = ""
-        var code: String?
-        guard try reader.peekKind() == .object else {
-            let (message, code) = try decodeODsayError()
-            return (message, code)
-        }
-        try eachMember { decoder throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("msg") || decoder.reader.keyEquals("message") {
-                if let text = try decoder.plannerWord(), message.isEmpty || decoder.reader.keyEquals("msg") { message = text }
-            } else if decoder.reader.keyEquals("code") {
-                switch try decoder.reader.peekKind() {
-                case .string: code = try decoder.reader.readString()
-                case .number: code = Self.smallInteger(try decoder.reader.readNumber()).map { String($0) }
-                default: try decoder.reader.skipValue()
-                }
-            } else if decoder.reader.keyEquals("id") {
-                switch try decoder.reader.peekKind() {
-                case .string: decoder.errorIDWord = try decoder.reader.readString()
-                case .number: decoder.errorIDNumber = Self.smallInteger(try decoder.reader.readNumber()) ?? -1
-                default: try decoder.reader.skipValue()
-                }
-            } else if decoder.reader.keyEquals("status") {
-                decoder.sawGoogleErrorStatus = true
-                try decoder.reader.skipValue()
-            } else {
-                try decoder.reader.skipValue()
-            }
-        }
-        return (message, code)
-    }
 }

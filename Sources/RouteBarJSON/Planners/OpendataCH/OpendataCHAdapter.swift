@@ -31,9 +31,16 @@ enum OpendataCHAdapter: PlannerAdapter {
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("connections") {
             try decoder.decodeOpendataCHConnections()
+        } else if decoder.reader.keyEquals("errors") {
+            try decoder.decodeErrorList()
         } else {
             try decoder.reader.skipValue()
         }
+    }
+
+    /// `{"errors": [{"message": …}]}`.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        if let message = outcome.facts["errors"] { outcome.error = (message, nil, nil) }
     }
 }
 

@@ -18,10 +18,10 @@ enum PlannerOccupancy {
         }
     }
 
-    /// hafas-client's `loadFactor`, documented only in its source (`p/db/loadFactors.js` and
+    /// `loadFactor` (hafas-client's), documented only in its source (`p/db/loadFactors.js` and
     /// `parse/load-factor.js`, public-transport/hafas-client): HAFAS's four levels of expected load. "low-to-medium" still has seats to choose from,
     /// "high" few, "very-high" standing room, "exceptionally-high" crowded.
-    static func hafas(_ name: String) -> Occupancy? {
+    static func loadFactor(_ name: String) -> Occupancy? {
         switch name {
         case "low-to-medium": .manySeatsAvailable
         case "high": .fewSeatsAvailable

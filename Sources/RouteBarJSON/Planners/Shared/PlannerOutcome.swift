@@ -1,23 +1,14 @@
-/// What a planner's answer says besides its itineraries, gathered as its members are read.
+/// What a planner's answer says besides its itineraries, in words no planner owns: the adapter
+/// that reads the answer fills it, and settles it once the body is read
+/// (`PlannerAdapter.settle`); the shared code makes the answer or the problem from it alone.
 struct PlannerOutcome {
-    /// TfL's top-level `$type` (`…ItineraryResult`, `…ApiError`, `…DisambiguationResult`).
-    var type: String?
-    /// A top-level `message` or `title` (TfL's ApiError, HERE's error).
-    var message: String?
-    /// HERE's `cause` or `error_description`.
-    var cause: String?
-    /// The planner's reason for having no itinerary, in its own words.
+    /// Why the planner has no itinerary, in its own words: the answer's `notice`.
     var noRoute: String?
-    /// An error only an adapter can tell (TfL's ambiguous places).
-    var errorMessage: String?
-    /// The first `errors[].message` (GraphQL's, transport.opendata.ch's), "" for none.
-    var errorList: String?
-    var errorListIsGraphQL = false
-    /// The planner's own code for its error: HERE's top-level `code` ("E602000"), TfL's
-    /// `exceptionType`, GraphQL's `extensions.classification`.
-    var code: String?
-    /// The HTTP status the body gives for itself (HERE's `status`, TfL's `httpStatusCode`).
-    var status: Int?
-    /// The places a planner offers where it could not tell which was meant (TfL's).
+    /// The planner's error: its message, its own code, and the HTTP status the body gives.
+    var error: (message: String, code: String?, status: Int?)?
+    /// The places a planner offers where it could not tell which was meant.
     var options: [PlannerPlaceOption] = []
+    /// What an adapter keeps of the answer's members to settle it once the body is read, by
+    /// its own member names: Google's `status` may come before or after its `error_message`.
+    var facts: [String: String] = [:]
 }

@@ -131,10 +131,35 @@ struct SignatureTree: Sendable {
         var name: [UInt8]
         var members: [Int] = []
         var element: Int?
-        var isWildcard: Bool { name == [UInt8(ascii: "*")] }
+        /// `*`: any member name.
+        let isWildcard: Bool
+
+        init(name: [UInt8]) {
+            self.name = name
+            isWildcard = name == [UInt8(ascii: "*")]
+        }
     }
 
     var nodes = [Node(name: [])]
+
+    /// Each node's name, as the reader compares it: bytes that live as long as the tree.
+    var names: [NodeName] = [NodeName([])]
+
+    /// A name's UTF-8 bytes in memory of its own, never freed: the tree is built once, and a
+    /// comparison then needs no buffer of an array's.
+    struct NodeName: @unchecked Sendable {
+        // Invariant: written once, in `init`, and only read after; never freed (the tree is a
+        // static built once), so a copy of the pointer is always valid.
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        init(_ name: [UInt8]) {
+            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(name.count, 1))
+            _ = storage.initialize(from: name)
+            bytes = UnsafeBufferPointer(rebasing: storage[..<name.count])
+        }
+
+        func keyEquals(_ reader: borrowing JSONReader) -> Bool { reader.keyEquals(utf8: bytes) }
+    }
 
     static let anyButNull: UInt8 = 0b1_1111
 
@@ -165,6 +190,7 @@ struct SignatureTree: Sendable {
     private mutating func member(_ name: [UInt8], of parent: Int) -> Int {
         if let found = nodes[parent].members.first(where: { nodes[$0].name == name }) { return found }
         nodes.append(Node(name: name))
+        names.append(NodeName(name))
         nodes[parent].members.append(nodes.count - 1)
         return nodes.count - 1
     }
@@ -172,6 +198,7 @@ struct SignatureTree: Sendable {
     private mutating func element(of parent: Int) -> Int {
         if let found = nodes[parent].element { return found }
         nodes.append(Node(name: Array("[]".utf8)))
+        names.append(NodeName(Array("[]".utf8)))
         nodes[parent].element = nodes.count - 1
         return nodes.count - 1
     }
@@ -180,38 +207,52 @@ struct SignatureTree: Sendable {
 /// The kinds of value a body has at each path of a `SignatureTree`: one byte a node.
 struct PlannerSketch {
     private(set) var kinds: [UInt8]
+    /// The nodes the paths being read reach, innermost value's last: each value's are a range
+    /// at the end, pushed before its members are read and popped after, so that reading
+    /// allocates nothing per value (a body of 100,000 legs made as many arrays).
+    private var states: [Int] = []
 
     init(_ body: UnsafeBufferPointer<UInt8>, tree: SignatureTree) {
         kinds = [UInt8](repeating: 0, count: tree.nodes.count)
+        states.reserveCapacity(4 * tree.nodes.count)
+        states.append(0)
         var reader = JSONReader(body)
         // The body was read whole before, so it is JSON: a failure here leaves what was seen.
-        try? walk(&reader, at: [0], tree: tree)
+        try? walk(&reader, states: 0..<1, tree: tree)
     }
 
-    /// Notes the value the reader is at under `states` (the nodes its path reaches), and walks
-    /// on into the members and elements the tree names; skips everything else.
-    private mutating func walk(_ reader: inout JSONReader, at states: [Int], tree: SignatureTree) throws(JSONSyntaxError) {
+    /// Notes the value the reader is at under the nodes `states` (a range of `self.states`),
+    /// and walks on into the members and elements the tree names; skips everything else.
+    private mutating func walk(_ reader: inout JSONReader, states range: Range<Int>, tree: SignatureTree) throws(JSONSyntaxError) {
         let kind = try reader.peekKind()
-        for state in states { kinds[state] |= SignatureTree.bit(kind) }
+        for index in range { kinds[states[index]] |= SignatureTree.bit(kind) }
         switch kind {
         case .object:
             try reader.beginObject()
             while try reader.nextKey() {
-                var next: [Int] = []
-                for state in states {
-                    for member in tree.nodes[state].members
-                    where tree.nodes[member].isWildcard || tree.nodes[member].name.withUnsafeBufferPointer({ reader.keyEquals(utf8: $0) }) {
-                        next.append(member)
+                let start = states.count
+                for index in range {
+                    for member in tree.nodes[states[index]].members {
+                        if tree.nodes[member].isWildcard || tree.names[member].keyEquals(reader) { states.append(member) }
                     }
                 }
-                if next.isEmpty { try reader.skipValue() } else { try walk(&reader, at: next, tree: tree) }
+                if states.count == start {
+                    try reader.skipValue()
+                } else {
+                    try walk(&reader, states: start..<states.count, tree: tree)
+                    states.removeLast(states.count - start)
+                }
             }
         case .array:
-            let next = states.compactMap { tree.nodes[$0].element }
+            let start = states.count
+            for index in range {
+                if let element = tree.nodes[states[index]].element { states.append(element) }
+            }
             try reader.beginArray()
             while try reader.nextElement() {
-                if next.isEmpty { try reader.skipValue() } else { try walk(&reader, at: next, tree: tree) }
+                if states.count == start { try reader.skipValue() } else { try walk(&reader, states: start..<states.count, tree: tree) }
             }
+            states.removeLast(states.count - start)
         default:
             try reader.skipValue()
         }

@@ -161,7 +161,7 @@ extension RequestDecoder {
             } else if decoder.reader.keyEquals("arrivalDelay") {
                 leg.facts.arrivalDelay = try decoder.plannerDelay()
             } else if decoder.reader.keyEquals("loadFactor") {
-                leg.facts.occupancy = try decoder.plannerWord().flatMap(PlannerOccupancy.hafas)
+                leg.facts.occupancy = try decoder.plannerWord().flatMap(PlannerOccupancy.loadFactor)
             } else if decoder.reader.keyEquals("alerts") {
                 try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
             } else if decoder.reader.keyEquals("remarks") {

@@ -30,7 +30,35 @@ enum TMAPAdapter: PlannerAdapter {
     ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
-        try decoder.decodeTMAPMetaData()
+        if decoder.reader.keyEquals("metaData") {
+            try decoder.decodeTMAPMetaData()
+        } else if decoder.reader.keyEquals("result") {
+            // Its error or no-route answer: {"result": {"status": 11, "message": "…"}}.
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("status") {
+                    decoder.plannerOutcome.facts["result.status"] =
+                        try decoder.plannerNumber().flatMap(RequestDecoder.smallInteger).map { String($0) }
+                } else if decoder.reader.keyEquals("message") {
+                    decoder.plannerOutcome.facts["result.message"] = try decoder.plannerWord() ?? ""
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+        } else {
+            try decoder.reader.skipValue()
+        }
+    }
+
+    /// `result.status` 11 to 14 say there is no route (too close, no stop near either end, no
+    /// transit between them); others are errors.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        guard let message = outcome.facts["result.message"] else { return }
+        let status = outcome.facts["result.status"]
+        if let code = status.flatMap({ Int($0) }), (11...14).contains(code) {
+            outcome.noRoute = message
+        } else {
+            outcome.error = (message, status, nil)
+        }
     }
 }
 

@@ -139,9 +139,7 @@ extension RequestDecoder {
             }
         }
         if let status, status != "identified" {
-            plannerOutcome.errorMessage =
-                plannerOutcome.errorMessage
-                ?? "the journey's places are ambiguous (matchStatus \"\(status)\"): TfL lists candidates to choose from"
+            plannerOutcome.facts["matchStatus"] = plannerOutcome.facts["matchStatus"] ?? status
         }
     }
 }

@@ -34,31 +34,43 @@ enum TfLAdapter: PlannerAdapter {
         .fare: "`fare.totalCost` (pence)",
     ]
 
-    static let readsJourneys = true
-
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
             try decoder.decodeTfLJourneys()
-        } else if decoder.reader.keyEquals("$type") {
-            decoder.plannerOutcome.type = try decoder.plannerWord()
+        } else if decoder.reader.keyEquals("$type") || decoder.reader.keyEquals("message") || decoder.reader.keyEquals("exceptionType") {
+            let name = decoder.reader.key
+            decoder.plannerOutcome.facts[name] = try decoder.plannerWord()
         } else if decoder.reader.keyEquals("fromLocationDisambiguation") {
             try decoder.decodeTfLDisambiguation(end: "from")
         } else if decoder.reader.keyEquals("toLocationDisambiguation") {
             try decoder.decodeTfLDisambiguation(end: "to")
         } else if decoder.reader.keyEquals("viaLocationDisambiguation") {
             try decoder.decodeTfLDisambiguation(end: "via")
-        } else if decoder.reader.keyEquals("exceptionType") {
-            decoder.plannerOutcome.code = try decoder.plannerWord()
         } else if decoder.reader.keyEquals("httpStatusCode") {
-            decoder.plannerOutcome.status = try decoder.plannerNumber().flatMap(RequestDecoder.smallInteger)
+            decoder.plannerOutcome.facts["httpStatusCode"] =
+                try decoder.plannerNumber().flatMap(RequestDecoder.smallInteger).map { String($0) }
         } else {
             try decoder.reader.skipValue()
         }
     }
 
-    /// Journeys whose legs' `mode` is an object (`{"id": "bus", …}`).
-    static func claims(journeys reader: JSONReader) -> Bool {
-        reader.firstElementMember("legs")?.firstElementMember("mode")?.kindAhead() == .object
+    /// A disambiguation answer (HTTP 300) is an ambiguous place; an `ApiError` is an error but
+    /// for "No journey found for your inputs.", TfL's no route.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        if let status = outcome.facts["matchStatus"] {
+            outcome.error = (
+                "the journey's places are ambiguous (matchStatus \"\(status)\"): TfL lists candidates to choose from", nil, 300
+            )
+            return
+        }
+        let type = outcome.facts["$type"] ?? ""
+        guard type.contains("ApiError") || outcome.facts["exceptionType"] != nil else { return }
+        let message = outcome.facts["message"] ?? ""
+        if message.lowercased().hasPrefix("no journey found") {
+            outcome.noRoute = message
+        } else {
+            outcome.error = (message, outcome.facts["exceptionType"], outcome.facts["httpStatusCode"].flatMap { Int($0) })
+        }
     }
 }
 
