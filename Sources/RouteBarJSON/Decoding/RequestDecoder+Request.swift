@@ -166,6 +166,9 @@ extension RequestDecoder {
             case .recognised(let planner, let listed):
                 return .readAgain(planner, listed: listed)
             case .ambiguous(let first, let second):
+                // An empty `routes` is every shape's with a `routes` list (HERE's, the Routes
+                // API's): with nothing else to tell them apart, it is ours.
+                if let routes, !sawForeignRoutes { return .read(.routeBar, routes, [], []) }
                 throw .init(
                     .ambiguousShape,
                     "the body is equally \(first.title)'s and \(second.title)'s answer by what it has; "
