@@ -34,7 +34,7 @@ depend on the body's shape, which a schema cannot relate to the query string:
 * unknown-shape with parameter `source`: `?source=` names a shape the body does not have
   (recomputed here from the body's structure);
 * a journey planner's answer (TMAP, OpenTripPlanner, Google, Navitia, MOTIS, hafas-client, TfL,
-  HERE, transport.opendata.ch) is
+  HERE, transport.opendata.ch, HAFAS REST) is
   laid out from legs routebar rebuilds first (minutes from times, waits between legs), so its
   layout problems (no-visible-segment, bar-too-narrow, classic-undefined, out-of-range minutes),
   a leg with neither times nor a duration (missing-field), or an answer without itineraries
@@ -173,6 +173,8 @@ def _shape(body):
         return "tfl"
     if "connections" in body or "stations" in body:
         return "opendatach"
+    if "Trip" in body or "errorCode" in body:
+        return "hafas-rest"
     if "routes" in body:
         return "routebar"
     if isinstance(body.get("result"), dict) and "path" in body["result"]:

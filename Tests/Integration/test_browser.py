@@ -118,7 +118,8 @@ CLOCK_ZONES = {"google-directions-gmp-openapi-brooklyn-queens": "", "hafas-clien
                "here-heretransit-frankfurt": "", "motis2-kpt-paris-transit": "Europe/Paris",
                "navitia-kpt-paris-journeys": "", "otp-graphql-kpt-digitransit-helsinki-nodatawrapper": "Europe/Helsinki",
                "otp-rest-headway-seattle-transit": "", "otp-rest-otpui-trimet-itinerary": "", "otp2-otpui-seattle": "",
-               "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": ""}
+               "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": "",
+               "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm"}
 
 
 def svg_cases():

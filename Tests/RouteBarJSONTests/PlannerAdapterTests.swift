@@ -421,6 +421,59 @@ extension PlannerNormalisationTests {
         #expect(problem.plannerMessage?.isEmpty == false)
     }
 
+    /// HAFAS REST's (ResRobot's) trips: every leg laid out with its own minutes (its ISO 8601
+    /// `duration`), rides with a mode, `WALK` and `TRSF` as walks; computed here from the raw
+    /// recording with Foundation.
+    @Test func hafasRESTTripsLayOutAsTheirLegsSay() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/resrobot21-trafiklab-phpsdk-solna-malmo.json")
+        let data = try Data(contentsOf: url)
+        let request = try Self.decode(String(decoding: data, as: UTF8.self), ["timeZone": "Europe/Stockholm"])
+        #expect(request.shape == .planner(.hafasREST))
+        let trips = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["Trip"] as? [[String: Any]])
+        #expect(request.routes.count == trips.count && trips.count == 6)
+        for (route, trip) in zip(request.routes, trips) {
+            let list = (trip["LegList"] as? [String: Any])?["Leg"]
+            let legs = list as? [[String: Any]] ?? [list as? [String: Any]].compactMap { $0 }
+            let drawn = route.subPaths.filter { $0.mode != .wait }
+            #expect(drawn.count == legs.count)
+            for (subPath, leg) in zip(drawn, legs) {
+                // "PT6H39M": hours and minutes, read here without routebar's parser.
+                let duration = try #require(leg["duration"] as? String)
+                var (minutes, digits) = (0.0, "")
+                for character in duration.dropFirst(2) {
+                    if character.isNumber {
+                        digits.append(character)
+                    } else {
+                        minutes += (Double(digits) ?? 0) * (character == "H" ? 60 : 1)
+                        digits = ""
+                    }
+                }
+                #expect(abs(subPath.sectionTime - minutes) < 1, "\(leg["name"] ?? "") \(duration)")
+                let type = leg["type"] as? String
+                #expect(type == "JNY" ? subPath.mode != .other && subPath.mode != .walk : subPath.mode == .walk, "\(leg["name"] ?? "")")
+            }
+        }
+        let first = try #require(request.routes.first)
+        #expect(first.subPaths.first?.line?.shortName == "41" && first.subPaths.first?.color == "#B71766")
+        #expect(first.subPaths.last?.mode == .train, "Nattåg is a train")
+    }
+
+    @Test func hafasRESTOutcomes() throws {
+        let auth = try #require(Self.problem(#"{"errorCode": "API_AUTH", "errorText": "access denied for 'key' on 'service' "}"#))
+        #expect(auth.type == .plannerError && auth.reason == .unauthorized && auth.plannerCode == "API_AUTH")
+        let none = try Self.decode(#"{"errorCode": "SVC_NO_RESULT", "errorText": "No trips found"}"#)
+        #expect(none.routes.isEmpty && none.plannerNotice == "No trips found" && none.shape == .planner(.hafasREST))
+        // One leg is written as the object itself, not a list.
+        let one = try Self.decode(
+            #"""
+            {"Trip": [{"LegList": {"Leg": {"type": "JNY", "duration": "PT12M", "Product": {"catOutL": "Tunnelbana", "line": "17"},
+             "Origin": {"name": "Odenplan", "date": "2024-05-18", "time": "10:00:00"},
+             "Destination": {"name": "T-Centralen", "date": "2024-05-18", "time": "10:12:00"}}}}]}
+            """#)
+        #expect(one.routes.count == 1 && one.routes[0].subPaths.map(\.mode) == [.subway] && one.routes[0].subPaths[0].sectionTime == 12)
+    }
+
     /// TfL's disambiguation (HTTP 300) lists the places it offers, each whole.
     @Test func tflsDisambiguationIsAnAmbiguousPlaceWithItsOptions() throws {
         let body = #"""

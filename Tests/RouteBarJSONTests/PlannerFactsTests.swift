@@ -290,6 +290,16 @@ import Testing
             value($0, "departure.status") as? String == "cancelled" ? "true" : nil
         },
 
+        "hafas-rest.departurePlatform": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
+            text(value($0, "Origin.rtTrack")) ?? text(value($0, "Origin.track"))
+        },
+        "hafas-rest.arrivalPlatform": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
+            text(value($0, "Destination.rtTrack")) ?? text(value($0, "Destination.track"))
+        },
+        "hafas-rest.stops": Cell(body: "resrobot21-trafiklab-phpsdk-solna-malmo.json", objects: "Trip[].LegList.Leg[]") {
+            $0["type"] as? String == "JNY" ? stops($0, "Stops.Stop", ends: true) : nil
+        },
+
         "opendatach.departurePlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
             text(value($0, "departure.prognosis.platform")) ?? text(value($0, "departure.platform"))
         },

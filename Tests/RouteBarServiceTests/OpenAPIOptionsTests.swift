@@ -84,7 +84,14 @@ import Testing
             #expect(
                 parameters[parameter.name]?["enum"] == list,
                 "parameter \(parameter.name): the spec lists \(parameters[parameter.name]?["enum"] ?? "nothing")")
-            #expect(parameters[parameter.name]?["x-enum-varnames"] == list)
+            // Identifiers for generated code: "hafas-rest" is hafasRest.
+            let identifiers = parameter.values.map { value in
+                value.split(separator: "-").enumerated().map {
+                    $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst()
+                }
+                .joined()
+            }
+            #expect(parameters[parameter.name]?["x-enum-varnames"] == "[" + identifiers.joined(separator: ", ") + "]")
         }
         for parameter in RequestParameter.all {
             guard let range = parameter.range else { continue }

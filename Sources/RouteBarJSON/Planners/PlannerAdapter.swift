@@ -73,6 +73,7 @@ enum PlannerRegistry {
         TfLAdapter.self,
         HEREAdapter.self,
         OpendataCHAdapter.self,
+        HAFASRESTAdapter.self,
     ]
 
     /// The adapter of `planner`, if it is one of the registry's.

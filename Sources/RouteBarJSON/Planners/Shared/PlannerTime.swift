@@ -118,6 +118,31 @@ enum PlannerTime {
         return abs(seconds) <= 18 * 3_600 ? Int32(seconds) : nil
     }
 
+    /// ISO 8601 durations of days, hours, minutes and seconds: "PT7H18M", "P1DT2H", "PT45.5S";
+    /// nil for anything else (years and months have no fixed length).
+    static func seconds(isoDuration text: String) -> Double? {
+        var rest = Substring(text)
+        guard rest.first == "P" else { return nil }
+        rest = rest.dropFirst()
+        var seconds = 0.0
+        var inTime = false
+        var number = ""
+        var sawPart = false
+        for character in rest {
+            switch character {
+            case "T" where !inTime && number.isEmpty: inTime = true
+            case "0"..."9", ".", ",": number.append(character == "," ? "." : character)
+            case "D", "H", "M", "S":
+                guard let value = Double(number), value.isFinite, (character == "D") != inTime else { return nil }
+                let unit: Double = character == "D" ? 86_400 : character == "H" ? 3_600 : character == "M" ? 60 : 1
+                seconds += value * unit
+                (number, sawPart) = ("", true)
+            default: return nil
+            }
+        }
+        return sawPart && number.isEmpty ? seconds : nil
+    }
+
     /// Google Routes' durations: "123s", "4.5s".
     static func seconds(duration text: String) -> Double? {
         guard text.hasSuffix("s") else { return nil }
