@@ -34,7 +34,7 @@ depend on the body's shape, which a schema cannot relate to the query string:
 * unknown-shape with parameter `source`: `?source=` names a shape the body does not have
   (recomputed here from the body's structure);
 * a journey planner's answer (TMAP, OpenTripPlanner, Google, Navitia, MOTIS, hafas-client, TfL,
-  HERE, transport.opendata.ch, HAFAS REST) is
+  HERE, transport.opendata.ch, HAFAS REST, OpenTripPlanner Transmodel) is
   laid out from legs routebar rebuilds first (minutes from times, waits between legs), so its
   layout problems (no-visible-segment, bar-too-narrow, classic-undefined, out-of-range minutes),
   a leg with neither times nor a duration (missing-field), or an answer without itineraries
@@ -175,6 +175,9 @@ def _shape(body):
         return "opendatach"
     if "Trip" in body or "errorCode" in body:
         return "hafas-rest"
+    if "trip" in body or (isinstance(body.get("data"), dict)
+                          and any(isinstance(v, dict) and "tripPatterns" in v for v in body["data"].values())):
+        return "transmodel"
     if "routes" in body:
         return "routebar"
     if isinstance(body.get("result"), dict) and "path" in body["result"]:

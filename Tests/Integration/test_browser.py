@@ -119,7 +119,7 @@ CLOCK_ZONES = {"google-directions-gmp-openapi-brooklyn-queens": "", "hafas-clien
                "navitia-kpt-paris-journeys": "", "otp-graphql-kpt-digitransit-helsinki-nodatawrapper": "Europe/Helsinki",
                "otp-rest-headway-seattle-transit": "", "otp-rest-otpui-trimet-itinerary": "", "otp2-otpui-seattle": "",
                "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": "",
-               "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm"}
+               "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm", "otp2-transmodel-norway-otpdebugclient-2024": ""}
 
 
 def svg_cases():

@@ -559,3 +559,36 @@ extension PlannerNormalisationTests {
         }
     }
 }
+
+/// OpenTripPlanner's Transmodel API (Entur): the recording's patterns, bare and in `data`.
+@Suite struct TransmodelTests {
+    @Test func tripPatternsLayOutWithAndWithoutData() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/otp2-transmodel-norway-otpdebugclient-2024.json")
+        let data = try Data(contentsOf: url)
+        let text = String(decoding: data, as: UTF8.self)
+        let bare = try PlannerRecognitionTests.decode(text)
+        let wrapped = try PlannerRecognitionTests.decode(#"{"data": "# + text + "}")
+        #expect(bare.shape == .planner(.transmodel) && wrapped.shape == .planner(.transmodel))
+        #expect(bare.routes == wrapped.routes)
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let patterns = try #require((json["trip"] as? [String: Any])?["tripPatterns"] as? [[String: Any]])
+        #expect(bare.routes.count == patterns.count && patterns.count == 12)
+        for (route, pattern) in zip(bare.routes, patterns) {
+            let legs = try #require(pattern["legs"] as? [[String: Any]])
+            let drawn = route.subPaths.filter { $0.mode != .wait }
+            #expect(drawn.count == legs.count)
+            for (subPath, leg) in zip(drawn, legs) {
+                // Minutes within a minute of the planner's own seconds; foot is a walk, no ride `other`.
+                let seconds = try #require(leg["duration"] as? Double)
+                #expect(abs(subPath.sectionTime - seconds / 60) < 1)
+                #expect(leg["mode"] as? String == "foot" ? subPath.mode == .walk : subPath.mode != .other && subPath.mode != .walk)
+                if let code = (leg["line"] as? [String: Any])?["publicCode"] as? String { #expect(subPath.line?.shortName == code) }
+            }
+        }
+        let none = try PlannerRecognitionTests.decode(
+            #"{"data": {"trip": {"tripPatterns": [], "routingErrors": [{"code": "noTransitConnection", "description": "No transit connection was found"}]}}}"#
+        )
+        #expect(none.routes.isEmpty && none.plannerNotice == "No transit connection was found")
+    }
+}

@@ -40,6 +40,15 @@ import Testing
         return current is NSNull ? nil : current
     }
 
+    /// Seconds from a Transmodel leg's `aimed<time>` to its `expected<time>`, for a real-time ride.
+    static func transmodelDelay(_ leg: [String: Any], _ time: String) -> String? {
+        guard leg["mode"] as? String != "foot", leg["realtime"] as? Bool == true,
+            let aimed = (leg["aimed" + time] as? String).flatMap({ ISO8601DateFormatter().date(from: $0) }),
+            let expected = (leg["expected" + time] as? String).flatMap({ ISO8601DateFormatter().date(from: $0) })
+        else { return nil }
+        return "\(Int(expected.timeIntervalSince(aimed).rounded()))"
+    }
+
     /// A boolean member as `decoded` writes it.
     static func flag(_ value: Any?) -> String? {
         (value as? Bool).map { $0 ? "true" : "false" }
@@ -298,6 +307,25 @@ import Testing
         },
         "hafas-rest.stops": Cell(body: "resrobot21-trafiklab-phpsdk-solna-malmo.json", objects: "Trip[].LegList.Leg[]") {
             $0["type"] as? String == "JNY" ? stops($0, "Stops.Stop", ends: true) : nil
+        },
+
+        "transmodel.departurePlatform": Cell(body: "PlannerFacts/transmodel-documented.json", objects: "data.trip.tripPatterns[].legs[]") {
+            text(value($0, "fromEstimatedCall.quay.publicCode"))
+        },
+        "transmodel.arrivalPlatform": Cell(body: "PlannerFacts/transmodel-documented.json", objects: "data.trip.tripPatterns[].legs[]") {
+            text(value($0, "toEstimatedCall.quay.publicCode"))
+        },
+        "transmodel.stops": Cell(body: "PlannerFacts/transmodel-documented.json", objects: "data.trip.tripPatterns[].legs[]") {
+            stops($0, "intermediateEstimatedCalls", ends: false)
+        },
+        "transmodel.realTime": Cell(body: "otp2-transmodel-norway-otpdebugclient-2024.json", objects: "trip.tripPatterns[].legs[]") {
+            $0["mode"] as? String == "foot" ? nil : flag(value($0, "realtime"))
+        },
+        "transmodel.departureDelay": Cell(body: "otp2-transmodel-norway-otpdebugclient-2024.json", objects: "trip.tripPatterns[].legs[]") {
+            transmodelDelay($0, "StartTime")
+        },
+        "transmodel.arrivalDelay": Cell(body: "otp2-transmodel-norway-otpdebugclient-2024.json", objects: "trip.tripPatterns[].legs[]") {
+            transmodelDelay($0, "EndTime")
         },
 
         "opendatach.departurePlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {

@@ -74,6 +74,7 @@ enum PlannerRegistry {
         HEREAdapter.self,
         OpendataCHAdapter.self,
         HAFASRESTAdapter.self,
+        TransmodelAdapter.self,
     ]
 
     /// The adapter of `planner`, if it is one of the registry's.
