@@ -16,6 +16,8 @@ public struct LayoutAnswer: Decodable, Sendable, Hashable {
     public var locale: LabelLocale?
     /// The planner whose answer was posted (`"otp"`, `"here"`, …); nil for routebar's own shape.
     public var source: String?
+    /// `source`, as a name this client knows (or `unknown`).
+    public var planner: PlannerName? { source.map(PlannerName.init(rawValue:)) }
     /// Why the planner's answer has no route, in the planner's words, when it says.
     public var notice: String?
     /// Itineraries of the planner's answer left out for an inconsistent leg; nil when none was.
@@ -55,6 +57,8 @@ public struct MultiWidthLayoutAnswer: Decodable, Sendable, Hashable {
     public var timeScale: TimeScale
     public var locale: LabelLocale?
     public var source: String?
+    /// `source`, as a name this client knows (or `unknown`).
+    public var planner: PlannerName? { source.map(PlannerName.init(rawValue:)) }
     public var notice: String?
     public var problems: [AnswerProblem]?
     public var layouts: [LayoutAnswer]

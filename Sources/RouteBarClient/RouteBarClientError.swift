@@ -24,4 +24,22 @@ public struct RouteBarProblem: Error, Codable, Sendable, Hashable {
     public var limit: Int?
     /// ODsay's own error code, when the body was an ODsay error response ("-98").
     public var odsayCode: String?
+    /// For `planner-error`: the planner whose error answer the body was ("HERE").
+    public var planner: String?
+    /// For `planner-error`: what it means for the app, as the service says it.
+    public var reasonName: String?
+    /// For `planner-error`: the planner's own code ("E602000", "API_AUTH").
+    public var plannerCode: String?
+    /// For `planner-error`: the planner's message, whole.
+    public var plannerMessage: String?
+    /// For `planner-error` with reason `ambiguous-place`: the places the planner offers.
+    public var options: [PlaceOption]?
+
+    /// For `planner-error`: what the planner's error means for the app; nil for other problems.
+    public var reason: Reason? { reasonName.map(Reason.init(rawValue:)) }
+
+    private enum CodingKeys: String, CodingKey {
+        case type, title, status, detail, pointer, parameter, limit, odsayCode, planner, plannerCode, plannerMessage, options
+        case reasonName = "reason"
+    }
 }

@@ -119,7 +119,8 @@ CLOCK_ZONES = {"google-directions-gmp-openapi-brooklyn-queens": "", "hafas-clien
                "navitia-kpt-paris-journeys": "", "otp-graphql-kpt-digitransit-helsinki-nodatawrapper": "Europe/Helsinki",
                "otp-rest-headway-seattle-transit": "", "otp-rest-otpui-trimet-itinerary": "", "otp2-otpui-seattle": "",
                "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": "",
-               "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm", "otp2-transmodel-norway-otpdebugclient-2024": ""}
+               "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm", "otp2-transmodel-norway-otpdebugclient-2024": "",
+               "efa-tfnsw-krail-sevenhills-townhall": "Australia/Sydney"}
 
 
 def svg_cases():

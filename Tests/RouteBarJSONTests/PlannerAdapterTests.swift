@@ -354,7 +354,7 @@ extension PlannerNormalisationTests {
     }
 
     /// EFA's journeys (Transport for NSW's rapidJSON) have `legs` but none of hafas-client's
-    /// leg members: refused, never read as hafas-client's with every leg `other`.
+    /// leg members: EFA's, never read as hafas-client's with every leg `other`.
     @Test func efaJourneysAreNotHafasClients() throws {
         let body = #"""
             {"version": "10.6.14.22", "systemMessages": [], "journeys": [{"rating": 0, "isAdditional": false, "interchanges": 0,
@@ -363,8 +363,7 @@ extension PlannerNormalisationTests {
                        "destination": {"id": "200070", "name": "Town Hall Station", "arrivalTimePlanned": "2024-09-10T08:44:00Z"},
                        "transportation": {"disassembledName": "T1", "product": {"class": 1, "name": "Sydney Trains Network"}}}]}]}
             """#
-        let problem = try #require(Self.problem(body))
-        #expect(problem.type == .unknownShape)
+        #expect(try Self.decode(body).shape == .planner(.efa))
         #expect(Self.problem(body, ["source": "hafas"])?.type == .unknownShape, "?source= is checked against its planner's signature")
     }
 
@@ -536,7 +535,8 @@ extension PlannerNormalisationTests {
             let folder = declaration.path.components(separatedBy: "/").dropLast().joined(separator: "/") + "/"
             #expect(folder.hasPrefix("RouteBarJSON/Planners/") && folder != "RouteBarJSON/Planners/Shared/", "\(type) in \(folder)")
             let value = "." + adapter.planner.rawValue
-            for file in files where !file.path.hasPrefix(folder) {
+            // The client mirrors the names for apps, checked against the registry by ClientVocabularyTests.
+            for file in files where !file.path.hasPrefix(folder) && !file.path.hasPrefix("RouteBarClient/") {
                 let code = file.text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
                 let namesType = code.contains { $0.contains(type) }
                 #expect(!namesType || file.path == registry, "\(file.path) names \(type)")
@@ -590,5 +590,41 @@ extension PlannerNormalisationTests {
             #"{"data": {"trip": {"tripPatterns": [], "routingErrors": [{"code": "noTransitConnection", "description": "No transit connection was found"}]}}}"#
         )
         #expect(none.routes.isEmpty && none.plannerNotice == "No transit connection was found")
+    }
+}
+
+/// EFA (Transport for NSW): every journey laid out, each ride with its line and mode, each leg's
+/// minutes its `duration`, footpaths as walks; its error system message is the planner's error.
+@Suite struct EFATests {
+    @Test func journeysLayOutAsTheirLegsSay() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/efa-tfnsw-krail-sevenhills-townhall.json")
+        let data = try Data(contentsOf: url)
+        let request = try PlannerRecognitionTests.decode(String(decoding: data, as: UTF8.self))
+        #expect(request.shape == .planner(.efa))
+        let journeys = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["journeys"] as? [[String: Any]])
+        #expect(request.routes.count == journeys.count && journeys.count == 6)
+        for (route, journey) in zip(request.routes, journeys) {
+            let legs = try #require(journey["legs"] as? [[String: Any]])
+            let drawn = route.subPaths.filter { $0.mode != .wait }
+            #expect(drawn.count == legs.count)
+            for (subPath, leg) in zip(drawn, legs) {
+                let seconds = try #require(leg["duration"] as? Double)
+                #expect(abs(subPath.sectionTime - seconds / 60) < 1)
+                let transportation = try #require(leg["transportation"] as? [String: Any])
+                let productClass = (transportation["product"] as? [String: Any])?["class"] as? Int
+                #expect([99, 100].contains(productClass ?? 100) ? subPath.mode == .walk : subPath.mode != .other && subPath.mode != .walk)
+                if let line = transportation["disassembledName"] as? String { #expect(subPath.line?.shortName == line) }
+            }
+        }
+        #expect(request.routes[0].subPaths.map(\.mode) == [.train], "the T1 is a train")
+    }
+
+    @Test func anErrorSystemMessageIsThePlannersError() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/errors/efa-sl-trafiklab-docs-stopfinder-systemMessages-error.json")
+        let problem = try #require(PlannerRecognitionTests.problem(String(decoding: try Data(contentsOf: url), as: UTF8.self)))
+        #expect(problem.type == .plannerError && problem.planner == "EFA" && problem.plannerCode == "-8011")
+        #expect(problem.reason == .invalidRequest)
     }
 }

@@ -49,6 +49,19 @@ import Testing
         return "\(Int(expected.timeIntervalSince(aimed).rounded()))"
     }
 
+    /// Whether an EFA leg is a ride: its product class is no footpath's (99, 100).
+    static func efaRide(_ leg: [String: Any]) -> Bool {
+        ![99, 100].contains(value(leg, "transportation.product.class") as? Int ?? 100)
+    }
+
+    /// Seconds from one ISO 8601 time to another, as text; nil where either is missing.
+    static func secondsBetween(_ from: Any?, _ to: Any?) -> String? {
+        guard let from = (from as? String).flatMap({ ISO8601DateFormatter().date(from: $0) }),
+            let to = (to as? String).flatMap({ ISO8601DateFormatter().date(from: $0) })
+        else { return nil }
+        return "\(Int(to.timeIntervalSince(from).rounded()))"
+    }
+
     /// A boolean member as `decoded` writes it.
     static func flag(_ value: Any?) -> String? {
         (value as? Bool).map { $0 ? "true" : "false" }
@@ -326,6 +339,24 @@ import Testing
         },
         "transmodel.arrivalDelay": Cell(body: "otp2-transmodel-norway-otpdebugclient-2024.json", objects: "trip.tripPatterns[].legs[]") {
             transmodelDelay($0, "EndTime")
+        },
+
+        "efa.departurePlatform": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) ? text(value($0, "origin.properties.platformName")) ?? text(value($0, "origin.properties.platform")) : nil
+        },
+        "efa.arrivalPlatform": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) ? text(value($0, "destination.properties.platformName")) ?? text(value($0, "destination.properties.platform")) : nil
+        },
+        "efa.realTime": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) ? flag(value($0, "isRealtimeControlled")) : nil
+        },
+        "efa.departureDelay": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) && value($0, "isRealtimeControlled") as? Bool == true
+                ? secondsBetween(value($0, "origin.departureTimePlanned"), value($0, "origin.departureTimeEstimated")) : nil
+        },
+        "efa.arrivalDelay": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) && value($0, "isRealtimeControlled") as? Bool == true
+                ? secondsBetween(value($0, "destination.arrivalTimePlanned"), value($0, "destination.arrivalTimeEstimated")) : nil
         },
 
         "opendatach.departurePlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {

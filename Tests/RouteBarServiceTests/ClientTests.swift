@@ -2,6 +2,7 @@ import Foundation
 import RouteBar
 import RouteBarClient
 import RouteBarDrawing
+import RouteBarJSON
 import RouteBarTestSupport
 import Testing
 
@@ -225,6 +226,35 @@ import Testing
             Issue.record("answered without a server")
         } catch {
             guard case .transport = error else { Issue.record("not a transport error: \(error)"); return }
+        }
+    }
+}
+
+/// The client's names are the service's: every `source` value and every planner-error reason,
+/// and a name it does not know is kept, not lost.
+@Suite struct ClientVocabularyTests {
+    @Test func theClientKnowsEverySourceAndReason() {
+        #expect(PlannerName.known.map(\.rawValue) == RequestParameter.source.values)
+        #expect(RouteBarProblem.Reason.known.map(\.rawValue) == PlannerErrorReason.all.map(\.rawValue))
+        #expect(PlannerName(rawValue: "dbweb") == .unknown("dbweb") && PlannerName(rawValue: "hafas-rest") == .hafasREST)
+        #expect(RouteBarProblem.Reason(rawValue: "quota") == .unknown("quota"))
+    }
+
+    /// A planner's error reaches the app as typed values: the reason, the code, the offered places.
+    @Test func aPlannerErrorIsTyped() async throws {
+        try await withRouteBarService { server in
+            let client = RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+            let body = Data(#"{"errorCode": "API_AUTH", "errorText": "access denied for 'key' on 'service' "}"#.utf8)
+            do throws(RouteBarClientError) {
+                _ = try await client.layOut(plannerAnswer: body, options: LayoutOptions(width: 343))
+                Issue.record("an error answer was laid out")
+            } catch {
+                guard case .problem(let problem) = error else {
+                    Issue.record("\(error)")
+                    return
+                }
+                #expect(problem.reason == .unauthorized && problem.plannerCode == "API_AUTH" && problem.planner == "HAFAS REST")
+            }
         }
     }
 }

@@ -75,6 +75,7 @@ enum PlannerRegistry {
         OpendataCHAdapter.self,
         HAFASRESTAdapter.self,
         TransmodelAdapter.self,
+        EFAAdapter.self,
     ]
 
     /// The adapter of `planner`, if it is one of the registry's.
