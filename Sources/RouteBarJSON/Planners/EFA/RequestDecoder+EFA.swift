@@ -8,17 +8,12 @@ internal import StrictJSON
 /// `operator.name`; `destination.name`, the headsign) and `isRealtimeControlled`.
 extension RequestDecoder {
     mutating func decodeEFAJourneys() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
-            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("legs") {
-                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeEFALeg() }
-                } else {
-                    try decoder.reader.skipValue()
-                }
+        try eachItinerary(at: "/journeys", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("legs") {
+                try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeEFALeg() }
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

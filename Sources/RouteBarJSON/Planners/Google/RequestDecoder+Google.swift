@@ -9,27 +9,22 @@ extension RequestDecoder {
     /// `routes`: each an itinerary of its `legs`, with Directions' `fare`
     /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`).
     mutating func decodeGoogleRoutes() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/routes") else { return }
-            var itinerary = PlannerItinerary(pointer: "/routes/\(index)/legs")
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("legs") {
-                    try decoder.decodeGoogleLegs(into: &itinerary, at: "/routes/\(index)/legs")
-                } else if decoder.reader.keyEquals("fare") {
-                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                        if decoder.reader.keyEquals("value") {
-                            itinerary.fareAmount = try decoder.plannerNumber()
-                        } else if decoder.reader.keyEquals("currency") {
-                            itinerary.fareCurrency = try decoder.plannerText()
-                        } else {
-                            try decoder.reader.skipValue()
-                        }
+        try eachItinerary(at: "/routes", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("legs") {
+                try decoder.decodeGoogleLegs(into: &itinerary, at: itinerary.pointer)
+            } else if decoder.reader.keyEquals("fare") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("value") {
+                        itinerary.fareAmount = try decoder.plannerNumber()
+                    } else if decoder.reader.keyEquals("currency") {
+                        itinerary.fareCurrency = try decoder.plannerText()
+                    } else {
+                        try decoder.reader.skipValue()
                     }
-                } else {
-                    try decoder.reader.skipValue()
                 }
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

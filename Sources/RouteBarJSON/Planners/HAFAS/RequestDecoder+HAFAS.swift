@@ -6,17 +6,12 @@ internal import StrictJSON
 /// mode productName operator}`), with its `price`.
 extension RequestDecoder {
     mutating func decodeHAFASJourneys() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
-            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("price") {
-                    try decoder.decodePrice(into: &itinerary)
-                } else {
-                    try decoder.decodeItineraryMember(into: &itinerary)
-                }
+        try eachItinerary(at: "/journeys", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("price") {
+                try decoder.decodePrice(into: &itinerary)
+            } else {
+                try decoder.decodeItineraryMember(into: &itinerary)
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

@@ -9,33 +9,27 @@ internal import StrictJSON
 /// `operator`, `icon.backgroundColor.hex`/`foregroundColor.hex`).
 extension RequestDecoder {
     mutating func decodeHAFASRESTTrips() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/Trip") else { return }
-            var itinerary = PlannerItinerary(pointer: "/Trip/\(index)/LegList/Leg")
-            itinerary.timeZone = decoder.plannerTimeZone
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("LegList") {
-                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                        guard decoder.reader.keyEquals("Leg") else { return try decoder.reader.skipValue() }
-                        if try decoder.reader.peekKind() == .object {
-                            // One leg, written as the object itself.
-                            let leg = try decoder.decodeHAFASRESTLeg()
-                            if decoder.keepsLeg(leg, at: itinerary.pointer) { itinerary.legs.append(leg) }
-                        } else {
-                            try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHAFASRESTLeg() }
-                        }
+        try eachItinerary(at: "/Trip", legs: "LegList/Leg", timeZone: plannerTimeZone) { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("LegList") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("Leg") else { return try decoder.reader.skipValue() }
+                    if try decoder.reader.peekKind() == .object {
+                        // One leg, written as the object itself.
+                        let leg = try decoder.decodeHAFASRESTLeg()
+                        if decoder.keepsLeg(leg, at: itinerary.pointer) { itinerary.legs.append(leg) }
+                    } else {
+                        try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHAFASRESTLeg() }
                     }
-                } else if decoder.reader.keyEquals("Origin") {
-                    let time = try decoder.hafasRESTStop().time
-                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-                } else if decoder.reader.keyEquals("Destination") {
-                    let time = try decoder.hafasRESTStop().time
-                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-                } else {
-                    try decoder.reader.skipValue()
                 }
+            } else if decoder.reader.keyEquals("Origin") {
+                let time = try decoder.hafasRESTStop().time
+                (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("Destination") {
+                let time = try decoder.hafasRESTStop().time
+                (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

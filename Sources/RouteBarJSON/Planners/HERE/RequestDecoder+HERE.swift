@@ -10,17 +10,12 @@ internal import StrictJSON
 extension RequestDecoder {
     /// `routes`: each an itinerary of its `sections`.
     mutating func decodeHERERoutes() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/routes") else { return }
-            var itinerary = PlannerItinerary(pointer: "/routes/\(index)/sections")
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("sections") {
-                    try decoder.decodeHERESections(into: &itinerary)
-                } else {
-                    try decoder.reader.skipValue()
-                }
+        try eachItinerary(at: "/routes", legs: "sections") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("sections") {
+                try decoder.decodeHERESections(into: &itinerary)
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

@@ -7,28 +7,22 @@ internal import StrictJSON
 extension RequestDecoder {
     /// `journeys[]`: each a route of its `sections`, with its times, transfers and fare.
     mutating func decodeNavitiaJourneys() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
-            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/sections")
-            itinerary.timeZone = decoder.plannerTimeZone
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("sections") {
-                    try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
-                } else if decoder.reader.keyEquals("departure_date_time") {
-                    let time = try decoder.plannerTimeAndText()
-                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-                } else if decoder.reader.keyEquals("arrival_date_time") {
-                    let time = try decoder.plannerTimeAndText()
-                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-                } else if decoder.reader.keyEquals("nb_transfers") {
-                    itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
-                } else if decoder.reader.keyEquals("fare") {
-                    try decoder.decodeNavitiaFare(into: &itinerary)
-                } else {
-                    try decoder.reader.skipValue()
-                }
+        try eachItinerary(at: "/journeys", legs: "sections", timeZone: plannerTimeZone) { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("sections") {
+                try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
+            } else if decoder.reader.keyEquals("departure_date_time") {
+                let time = try decoder.plannerTimeAndText()
+                (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("arrival_date_time") {
+                let time = try decoder.plannerTimeAndText()
+                (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("nb_transfers") {
+                itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
+            } else if decoder.reader.keyEquals("fare") {
+                try decoder.decodeNavitiaFare(into: &itinerary)
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

@@ -9,21 +9,16 @@ internal import StrictJSON
 /// error answer `{"errors": [{"message"}]}`.
 extension RequestDecoder {
     mutating func decodeOpendataCHConnections() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/connections") else { return }
-            var itinerary = PlannerItinerary(pointer: "/connections/\(index)/sections")
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("sections") {
-                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in
-                        try decoder.decodeOpendataCHSection()
-                    }
-                } else if decoder.reader.keyEquals("transfers") {
-                    itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
-                } else {
-                    try decoder.reader.skipValue()
+        try eachItinerary(at: "/connections", legs: "sections") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("sections") {
+                try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in
+                    try decoder.decodeOpendataCHSection()
                 }
+            } else if decoder.reader.keyEquals("transfers") {
+                itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 

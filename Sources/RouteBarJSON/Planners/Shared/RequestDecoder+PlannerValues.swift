@@ -170,6 +170,23 @@ extension RequestDecoder {
         return text
     }
 
+    /// Each itinerary of the array that comes next, which is at `pointer` ("/journeys"), within
+    /// `RouteBarLayout.maxRoutes`: a `PlannerItinerary` whose legs are at
+    /// `<pointer>/<index>/<legs>`, in the zone `timeZone`, filled by `member` from each of the
+    /// element's members, then added (`addItinerary`).
+    mutating func eachItinerary(
+        at pointer: String, legs: String, timeZone: String? = nil,
+        _ member: (inout RequestDecoder, inout PlannerItinerary) throws(JSONSyntaxError) -> Void
+    ) throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: pointer) else { return }
+            var itinerary = PlannerItinerary(pointer: "\(pointer)/\(index)/\(legs)")
+            itinerary.timeZone = timeZone
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in try member(&decoder, &itinerary) }
+            decoder.addItinerary(itinerary)
+        }
+    }
+
     /// Reads the array of legs that comes next into `itinerary` (whose `pointer` is the array's
     /// place), one at a time by `decodeLeg`: each within `RouteBarLayout.maxSubPaths`, an
     /// object (`readsLeg`) and with its minutes (`keepsLeg`).

@@ -9,34 +9,28 @@ internal import StrictJSON
 /// Waits are the gaps between legs. A disambiguation answer (HTTP 300) is TfL's error.
 extension RequestDecoder {
     mutating func decodeTfLJourneys() throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: "/journeys") else { return }
-            var itinerary = PlannerItinerary(pointer: "/journeys/\(index)/legs")
-            // TfL's times are London's, without an offset.
-            itinerary.timeZone = TfLAdapter.timeZone
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("legs") {
-                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeTfLLeg() }
-                } else if decoder.reader.keyEquals("startDateTime") {
-                    let time = try decoder.plannerTimeAndText()
-                    (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-                } else if decoder.reader.keyEquals("arrivalDateTime") {
-                    let time = try decoder.plannerTimeAndText()
-                    (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-                } else if decoder.reader.keyEquals("fare") {
-                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                        if decoder.reader.keyEquals("totalCost") {
-                            itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
-                            itinerary.fareCurrency = itinerary.fareAmount == nil ? nil : "GBP"
-                        } else {
-                            try decoder.reader.skipValue()
-                        }
+        // TfL's times are London's, without an offset.
+        try eachItinerary(at: "/journeys", legs: "legs", timeZone: TfLAdapter.timeZone) { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("legs") {
+                try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeTfLLeg() }
+            } else if decoder.reader.keyEquals("startDateTime") {
+                let time = try decoder.plannerTimeAndText()
+                (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("arrivalDateTime") {
+                let time = try decoder.plannerTimeAndText()
+                (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("fare") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("totalCost") {
+                        itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
+                        itinerary.fareCurrency = itinerary.fareAmount == nil ? nil : "GBP"
+                    } else {
+                        try decoder.reader.skipValue()
                     }
-                } else {
-                    try decoder.reader.skipValue()
                 }
+            } else {
+                try decoder.reader.skipValue()
             }
-            decoder.addItinerary(itinerary)
         }
     }
 
