@@ -2,12 +2,12 @@
 /// shape, ODsay's, or a journey planner's. The service adds planners in minor versions, so a
 /// name this client does not know is `unknown`, with the name.
 public enum PlannerName: Sendable, Hashable, CustomStringConvertible {
-    case routebar, odsay, tmap, otp, google, navitia, motis, hafas, tfl, here, opendatach, hafasREST, transmodel, efa
+    case routebar, odsay, tmap, otp, google, navitia, motis, hafas, tfl, here, opendatach, hafasREST, transmodel, efa, dbweb
     case unknown(String)
 
     /// Every name this client knows, in the service's order.
     public static let known: [PlannerName] = [
-        .routebar, .odsay, .tmap, .otp, .google, .navitia, .motis, .hafas, .tfl, .here, .opendatach, .hafasREST, .transmodel, .efa,
+        .routebar, .odsay, .tmap, .otp, .google, .navitia, .motis, .hafas, .tfl, .here, .opendatach, .hafasREST, .transmodel, .efa, .dbweb,
     ]
 
     public init(rawValue: String) {
@@ -31,6 +31,7 @@ public enum PlannerName: Sendable, Hashable, CustomStringConvertible {
         case .hafasREST: "hafas-rest"
         case .transmodel: "transmodel"
         case .efa: "efa"
+        case .dbweb: "dbweb"
         case .unknown(let name): name
         }
     }

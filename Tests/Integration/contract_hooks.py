@@ -34,7 +34,7 @@ depend on the body's shape, which a schema cannot relate to the query string:
 * unknown-shape with parameter `source`: `?source=` names a shape the body does not have
   (recomputed here from the body's structure);
 * a journey planner's answer (TMAP, OpenTripPlanner, Google, Navitia, MOTIS, hafas-client, TfL,
-  HERE, transport.opendata.ch, HAFAS REST, OpenTripPlanner Transmodel, EFA) is
+  HERE, transport.opendata.ch, HAFAS REST, OpenTripPlanner Transmodel, EFA, bahn.de) is
   laid out from legs routebar rebuilds first (minutes from times, waits between legs), so its
   layout problems (no-visible-segment, bar-too-narrow, classic-undefined, out-of-range minutes),
   a leg with neither times nor a duration (missing-field), or an answer without itineraries
@@ -188,6 +188,8 @@ def _shape(body):
         return "tmap"
     if "systemMessages" in body:
         return "efa"
+    if "verbindungen" in body:
+        return "dbweb"
     journeys = body.get("journeys")
     if isinstance(journeys, list) and journeys:
         if any(isinstance(j, dict) and "sections" in j for j in journeys):

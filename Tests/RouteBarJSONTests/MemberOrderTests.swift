@@ -74,6 +74,6 @@ import Testing
     }
 
     @Test func theRecordingsAreAllHere() {
-        #expect(Self.recordings.count == 21, "\(Self.recordings)")
+        #expect(Self.recordings.count == 22, "\(Self.recordings)")
     }
 }

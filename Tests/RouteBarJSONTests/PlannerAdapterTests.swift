@@ -628,3 +628,30 @@ extension PlannerNormalisationTests {
         #expect(problem.reason == .invalidRequest)
     }
 }
+
+/// bahn.de's web answer: each section laid out with its own seconds, rides with their mode and
+/// name, at Germany's offset; the connection's price as its fare.
+@Suite struct DBWebTests {
+    @Test func connectionsLayOutAsTheirSectionsSay() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json")
+        let data = try Data(contentsOf: url)
+        let request = try PlannerRecognitionTests.decode(String(decoding: data, as: UTF8.self))
+        #expect(request.shape == .planner(.dbweb))
+        let connections = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["verbindungen"] as? [[String: Any]])
+        #expect(request.routes.count == connections.count)
+        for (route, connection) in zip(request.routes, connections) {
+            let sections = try #require(connection["verbindungsAbschnitte"] as? [[String: Any]])
+            let drawn = route.subPaths.filter { $0.mode != .wait }
+            #expect(drawn.count == sections.count)
+            for (subPath, section) in zip(drawn, sections) {
+                let seconds = try #require(section["abschnittsDauer"] as? Double)
+                #expect(abs(subPath.sectionTime - seconds / 60) < 1)
+                let means = try #require(section["verkehrsmittel"] as? [String: Any])
+                #expect(means["typ"] as? String == "PUBLICTRANSPORT" ? subPath.mode == .train : subPath.mode == .walk)
+                #expect(subPath.line?.shortName == means["name"] as? String)
+            }
+        }
+        #expect(request.routes.first?.card?.departure == "2024-12-18T00:22:00+01:00", "Germany's winter offset")
+    }
+}

@@ -359,6 +359,25 @@ import Testing
                 ? secondsBetween(value($0, "destination.arrivalTimePlanned"), value($0, "destination.arrivalTimeEstimated")) : nil
         },
 
+        "dbweb.departurePlatform": Cell(
+            body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]"
+        ) {
+            text(((($0["halte"] as? [[String: Any]])?.first)?["gleis"]))
+        },
+        "dbweb.arrivalPlatform": Cell(
+            body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]"
+        ) {
+            (($0["halte"] as? [[String: Any]])?.count ?? 0) > 1 ? text(((($0["halte"] as? [[String: Any]])?.last)?["gleis"])) : nil
+        },
+        "dbweb.stops": Cell(body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
+            stops($0, "halte", ends: true)
+        },
+        "dbweb.fare": Cell(body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[]") { connection in
+            guard let amount = value(connection, "angebotsPreis.betrag") as? Double, let code = value(connection, "angebotsPreis.waehrung") as? String
+            else { return nil }
+            return "\(minor(amount, 2)) \(code)"
+        },
+
         "opendatach.departurePlatform": Cell(body: "PlannerFacts/opendatach-documented.json", objects: "connections[].sections[]") {
             text(value($0, "departure.prognosis.platform")) ?? text(value($0, "departure.platform"))
         },

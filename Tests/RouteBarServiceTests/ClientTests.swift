@@ -236,7 +236,7 @@ import Testing
     @Test func theClientKnowsEverySourceAndReason() {
         #expect(PlannerName.known.map(\.rawValue) == RequestParameter.source.values)
         #expect(RouteBarProblem.Reason.known.map(\.rawValue) == PlannerErrorReason.all.map(\.rawValue))
-        #expect(PlannerName(rawValue: "dbweb") == .unknown("dbweb") && PlannerName(rawValue: "hafas-rest") == .hafasREST)
+        #expect(PlannerName(rawValue: "vendo") == .unknown("vendo") && PlannerName(rawValue: "hafas-rest") == .hafasREST)
         #expect(RouteBarProblem.Reason(rawValue: "quota") == .unknown("quota"))
     }
 

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func everySampleIsThere() {
-        #expect(Self.samples.count == 15, "\(Self.samples)")
+        #expect(Self.samples.count == 16, "\(Self.samples)")
     }
 
     @Test(arguments: samples)

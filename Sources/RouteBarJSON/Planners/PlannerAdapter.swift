@@ -76,6 +76,7 @@ enum PlannerRegistry {
         HAFASRESTAdapter.self,
         TransmodelAdapter.self,
         EFAAdapter.self,
+        DBWebAdapter.self,
     ]
 
     /// The adapter of `planner`, if it is one of the registry's.
