@@ -45,6 +45,10 @@ struct RequestDecoder {
     /// A route of `routes` with no `subPaths` but a planner's `legs` or `sections`: the routes
     /// are not ours.
     var sawForeignRoutes = false
+    /// The sketch of the members that are no part of our shape or ODsay's, made as they are
+    /// passed (`PlannerSketch.member`): for a planner's answer, recognition needs no reading of
+    /// its own. Nil until such a member comes.
+    var sketch: PlannerSketch?
     /// Members that name no shape's part, and whether any of routebar's own were there.
     var sawUnknownMember = false
     var sawRouteBarMember = false
@@ -87,9 +91,12 @@ struct RequestDecoder {
             } else if reader.keyEquals("error") {
                 odsayError = try decodeODsayError()
             } else {
-                // A planner's member: the body is read again by its adapter once recognised.
+                // A planner's member: noted for recognition; the body is read again by the
+                // recognised planner's adapter.
                 sawUnknownMember = true
-                try reader.skipValue()
+                let tree = PlannerRecognition.compiled.tree
+                if sketch == nil { sketch = PlannerSketch(tree: tree) }
+                try sketch?.member(&reader, tree: tree)
             }
         }
     }

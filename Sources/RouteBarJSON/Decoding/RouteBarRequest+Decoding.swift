@@ -91,7 +91,13 @@ extension RouteBarRequest {
             throw RouteBarInputError(error)
         }
         if let issue = decoder.issue { throw issue }
-        return try decoder.request(mergingQuery: query, listed: listed) { PlannerRecognition.recognise(body) }
+        // The sketch made while reading holds the body's every member but those read as ours or
+        // ODsay's (`routes`, `result`, `error`), which planners write too: with any of those,
+        // the body is sketched whole.
+        let sketched = decoder.routes == nil && !decoder.sawResult && decoder.odsayError == nil ? decoder.sketch : nil
+        return try decoder.request(mergingQuery: query, listed: listed) {
+            sketched.map { PlannerRecognition.recognise($0) } ?? PlannerRecognition.recognise(body)
+        }
     }
 
     public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {

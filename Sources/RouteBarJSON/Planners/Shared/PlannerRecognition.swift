@@ -17,7 +17,11 @@ enum PlannerRecognition: Equatable {
 
     /// Scores `body` against every signature of the registry (of `only` alone, when given).
     static func recognise(_ body: UnsafeBufferPointer<UInt8>, only: Planner? = nil) -> PlannerRecognition {
-        let sketch = PlannerSketch(body, tree: compiled.tree)
+        recognise(PlannerSketch(body, tree: compiled.tree), only: only)
+    }
+
+    /// Scores a sketch already made (while the body was read as ours: `PlannerSketch.member`).
+    static func recognise(_ sketch: PlannerSketch, only: Planner? = nil) -> PlannerRecognition {
         var best: (planner: Planner, rules: Int, listed: Bool)?
         var tied: Planner?
         var closest: (planner: Planner, share: Double, missing: String)?
@@ -213,12 +217,33 @@ struct PlannerSketch {
     private var states: [Int] = []
 
     init(_ body: UnsafeBufferPointer<UInt8>, tree: SignatureTree) {
-        kinds = [UInt8](repeating: 0, count: tree.nodes.count)
-        states.reserveCapacity(4 * tree.nodes.count)
-        states.append(0)
+        self.init(tree: tree)
         var reader = JSONReader(body)
         // The body was read whole before, so it is JSON: a failure here leaves what was seen.
         try? walk(&reader, states: 0..<1, tree: tree)
+    }
+
+    /// A sketch of a body whose root is an object, its members to be noted one at a time
+    /// (`member`), as a reader that reads the body for other reasons comes to them.
+    init(tree: SignatureTree) {
+        kinds = [UInt8](repeating: 0, count: tree.nodes.count)
+        kinds[0] = SignatureTree.bit(.object)
+        states.reserveCapacity(4 * tree.nodes.count)
+        states.append(0)
+    }
+
+    /// Notes the top-level member under the reader's current key, and reads past its value.
+    mutating func member(_ reader: inout JSONReader, tree: SignatureTree) throws(JSONSyntaxError) {
+        let start = states.count
+        for member in tree.nodes[0].members where tree.nodes[member].isWildcard || tree.names[member].keyEquals(reader) {
+            states.append(member)
+        }
+        if states.count == start {
+            try reader.skipValue()
+        } else {
+            try walk(&reader, states: start..<states.count, tree: tree)
+            states.removeLast(states.count - start)
+        }
     }
 
     /// Notes the value the reader is at under the nodes `states` (a range of `self.states`),
