@@ -42,10 +42,11 @@ extension RequestDecoder {
                 route.subPaths = try decodeSubPaths(at: base() + "/subPaths")
             } else if reader.keyEquals("legs") || reader.keyEquals("sections") {
                 // Planners' routes share the name with ours (Google's have legs, HERE's
-                // sections): the body is read again by its planner's adapter once recognised.
+                // sections): sketched for recognition as they pass, and read again by the
+                // recognised planner's adapter.
                 sawPlannersLegs = true
                 sawForeignRoutes = true
-                try reader.skipValue()
+                try sketchPlannersRouteMember()
             } else if reader.keyEquals("departure") || reader.keyEquals("arrival") {
                 let isDeparture = reader.keyEquals("departure")
                 let text = try cardTime(isDeparture ? "departure" : "arrival", at: base())
@@ -69,6 +70,16 @@ extension RequestDecoder {
             placeTimes(of: &route, times, at: base())
         }
         return route
+    }
+
+    /// A planner's member of a route of `routes` (`legs`, `sections`), into the sketch.
+    @inline(never)
+    mutating func sketchPlannersRouteMember() throws(JSONSyntaxError) {
+        let paths = PlannerRecognition.routePaths, tree = PlannerRecognition.compiled.tree
+        if sketch == nil { sketch = PlannerSketch(tree: tree) }
+        sketch?.note(.array, at: paths.routes)
+        sketch?.note(.object, at: paths.route)
+        try sketch?.value(&reader, at: reader.keyEquals("legs") ? paths.legs : paths.sections, tree: tree)
     }
 
     /// Our shape's `departure` or `arrival` (a route's or a leg's): RFC 3339 text, with an

@@ -92,9 +92,10 @@ extension RouteBarRequest {
         }
         if let issue = decoder.issue { throw issue }
         // The sketch made while reading holds the body's every member but those read as ours or
-        // ODsay's (`routes`, `result`, `error`), which planners write too: with any of those,
-        // the body is sketched whole.
-        let sketched = decoder.routes == nil && !decoder.sawResult && decoder.odsayError == nil ? decoder.sketch : nil
+        // ODsay's (`routes` of ours, `result`, `error`), which planners write too: with any of
+        // those, the body is sketched whole. Planners' routes are sketched as they pass.
+        let readAll = (decoder.routes == nil || decoder.sawForeignRoutes) && !decoder.sawResult && decoder.odsayError == nil
+        let sketched = readAll ? decoder.sketch : nil
         return try decoder.request(mergingQuery: query, listed: listed) {
             sketched.map { PlannerRecognition.recognise($0) } ?? PlannerRecognition.recognise(body)
         }

@@ -48,6 +48,13 @@ enum PlannerRecognition: Equatable {
         return .unrecognised(closest: closest?.planner, missing: closest?.missing)
     }
 
+    /// The paths of a route of `routes` that our own reader passes when it is a planner's
+    /// (Google's `legs`, HERE's `sections`): sketched as it passes them.
+    static let routePaths = (
+        routes: compiled.tree.existingNode(for: "routes"), route: compiled.tree.existingNode(for: "routes[]"),
+        legs: compiled.tree.existingNode(for: "routes[].legs"), sections: compiled.tree.existingNode(for: "routes[].sections")
+    )
+
     /// Every signature of the registry, and the tree of the paths they name; built once.
     static let compiled: (tree: SignatureTree, signatures: [CompiledSignature]) = {
         var tree = SignatureTree()
@@ -178,6 +185,25 @@ struct SignatureTree: Sendable {
         }
     }
 
+    /// The node of `path` where the signatures name it; nil where none does.
+    func existingNode(for path: String) -> Int? {
+        var node = 0
+        for component in path.split(separator: ".") {
+            var name = component
+            let isArray = name.hasSuffix("[]")
+            if isArray { name = name.dropLast(2) }
+            if !name.isEmpty {
+                guard let found = nodes[node].members.first(where: { nodes[$0].name == Array(name.utf8) }) else { return nil }
+                node = found
+            }
+            if isArray {
+                guard let element = nodes[node].element else { return nil }
+                node = element
+            }
+        }
+        return node
+    }
+
     /// The node of `path` (`plan.itineraries[].legs[].mode`), added with its parents if new.
     mutating func node(for path: Substring) -> Int {
         var node = 0
@@ -230,6 +256,21 @@ struct PlannerSketch {
         kinds[0] = SignatureTree.bit(.object)
         states.reserveCapacity(4 * tree.nodes.count)
         states.append(0)
+    }
+
+    /// Notes the value the reader is at as the value at `node` (a path of the tree), and reads
+    /// past it; with no node, only reads past it.
+    mutating func value(_ reader: inout JSONReader, at node: Int?, tree: SignatureTree) throws(JSONSyntaxError) {
+        guard let node else { return try reader.skipValue() }
+        let start = states.count
+        states.append(node)
+        try walk(&reader, states: start..<states.count, tree: tree)
+        states.removeLast(states.count - start)
+    }
+
+    /// Notes a value of `kind` at `node`, which another reader reads.
+    mutating func note(_ kind: JSONValueKind, at node: Int?) {
+        if let node { kinds[node] |= SignatureTree.bit(kind) }
     }
 
     /// Notes the top-level member under the reader's current key, and reads past its value.
