@@ -131,7 +131,8 @@ test: deps venv
 ## golden: rewrites examples/planners/expected/ (and errors/expected/), the answer each recorded planner answer gets
 ## (GoldenAnswersTests); for a change to answers that is meant: review the diff, and commit it with the change.
 .PHONY: golden
-golden: build
+golden: deps
+	swift build --build-tests
 	ROUTEBAR_GOLDEN_UPDATE=1 swift test --skip-build --filter GoldenAnswersTests
 
 ## words: Sources/RouteBar/SentenceWords+Languages.swift from the word tables, Sources/RouteBar/Words/*.words
