@@ -257,6 +257,8 @@ public struct JSONReader {
         let start = position
         var hasEscapes = false
         while position < buffer.count {
+            position += plainBytes(from: position)
+            guard position < buffer.count else { break }
             let byte = buffer[position]
             if byte == UInt8(ascii: "\"") {
                 position += 1
@@ -275,6 +277,38 @@ public struct JSONReader {
             }
         }
         throw JSONSyntaxError(.unexpectedEnd, at: position)
+    }
+
+    /// How many bytes from `start` need no check of their own inside a string: printable ASCII
+    /// but `"` and `\\`. Eight at a time: strings are most of a planner's answer (Google's and
+    /// HERE's polylines, headsigns, names), and a byte at a time they were a fifth of its reading.
+    /// The lowest flagged byte of a word is exact (the borrow of `word - 0x20…` only flags
+    /// bytes above a flagged one); stops short of the buffer's last seven bytes.
+    @inline(__always)
+    private func plainBytes(from start: Int) -> Int {
+        #if _endian(little)
+            guard let base = buffer.baseAddress else { return 0 }
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            var index = start
+            while index &+ 8 <= buffer.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                // Per byte, its high bit set where it is below 0x20, a `"`, a `\\`, or of a
+                // multi-byte sequence (0x80 and up): `x - n` borrows into the high bit of a
+                // byte below n, and a byte equal to c is zero after `^ c`.
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let below20 = (word &- ones &* 0x20) & ~word
+                let isQuote = (quotes &- ones) & ~quotes
+                let isBackslash = (backslashes &- ones) & ~backslashes
+                let flagged = (below20 | isQuote | isBackslash | word) & highs
+                if flagged != 0 { return index &- start &+ (flagged.trailingZeroBitCount >> 3) }
+                index &+= 8
+            }
+            return index &- start
+        #else
+            return 0
+        #endif
     }
 
     private mutating func scanEscape() throws(JSONSyntaxError) {

@@ -276,4 +276,41 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
         #expect(JSONSyntaxError(.invalidUTF8, at: 3).message == "invalid UTF-8 at byte 3")
         #expect(JSONSyntaxError(.unexpectedByte(0x01), at: 0).message == "unexpected byte 0x01 at byte 0")
     }
+
+    /// Strings are scanned eight bytes at a time until a byte that needs a look of its own: each
+    /// such byte, at every place in a word and past the words, is found where it is.
+    @Test func everyByteThatNeedsALookIsFoundAtEveryPlaceOfAWord() {
+        // The bytes, what they decode to, or why they are refused.
+        let cases: [(bytes: [UInt8], decoded: String, reason: JSONSyntaxError.Reason?)] = [
+            ([0x5C, 0x6E], "\n", nil),
+            (Array("é".utf8), "é", nil),
+            (Array("🚆".utf8), "🚆", nil),
+            ([0x7F], "\u{7F}", nil),
+            ([0x01], "", .controlCharacterInString),
+            ([0x1F], "", .controlCharacterInString),
+            ([0xFF], "", .invalidUTF8),
+            ([0xC3], "", .invalidUTF8),
+        ]
+        for (special, decoded, reason) in cases {
+            for before in 0..<20 {
+                for after in [0, 1, 7, 8, 9] {
+                    let prefix = String(repeating: "a", count: before), suffix = String(repeating: "b", count: after)
+                    let text = [0x22] + Array(prefix.utf8) + special + Array(suffix.utf8) + [0x22]
+                    let place = "\(special) after \(before) bytes, before \(after)"
+                    switch parse(text) {
+                    case .success(let value):
+                        #expect(reason == nil, "\(place)")
+                        #expect(value as? String == prefix + decoded + suffix, "\(place)")
+                    case .failure(let error):
+                        #expect(error.reason == reason, "\(place)")
+                        #expect(error.offset == 1 + before, "\(place)")
+                    }
+                }
+                // A string that ends (or does not) at every place of a word.
+                let plain = [0x22] + Array(String(repeating: "a", count: before).utf8)
+                #expect((try? parse(plain + [0x22]).get()) as? String == String(repeating: "a", count: before))
+                #expect(skip(plain) != nil)
+            }
+        }
+    }
 }
