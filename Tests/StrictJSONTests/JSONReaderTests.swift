@@ -313,4 +313,25 @@ private func skip(_ bytes: [UInt8]) -> JSONSyntaxError? {
             }
         }
     }
+
+    /// Indentation after a line break is skipped eight bytes at a time: a value after any run
+    /// of spaces, and after a tab or a carriage return inside it, is where it is.
+    @Test func aValueAfterIndentationOfAnyLengthIsRead() {
+        for indent in 0..<20 {
+            for breaker in ["", "\t", "\r", "\n"] {
+                let spaces = String(repeating: " ", count: indent)
+                let text = "[\n" + spaces + breaker + spaces + "1,\n" + spaces + "\"a\"\n" + spaces + "]"
+                let value = try? parse(text).get() as? [Any]
+                #expect(value?.count == 2, "indent \(indent), \(breaker.debugDescription)")
+                #expect(value?.first as? Double == 1)
+                #expect(value?.last as? String == "a")
+                // Not whitespace: a byte in the indentation is found where it is.
+                guard case .failure(let error) = parse("[\n" + spaces + "x" + spaces + "1]") else {
+                    Issue.record("x in the indentation was read")
+                    continue
+                }
+                #expect(error.offset == 2 + indent)
+            }
+        }
+    }
 }
