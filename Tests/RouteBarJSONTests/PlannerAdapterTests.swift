@@ -620,6 +620,40 @@ extension PlannerNormalisationTests {
         #expect(request.routes[0].subPaths.map(\.mode) == [.train], "the T1 is a train")
     }
 
+    /// Tickets of single rides are the rides' fare products; with no `ADULT` ticket over every
+    /// ride the route has no fare (their sum would be a guess), and a ticket whose currency is
+    /// not written as an ISO 4217 code is left out.
+    @Test func ticketsOfSingleRidesAreNoRouteFare() throws {
+        func leg(_ line: String, _ from: String, _ to: String) -> String {
+            """
+            {"duration": 600, "origin": {"departureTimePlanned": "\(from)"}, "destination": {"arrivalTimePlanned": "\(to)"},
+             "transportation": {"disassembledName": "\(line)", "product": {"class": 5}}}
+            """
+        }
+        func ticket(_ leg: Int, _ person: String, _ price: Double, _ currency: String = "AUD") -> String {
+            #"{"name": "Opal tariff", "person": "\#(person)", "priceBrutto": \#(price), "currency": "\#(currency)", "fromLeg": \#(leg), "toLeg": \#(leg), "properties": {"riderCategoryName": "\#(person.capitalized)"}}"#
+        }
+        let body = """
+            {"width": 343, "journeys": [{"legs": [\(leg("144", "2023-10-11T21:00:00Z", "2023-10-11T21:10:00Z")),
+              \(leg("173X", "2023-10-11T21:12:00Z", "2023-10-11T21:22:00Z"))],
+              "fare": {"tickets": [\(ticket(0, "ADULT", 2.24)), \(ticket(0, "CHILD", 1.12, "aud")), \(ticket(1, "ADULT", 1.29)),
+                \(ticket(1, "CHILD", 0.64))]}}]}
+            """
+        let request = try PlannerRecognitionTests.decode(body)
+        #expect(request.shape == .planner(.efa))
+        let route = try #require(request.routes.first)
+        #expect(route.card?.fareAmount == nil)
+        let products = route.subPaths.filter { $0.mode != .wait }.map { $0.card?.facts.fareProducts ?? [] }
+        #expect(
+            products == [
+                [FareProduct(name: "Opal tariff", riderCategory: "Adult", amount: 2.24, currency: "AUD")],
+                [
+                    FareProduct(name: "Opal tariff", riderCategory: "Adult", amount: 1.29, currency: "AUD"),
+                    FareProduct(name: "Opal tariff", riderCategory: "Child", amount: 0.64, currency: "AUD"),
+                ],
+            ])
+    }
+
     @Test func anErrorSystemMessageIsThePlannersError() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../examples/planners/errors/efa-sl-trafiklab-docs-stopfinder-systemMessages-error.json")
@@ -632,6 +666,20 @@ extension PlannerNormalisationTests {
 /// bahn.de's web answer: each section laid out with its own seconds, rides with their mode and
 /// name, at Germany's offset; the connection's price as its fare.
 @Suite struct DBWebTests {
+    /// db-vendo-client's `lib/request.js` throws on a `fehlerNachricht` with its `ueberschrift`
+    /// and `text`, and its `code`; the code, the headline and the text here are made up.
+    @Test func aFehlerNachrichtIsThePlannersError() throws {
+        let body = #"{"fehlerNachricht": {"code": "MDA-TEST-1", "ueberschrift": "Keine Verbindung", "text": "Bitte Eingabe prüfen."}}"#
+        let problem = try #require(PlannerRecognitionTests.problem(body))
+        #expect(problem.type == .plannerError && problem.planner == "bahn.de" && problem.plannerCode == "MDA-TEST-1")
+        #expect(problem.plannerMessage == "Keine Verbindung: Bitte Eingabe prüfen.")
+        #expect(problem.reason == .plannerFailure)
+        #expect(PlannerRecognitionTests.problem(body, ["plannerStatus": "400"])?.reason == .invalidRequest)
+        #expect(PlannerRecognitionTests.problem(body, ["plannerStatus": "429", "source": "dbweb"])?.reason == .rateLimited)
+        // Without any of its members, a `fehlerNachricht` is nobody's answer.
+        #expect(PlannerRecognitionTests.problem(#"{"fehlerNachricht": {}}"#)?.type == .unknownShape)
+    }
+
     @Test func connectionsLayOutAsTheirSectionsSay() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../examples/planners/dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json")

@@ -359,6 +359,24 @@ import Testing
                 ? secondsBetween(value($0, "destination.arrivalTimePlanned"), value($0, "destination.arrivalTimeEstimated")) : nil
         },
 
+        // Each leg's first fare product is its first ticket (the body lists the ADULT one first).
+        "efa.fareProducts": Cell(body: "PlannerFacts/efa-documented.json", objects: "journeys[].fare.tickets[]") { ticket in
+            guard ticket["person"] as? String == "ADULT", let from = ticket["fromLeg"] as? Int, ticket["toLeg"] as? Int == from,
+                let price = ticket["priceBrutto"] as? Double, let code = ticket["currency"] as? String
+            else { return nil }
+            return "\(ticket["name"] as? String ?? "-") \(minor(price, 2)) \(code)"
+        },
+        "efa.fare": Cell(body: "PlannerFacts/efa-documented.json", objects: "journeys[]") { journey in
+            let tickets = value(journey, "fare.tickets") as? [[String: Any]] ?? []
+            let first = tickets.compactMap { $0["fromLeg"] as? Int }.min(), last = tickets.compactMap { $0["toLeg"] as? Int }.max()
+            guard
+                let whole = tickets.first(where: {
+                    $0["person"] as? String == "ADULT" && $0["fromLeg"] as? Int == first && $0["toLeg"] as? Int == last
+                }), let price = whole["priceBrutto"] as? Double, let code = whole["currency"] as? String
+            else { return nil }
+            return "\(minor(price, 2)) \(code)"
+        },
+
         "dbweb.departurePlatform": Cell(
             body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]"
         ) {

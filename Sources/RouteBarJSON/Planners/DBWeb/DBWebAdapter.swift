@@ -8,7 +8,7 @@ enum DBWebAdapter: PlannerAdapter {
     static let planner = Planner("dbweb")
     static let title = "bahn.de"
     static let shape = "verbindungen[].verbindungsAbschnitte"
-    static let claimingNames: [StaticString] = ["verbindungen", "verbindungReference"]
+    static let claimingNames: [StaticString] = ["verbindungen", "verbindungReference", "fehlerNachricht"]
     /// The zone of its times.
     static let timeZone = "Europe/Berlin"
 
@@ -20,7 +20,10 @@ enum DBWebAdapter: PlannerAdapter {
             each: [
                 "verbindungsAbschnitte:a", "verbindungsAbschnitte[].verkehrsmittel.typ:s",
                 "verbindungsAbschnitte[].abfahrtsZeitpunkt:s | verbindungsAbschnitte[].abschnittsDauer:n",
-            ])
+            ]),
+        // An error answer: `fehlerNachricht` with its `code`, `ueberschrift` (headline) and
+        // `text` (db-vendo-client's `lib/request.js`, `checkIfResponseIsOk`).
+        .answer(["fehlerNachricht.code:s | fehlerNachricht.ueberschrift:s | fehlerNachricht.text:s"]),
     ]
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
@@ -39,9 +42,20 @@ enum DBWebAdapter: PlannerAdapter {
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("verbindungen") {
             try decoder.decodeDBWebConnections()
+        } else if decoder.reader.keyEquals("fehlerNachricht") {
+            try decoder.decodeErrorObject()
         } else {
             try decoder.reader.skipValue()
         }
+    }
+
+    /// A `fehlerNachricht` is the planner's error, its headline and text the message. Its
+    /// codes are not documented: the reason is the HTTP status's (`?plannerStatus=`).
+    static func settle(_ outcome: inout PlannerOutcome) {
+        let code = outcome.facts["error.code"]
+        let words = [outcome.facts["error.ueberschrift"], outcome.facts["error.text"]].compactMap { $0 }.filter { !$0.isEmpty }
+        guard code != nil || !words.isEmpty else { return }
+        outcome.error = (words.joined(separator: ": "), code, nil)
     }
 }
 

@@ -30,6 +30,8 @@ enum EFAAdapter: PlannerAdapter {
         .realTime: "`isRealtimeControlled`",
         .departureDelay: "`origin.departureTimeEstimated` − `departureTimePlanned`, where real-time",
         .arrivalDelay: "`destination.arrivalTimeEstimated` − `arrivalTimePlanned`, where real-time",
+        .fareProducts: "`fare.tickets[]` of the leg alone (`fromLeg` = `toLeg`): `name`, `properties.riderCategoryName`, `priceBrutto`, `currency`",
+        .fare: "`fare.tickets[]`: the `ADULT` one whose `fromLeg`…`toLeg` take in every ticket's (`priceBrutto`, `currency`)",
     ]
 
     static func readMember(_ decoder: inout RequestDecoder) throws(JSONSyntaxError) {

@@ -8,9 +8,16 @@ internal import StrictJSON
 /// `operator.name`; `destination.name`, the headsign) and `isRealtimeControlled`.
 extension RequestDecoder {
     mutating func decodeEFAJourneys() throws(JSONSyntaxError) {
+        // A journey's tickets name its legs by index: they are applied once both are read,
+        // whichever comes first (the journey's pointer tells one journey's from the next's).
+        var tickets: (journey: String, tickets: [EFATicket]) = ("", [])
         try eachItinerary(at: "/journeys", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("legs") {
                 try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeEFALeg() }
+                if tickets.journey == itinerary.pointer { EFATicket.apply(tickets.tickets, to: &itinerary) }
+            } else if decoder.reader.keyEquals("fare") {
+                tickets = (itinerary.pointer, try decoder.decodeEFAFare())
+                if !itinerary.legs.isEmpty { EFATicket.apply(tickets.tickets, to: &itinerary) }
             } else {
                 try decoder.reader.skipValue()
             }
