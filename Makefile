@@ -179,9 +179,10 @@ scale-out: release
 api-baselines: deps venv
 	ROUTEBAR_API_UPDATE=1 $(PYTEST) Tests/Integration/test_api_check.py
 
-## docs: a DocC archive per library product (Sources/<product>/<product>.docc plus its public
+## docs: a DocC archive per library product and RouteBarPlanners, which RouteBarJSON re-exports
+## (Sources/<product>/<product>.docc plus its public
 ## symbols) with the toolchain's own docc, warnings as errors, in .build/docs/<product>.doccarchive.
-DOC_PRODUCTS := RouteBar RouteBarJSON RouteBarDrawing RouteBarClient
+DOC_PRODUCTS := RouteBar RouteBarPlanners RouteBarJSON RouteBarDrawing RouteBarClient
 docs: deps
 	@set -e; for product in $(DOC_PRODUCTS); do swift build --target $$product; done; \
 	modules=$$(swift build --show-bin-path)/Modules; \

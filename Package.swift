@@ -42,8 +42,13 @@ let package = Package(
             name: "RouteBar",
             // The sentence's words, one file per language, made into SentenceWords+Languages.swift.
             exclude: ["Words"], linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
-        // Our request/response JSON and every planner's answer, decoded straight into RouteBar models.
-        .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON"]),
+        // Every journey planner's answer read into RouteBar's routes: an adapter per planner, each
+        // in its own folder with its mode table, one registry, recognition by their signatures;
+        // and what reading a body shares with RouteBarJSON (the input errors, the zone database).
+        .target(name: "RouteBarPlanners", dependencies: ["RouteBar", "StrictJSON"]),
+        // Our request/response JSON, decoded straight into RouteBar models, and the answer's writer;
+        // a planner's answer is RouteBarPlanners' (re-exported: one import reads every shape).
+        .target(name: "RouteBarJSON", dependencies: ["RouteBar", "StrictJSON", "RouteBarPlanners"]),
         // The routes as an SVG picture.
         .target(name: "RouteBarDrawing", dependencies: ["RouteBar"]),
         // An HTTP/1.1 server over libmicrohttpd: requests, responses, routing, limits, problem details.
@@ -92,7 +97,9 @@ let package = Package(
         // CAllocationCounter: the tests that pin how many allocations a request makes.
         .testTarget(
             name: "RouteBarJSONTests",
-            dependencies: ["RouteBarJSON", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter"],
+            dependencies: [
+                "RouteBarJSON", "RouteBarPlanners", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter",
+            ],
             // Planners' bodies the tests read from the source tree, not resources.
             exclude: ["PlannerFacts"]),
         // CAllocationCounter: whether a sanitizer's allocator is in (EmbeddedDocumentsTests reads

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 /// A field mask: the members of the answer a client asks for, as Google's APIs take `fields`
 /// (and `X-Goog-FieldMask`): `fields=routes.segments.width,routes.transitCount` in the query

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// Text for a card in the answer's language: clock times ("18:08", "6:08 PM", "오후 6:08") and

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 /// A query parameter of `POST /v1/route-bars` that is not a layout option, declared once: the
 /// server's query string, `routebar layout`'s flags (`--source`), its help, the hint of an

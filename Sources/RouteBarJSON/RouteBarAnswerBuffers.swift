@@ -1,3 +1,4 @@
+import RouteBarPlanners
 internal import StrictJSON
 
 /// The buffers a server keeps for answers held whole (StrictJSON's `JSONBufferPool`): taken by

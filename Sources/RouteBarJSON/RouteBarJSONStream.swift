@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// The JSON answer written in pieces, byte for byte the document

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// The answer as newline-delimited JSON: one route object per line, the same object as in

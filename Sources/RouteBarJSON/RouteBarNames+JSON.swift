@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 // The names the answer writes for every segment, as static bytes: no String to build or scan.
 

@@ -1,4 +1,5 @@
 import RouteBar
+@_exported import RouteBarPlanners
 
 /// A decoded `POST /v1/route-bars` request: layout options and routes, from our own JSON shape,
 /// a raw ODsay `searchPubTransPathT` response, or another journey planner's answer (`Planner`).
@@ -20,9 +21,9 @@ public struct RouteBarRequest: Sendable {
     /// One layout per width instead of one for `options.width` (`"widths": [320, 375, 414]`).
     public var widths: [Double]?
     public static let maxWidths = 16
-    /// The longest line name (ODsay's `name` or `busNo`) in UTF-8 bytes: the answer echoes a
-    /// name up to five times per width, so its length is the answer's, not the request's.
-    public static let maxNameBytes = 128
+    /// The longest line name (ODsay's `name` or `busNo`, a planner's line) in UTF-8 bytes: the
+    /// answer echoes a name up to five times per width, so its length is the answer's.
+    public static let maxNameBytes = PlannerText.maxNameBytes
     /// The longest route `id` in UTF-8 bytes, echoed once per route and width.
     public static let maxIdBytes = 256
     /// The query parameters a request may have: every layout option and `RequestParameter`.

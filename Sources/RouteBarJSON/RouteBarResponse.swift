@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 // The answer writes accessibility sentences straight into its buffer.

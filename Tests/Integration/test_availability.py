@@ -21,7 +21,7 @@ import pytest
 from conftest import REPO
 
 # The library products and every target of ours they build with.
-LIBRARY_TARGETS = ["RouteBar", "RouteBarJSON", "RouteBarDrawing", "RouteBarClient", "StrictJSON"]
+LIBRARY_TARGETS = ["RouteBar", "RouteBarPlanners", "RouteBarJSON", "RouteBarDrawing", "RouteBarClient", "StrictJSON"]
 MODULES = ["Swift", "_Concurrency", "_StringProcessing", "Synchronization"]
 DECLARATION = re.compile(
     r"^(?:@\S+(?:\([^)]*\))?\s+)*(?:public\s+|open\s+)?(?:final\s+|indirect\s+|nonisolated\s+|@frozen\s+)*"

@@ -4,6 +4,7 @@ import StrictJSON
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The pins hold for optimized code: a debug build boxes and copies far more. `make test`
 /// runs this suite again in a release build (`-enable-testing`, for `@testable`).

@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Every leg's and route's departure and arrival with the place's own UTC offset (issue #31,
 /// item 1), checked against Foundation's time zones, an independent reading of the tz database.

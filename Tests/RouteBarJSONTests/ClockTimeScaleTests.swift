@@ -3,6 +3,7 @@ import Testing
 
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// `timeScale=clock` (issue 33): every route on one wall-clock axis, from the earliest departure
 /// to the latest arrival, each bar from its departure; the SVG marks the hours.

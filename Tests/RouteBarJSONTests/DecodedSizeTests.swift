@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The decoded model is bounded by a small multiple of its body for every shape, measured with
 /// an attacker's densest body of each (the shortest leg that shape reads, repeated), and a body

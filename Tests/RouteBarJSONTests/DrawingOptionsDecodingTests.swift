@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The drawing options through the JSON API: read from the body or the query string,
 /// refused with a problem that says where, and answered with every field a list draws.

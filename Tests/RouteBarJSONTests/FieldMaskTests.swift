@@ -4,6 +4,7 @@ import RouteBarTestSupport
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// A field mask's answer is the full answer cut down to the paths asked for: for every path of
 /// the table (`AnswerFields.paths`), alone and together, on every recorded planner answer and

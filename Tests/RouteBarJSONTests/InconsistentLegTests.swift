@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Input whose numbers contradict each other is refused, pointing at the leg (issue #31,
 /// item 5): in our shape with a 422 naming both values; in a planner's answer by leaving the

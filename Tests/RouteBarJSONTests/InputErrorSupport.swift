@@ -1,6 +1,7 @@
 import RouteBar
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The problem a whole exchange (decode, lay out, encode) ends with, or nil when it answers.
 func inputError(_ body: String, query: [String: String] = [:]) -> RouteBarInputError? {

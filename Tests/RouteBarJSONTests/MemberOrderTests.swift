@@ -3,6 +3,7 @@ import StrictJSON
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// JSON objects are unordered (RFC 8259 §4): every recorded planner answer, with the members of
 /// every object written in reverse order, gets the same answer byte for byte.

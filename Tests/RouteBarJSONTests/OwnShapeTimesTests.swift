@@ -2,6 +2,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Our own shape's `departure`/`arrival` (RFC 3339) per route and leg, and its `timeZone`: the
 /// cards get the place's offset as a planner's do; bad texts, unknown zones and an arrival

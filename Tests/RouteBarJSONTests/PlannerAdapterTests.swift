@@ -1,8 +1,10 @@
 import Foundation
 import RouteBar
+import RouteBarTestSupport
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The planners added through `PlannerAdapter` (TfL, HERE, transport.opendata.ch): each
 /// recording lays out with the legs, minutes, waits and lines its own numbers give, computed
@@ -344,6 +346,28 @@ extension PlannerNormalisationTests {
         }
     }
 
+    /// Recognition passes what no signature names without validating it (`skimValue`); bad JSON
+    /// there still wins over everything else, whatever the body turns out to be: our own shape
+    /// with a member of its own, a planner's answer (read again strictly), no shape at all, a
+    /// `?source=` it does not fit, or a bad value of ours.
+    @Test(arguments: [
+        (#"{"width": 343, "routes": [ROUTE], "meta": {"a": [1, 2, x]}}"#, RouteBarInputError.ProblemType.malformedJSON, [:]),
+        (#"{"width": 343, "routes": [ROUTE], "meta": {"a": 1, "a": 2}}"#, .duplicateMember, [:]),
+        (#"{"width": 343, "routes": [ROUTE], "meta": "\q"}"#, .malformedJSON, [:]),
+        (#"{"routes": [ROUTE], "meta": "\#u{01}"}"#, .malformedJSON, [:]),
+        (#"{"width": -1, "routes": [ROUTE], "meta": [1,]}"#, .malformedJSON, [:]),
+        (#"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 60, "x": [1 2]}]}]}}"#, .malformedJSON, [:]),
+        (#"{"foo": {"a": tru}}"#, .malformedJSON, [:]),
+        (#"{"foo": {"a": "\#u{01}"}}"#, .malformedJSON, [:]),
+        (#"{"plan": {"x": [1, }}"#, .malformedJSON, ["source": "otp"]),
+        ("{\"foo\": " + String(repeating: "[", count: 70) + String(repeating: "]", count: 70) + "}", .tooDeep, [:]),
+    ])
+    func badJSONInWhatRecognitionSkimsIsRefused(body: String, type: RouteBarInputError.ProblemType, query: [String: String]) {
+        let problem = Self.problem(body.replacingOccurrences(of: "ROUTE", with: Samples.seedRouteJSON), query)
+        #expect(problem?.type == type, "\(body.prefix(60))")
+        #expect(problem?.type.status == 400)
+    }
+
     @Test(arguments: [
         #"{"data":{"foo":1}}"#, #"{"data":{"trip":{"x":[]}}}"#, #"{"plan":{"foo":[]}}"#,
         #"{"journeys":[{"legs":[{"foo":1}]}]}"#, #"{"data":{"viewer":{"foo":1}}}"#,
@@ -528,12 +552,14 @@ extension PlannerNormalisationTests {
 
     @Test func anAdapterIsNamedOutsideItsFolderOnlyByTheRegistry() throws {
         let files = try Self.swiftFiles()
-        let registry = "RouteBarJSON/Planners/PlannerAdapter.swift"
+        let registry = "RouteBarPlanners/PlannerAdapter.swift"
         for adapter in PlannerRegistry.adapters {
             let type = String(describing: adapter)
             let declaration = try #require(files.first { $0.path.hasSuffix("/\(type).swift") }, "\(type) has a file of its own")
             let folder = declaration.path.components(separatedBy: "/").dropLast().joined(separator: "/") + "/"
-            #expect(folder.hasPrefix("RouteBarJSON/Planners/") && folder != "RouteBarJSON/Planners/Shared/", "\(type) in \(folder)")
+            #expect(
+                folder.hasPrefix("RouteBarPlanners/") && folder.split(separator: "/").count == 2
+                    && !["RouteBarPlanners/Shared/", "RouteBarPlanners/Input/"].contains(folder), "\(type) in \(folder)")
             let value = "." + adapter.planner.rawValue
             // The client mirrors the names for apps, checked against the registry by ClientVocabularyTests.
             for file in files where !file.path.hasPrefix(folder) && !file.path.hasPrefix("RouteBarClient/") {

@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Every recorded planner answer in examples/planners/ lays out as it is, with the legs, minutes,
 /// waits, colours, badges and totals the planner's own numbers give. The expected values are

@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The route card's facts (`LegFacts`, the route's fare): every cell of docs/planners.md's table
 /// ("The route card"), which is each adapter's `cardFacts`, is checked here against a recording

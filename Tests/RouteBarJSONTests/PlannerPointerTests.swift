@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Every problem inside a planner's answer points at a member that exists in that body
 /// (RFC 6901): a property test over the leaves of every recording, each changed in turn to a

@@ -5,6 +5,7 @@ import Testing
 
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 @Suite struct PresentationDecodingTests {
     private func answer(_ body: String, query: [String: String] = [:]) throws -> [String: Any] {

@@ -3,6 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 private func decode(_ body: String, query: [String: String] = [:]) throws(RouteBarInputError) -> RouteBarRequest {
     try RouteBarRequest(json: Array(body.utf8), query: { query[$0] })

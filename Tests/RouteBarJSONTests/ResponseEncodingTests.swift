@@ -4,6 +4,7 @@ import RouteBarTestSupport
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 @Suite struct ResponseEncodingTests {
     @Test func theAnswerCarriesEveryNumberOfTheLayout() throws {

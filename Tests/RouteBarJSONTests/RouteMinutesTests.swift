@@ -3,6 +3,7 @@ import RouteBar
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Whole minutes that add up, and one rule for legs too short to draw (issue #31, items 3-4):
 /// every recorded planner answer's labels sum to its total, and 2 s, 8 s and 26 s legs, in

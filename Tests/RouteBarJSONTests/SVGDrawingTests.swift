@@ -4,6 +4,7 @@ import Testing
 
 @testable import RouteBarDrawing
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// The SVG as a route list draws it; the browser test (`Tests/Integration/test_browser.py`) checks
 /// the rendered geometry in Chromium.

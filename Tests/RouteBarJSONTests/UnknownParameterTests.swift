@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 @Suite struct UnknownParameterTests {
     /// Suggestions are for typos only: a name far from every parameter gets the list instead.

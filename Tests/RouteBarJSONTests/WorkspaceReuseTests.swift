@@ -3,6 +3,7 @@ import RouteBarTestSupport
 import Testing
 
 @testable import RouteBarJSON
+@testable import RouteBarPlanners
 
 /// Decoding and answering reuse one workspace per thread: every request must still get
 /// exactly its own routes and answer, and values a caller kept must not change afterwards.

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 extension DecodedOptions {
     /// Fills in from the query string what the body left out (the body wins), and returns

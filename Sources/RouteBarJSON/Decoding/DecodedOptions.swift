@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 /// The layout options a request gives, body and query string merged, over `LayoutOptions`'
 /// defaults, and which of them were given.

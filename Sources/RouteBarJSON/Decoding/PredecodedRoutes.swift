@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 /// A body's `routes` array, already read by a faster reader than StrictJSON (the service's
 /// simdjson path, `FastRoutes`), and where it is in the body: the decoder takes these routes

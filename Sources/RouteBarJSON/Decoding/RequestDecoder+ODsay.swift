@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// ODsay's `searchPubTransPathT` response as it is: `{"result": {"path": [{"info":

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 
 extension RequestDecoder {
     /// What a body read once gives: the request, or the planner to read it again as.
@@ -15,12 +16,12 @@ extension RequestDecoder {
         mergingQuery query: (String) -> String?, listed: Bool, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> Outcome {
         let source = try Self.source(query)
-        let waits = try Self.waits(query)
+        _ = try Self.waits(query)
         _ = try Self.timeZone(query)
         _ = try Self.shortLegSeconds(query)
         _ = try Self.plannerStatus(query)
         let (shape, routes, pointers, problems): (RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
-        switch try shapeAndRoutes(waits: waits, listed: listed, recognising: recognise) {
+        switch try shapeAndRoutes(listed: listed, recognising: recognise) {
         case .read(let readShape, let readRoutes, let readPointers, let readProblems):
             (shape, routes, pointers, problems) = (readShape, readRoutes, readPointers, readProblems)
         case .readAgain(let planner, let listed):
@@ -51,7 +52,7 @@ extension RequestDecoder {
         request.problems = problems
         if routes.isEmpty, case .planner(let planner) = shape {
             // A planner's 200 without a route always says why: its words, else ours.
-            request.plannerNotice = plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"
+            request.plannerNotice = self.planner?.plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"
         }
         return .request(request)
     }
@@ -141,18 +142,19 @@ extension RequestDecoder {
     /// and ODsay's, a body that is neither is recognised by the planners' signatures
     /// (`PlannerRecognition`) and read again by the recognised planner's adapter.
     private mutating func shapeAndRoutes(
-        waits: Bool, listed: Bool, recognising recognise: () -> PlannerRecognition
+        listed: Bool, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> ShapeAndRoutes {
-        if let adapter {
-            let read = try plannerRoutes(adapter, waits: waits)
+        if var planner {
+            defer { self.planner = planner }
+            let read = try planner.routes()
+            let title = planner.planner.title
             if listed, read.routes.isEmpty, read.problems.isEmpty {
                 // Never a silent "no route": the list has itineraries its reader did not find.
                 throw .init(
-                    .unknownShape,
-                    "the body lists \(adapter.title)'s itineraries, but none of them could be read as \(adapter.title)'s answers write them",
+                    .unknownShape, "the body lists \(title)'s itineraries, but none of them could be read as \(title)'s answers write them",
                     pointer: "")
             }
-            return .read(.planner(adapter.planner), read.routes, read.pointers, read.problems)
+            return .read(.planner(planner.planner), read.routes, read.pointers, read.problems)
         }
         // Our routes, unless a planner's are in their place, or the list is empty beside members
         // that are no part of ours (Google's `{"routes": [], "status": "ZERO_RESULTS"}`).

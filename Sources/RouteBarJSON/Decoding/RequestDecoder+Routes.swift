@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// Our own shape, `{"routes": [{"id": …, "totalTime": …, "subPaths": [...]}]}`, and the legs,
@@ -119,7 +120,7 @@ extension RequestDecoder {
     /// time that arrives before it departs is refused, pointing at the arrival.
     @inline(never)
     mutating func placeTimes(of route: inout Route, _ times: (departure: String?, arrival: String?, zone: String?), at pointer: String) {
-        let place = PlannerPlace(timeZone: times.zone ?? plannerTimeZone, utcOffset: nil)
+        let place = PlannerPlace(timeZone: times.zone ?? queryTimeZone, utcOffset: nil)
         func time(_ text: String?) -> CardTime? {
             text.flatMap { text in PlannerTime.seconds(iso: text).flatMap { place.time(text, $0) } }
         }
@@ -225,7 +226,7 @@ extension RequestDecoder {
                 || reader.keyEquals("textColor") || reader.keyEquals("shortName") || reader.keyEquals("name")
                 || reader.keyEquals("agency")
             {
-                var leg = named ?? PlannerLeg()
+                var leg = named ?? PlannerLeg.unknown
                 try decodeNamedLegMember(into: &leg, at: pointer())
                 named = leg
             } else {
@@ -383,7 +384,5 @@ extension RequestDecoder {
         }
     }
 
-    static func smallInteger(_ value: Double) -> Int? {
-        value.rounded(.towardZero) == value && abs(value) < 1_000_000_000 ? Int(value) : nil
-    }
+    static func smallInteger(_ value: Double) -> Int? { PlannerReader.smallInteger(value) }
 }

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 /// Reads a request body in one pass: the options, and the routes in either shape (ours in
@@ -19,29 +20,14 @@ struct RequestDecoder {
     var sawResult = false
     var odsayRoutes: [Route]?
     var odsayError: (message: String, code: String?)?
-    /// The itineraries of a planner's answer; each but the last made its route when the next
-    /// is added (`addItinerary`), the last once the body has been read.
-    var plannerItineraries: [PlannerItinerary] = []
-    /// `?waits=`, read before the body so that itineraries become routes as they are read; a
-    /// bad value is refused after the body, as before.
-    var waits = true
-    /// `?plannerStatus=`: the HTTP status the planner answered with, for its error's reason.
-    var plannerStatus: Int?
-    /// `?shortLegSeconds=`: a planner's legs shorter than this are no segments.
-    var shortestLeg = RequestParameter.shortLegSeconds.defaultNumber ?? 0
-    /// Itineraries listed after the others whatever their place in the body (MOTIS's `direct`).
-    var trailingItineraries: [PlannerItinerary] = []
-    /// The body as one itinerary or journey object (`legs` at the top).
-    var documentItinerary: PlannerItinerary?
-    /// The zone a planner names for its whole answer (Navitia's `context.timezone`).
-    var plannerTimeZone: String?
     /// `?source=`, read before the body.
     var source: Planner?
-    /// The planner whose answer the body is, once known (`?source=`, or recognised after a
-    /// first reading): its adapter alone reads the body's members (`decodePlannerDocument`).
-    var adapter: (any PlannerAdapter.Type)?
-    /// What a planner says besides its itineraries.
-    var plannerOutcome = PlannerOutcome()
+    /// `?timeZone=`: the zone of times that name none.
+    var queryTimeZone: String?
+    /// The reader of a planner's answer, once the body is known to be that planner's
+    /// (`?source=`, or recognised after a first reading): its adapter alone reads the body's
+    /// members but the layout options (`decodePlannerDocument`).
+    var planner: PlannerReader?
     /// A route of `routes` with no `subPaths` but a planner's `legs` or `sections`: the routes
     /// are not ours.
     var sawForeignRoutes = false

@@ -1,4 +1,5 @@
 import RouteBar
+import RouteBarPlanners
 internal import StrictJSON
 
 extension RouteBarRequest {
@@ -20,29 +21,32 @@ extension RouteBarRequest {
     package init(
         json body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?
     ) throws(RouteBarInputError) {
-        var adapter = (try? RequestDecoder.source(query))?.flatMap(PlannerRegistry.adapter(for:))
+        // The planner whose adapter reads the body: the one `?source=` names, or the one the
+        // first reading recognises.
+        var planner = (try? RequestDecoder.source(query)).flatMap { $0 }.flatMap { PlannerReader.reads($0) ? $0 : nil }
         var listed = false
-        if let named = adapter {
-            switch PlannerRecognition.recognise(body, only: named.planner) {
+        if let named = planner {
+            switch PlannerRecognition.recognise(body, only: named) {
             case .recognised(_, let namedListed): listed = namedListed
             case .ambiguous: break
             case .unrecognised(_, let missing):
+                try Self.validate(body, skimmed: true)
                 throw .init(
                     .unknownShape,
-                    "the body is not \(named.title)'s answer (?source=\(named.planner.rawValue)): "
+                    "the body is not \(named.title)'s answer (?source=\(named.rawValue)): "
                         + (missing.map { "it has no \($0), which every such answer has" } ?? "it has none of its members"),
                     parameter: "source")
             }
         }
         while true {
-            switch try Self.read(body, query: query, predecoded: adapter == nil ? predecoded : nil, adapter: adapter, listed: listed) {
+            switch try Self.read(body, query: query, predecoded: planner == nil ? predecoded : nil, planner: planner, listed: listed) {
             case .request(let request):
                 self = request
-            case .readAgain(let planner, let recognisedListed):
-                guard adapter == nil, let recognised = PlannerRegistry.adapter(for: planner) else {
-                    throw .init(.unknownShape, "the body could not be read as \(planner.title)'s answer", pointer: "")
+            case .readAgain(let recognised, let recognisedListed):
+                guard planner == nil, PlannerReader.reads(recognised) else {
+                    throw .init(.unknownShape, "the body could not be read as \(recognised.title)'s answer", pointer: "")
                 }
-                (adapter, listed) = (recognised, recognisedListed)
+                (planner, listed) = (recognised, recognisedListed)
                 continue
             }
             break
@@ -58,10 +62,10 @@ extension RouteBarRequest {
         }
     }
 
-    /// Reads the body once: as ours and ODsay's, or by a planner's `adapter`.
+    /// Reads the body once: as ours and ODsay's, or by `planner`'s adapter.
     private static func read(
         _ body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?,
-        adapter: (any PlannerAdapter.Type)?, listed: Bool
+        planner name: Planner?, listed: Bool
     ) throws(RouteBarInputError) -> RequestDecoder.Outcome {
         let workspace = RouteBarWorkspace.current
         var buffers = workspace.take()
@@ -69,35 +73,67 @@ extension RouteBarRequest {
         var memberNames = JSONReader.MemberNames()
         swap(&memberNames, &buffers.memberNames)
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
-        decoder.waits = (try? RequestDecoder.waits(query)) ?? true
         decoder.source = try? RequestDecoder.source(query)
-        decoder.adapter = adapter
-        decoder.plannerTimeZone = try? RequestDecoder.timeZone(query)
-        decoder.plannerStatus = try? RequestDecoder.plannerStatus(query)
-        decoder.shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? decoder.shortestLeg
+        decoder.queryTimeZone = try? RequestDecoder.timeZone(query)
         decoder.predecodedRoutes = predecoded
+        // Bad values are refused after the body, as before: each is read as it can be here.
+        let shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? RequestParameter.shortLegSeconds.defaultNumber ?? 0
+        if let name, var planner = PlannerReader(name, shortestLeg: shortestLeg) {
+            planner.waits = (try? RequestDecoder.waits(query)) ?? true
+            planner.plannerTimeZone = decoder.queryTimeZone
+            planner.plannerStatus = try? RequestDecoder.plannerStatus(query)
+            decoder.planner = planner
+        }
         defer {
             decoder.workspace.memberNames = decoder.reader.takeMemberNames()
             workspace.putBack(&decoder.workspace)
         }
         do {
-            if let adapter {
-                try decoder.decodePlannerDocument(adapter)
+            if var planner = decoder.planner {
+                decoder.planner = nil
+                defer { decoder.planner = planner }
+                try decoder.decodePlannerDocument(&planner)
             } else {
                 try decoder.decodeDocument()
             }
             try decoder.reader.finish()
         } catch {
+            // Past a value the sketch skimmed, a body that is not JSON may fail anywhere: its
+            // first fault is the strict reading's.
+            try validate(body, skimmed: decoder.sketch?.skimmed == true)
             throw RouteBarInputError(error)
         }
-        if let issue = decoder.issue { throw issue }
         // The sketch made while reading holds the body's every member but those read as ours or
         // ODsay's (`routes` of ours, `result`, `error`), which planners write too: with any of
         // those, the body is sketched whole. Planners' routes are sketched as they pass.
         let readAll = (decoder.routes == nil || decoder.sawForeignRoutes) && !decoder.sawResult && decoder.odsayError == nil
         let sketched = readAll ? decoder.sketch : nil
-        return try decoder.request(mergingQuery: query, listed: listed) {
-            sketched.map { PlannerRecognition.recognise($0) } ?? PlannerRecognition.recognise(body)
+        var skimmed = decoder.sketch?.skimmed == true
+        let outcome = Result { () throws(RouteBarInputError) in
+            if let issue = decoder.issue { throw issue }
+            return try decoder.request(mergingQuery: query, listed: listed) {
+                let sketch = sketched ?? PlannerSketch(body, tree: PlannerRecognition.compiled.tree)
+                skimmed = skimmed || sketch.skimmed
+                return PlannerRecognition.recognise(sketch)
+            }
+        }
+        // Read again by a planner's adapter, the body is read strictly then; answered or refused
+        // for its shape now, it is first (bad JSON wins over a bad value or shape: 400 before 422).
+        if case .success(.readAgain) = outcome { return try outcome.get() }
+        try validate(body, skimmed: skimmed)
+        return try outcome.get()
+    }
+
+    /// Reads the body strictly where recognition skimmed some of it (`PlannerSketch.skimmed`):
+    /// its first fault as the problem, if it has one.
+    static func validate(_ body: UnsafeBufferPointer<UInt8>, skimmed: Bool) throws(RouteBarInputError) {
+        guard skimmed else { return }
+        var reader = JSONReader(body)
+        do {
+            try reader.skipValue()
+            try reader.finish()
+        } catch {
+            throw RouteBarInputError(error)
         }
     }
 

@@ -1,0 +1,56 @@
+import RouteBar
+internal import StrictJSON
+
+/// Mentz's EFA, as its rapidJSON interface answers a trip request (`XML_TRIP_REQUEST2` with
+/// `outputFormat=rapidJSON`: Transport for NSW's `/v1/tp/trip`, SL's journey planner 2, VRR,
+/// VVS, KVV, Linz AG): `journeys[].legs[]` (`PlannerReader+EFA.swift`, product classes in
+/// `EFAProductClass.swift`). Its times are UTC (`Z`).
+enum EFAAdapter: PlannerAdapter {
+    static let planner = Planner("efa")
+    static let title = "EFA"
+    static let shape = "journeys[].legs[].transportation"
+    static let claimingNames: [StaticString] = ["systemMessages", "version"]
+
+    /// A journey's legs each carry `transportation` (the footpath's too: product class 99 or
+    /// 100) and `origin`/`destination` stop objects with their times; an error is a
+    /// `systemMessages[]` entry of `type` `error` (with a negative `code`).
+    static let signatures: [PlannerSignature] = [
+        .itineraries(
+            at: "journeys",
+            each: ["legs:a", "legs[].transportation:o", "legs[].origin.departureTimePlanned:s | legs[].duration:n"]),
+        .answer(["systemMessages[].type:s", "systemMessages[].code:n"]),
+    ]
+
+    /// Its system messages' codes are the request's faults (no stop found for a name: -8011).
+    static let unlistedErrorReason = PlannerErrorReason.invalidRequest
+
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`origin.properties.platformName`, else `platform`",
+        .arrivalPlatform: "`destination.properties.platformName`, else `platform`",
+        .realTime: "`isRealtimeControlled`",
+        .departureDelay: "`origin.departureTimeEstimated` − `departureTimePlanned`, where real-time",
+        .arrivalDelay: "`destination.arrivalTimeEstimated` − `arrivalTimePlanned`, where real-time",
+        .fareProducts: "`fare.tickets[]` of the leg alone (`fromLeg` = `toLeg`): `name`, `properties.riderCategoryName`, `priceBrutto`, `currency`",
+        .fare: "`fare.tickets[]`: the `ADULT` one whose `fromLeg`…`toLeg` take in every ticket's (`priceBrutto`, `currency`)",
+    ]
+
+    static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
+        if decoder.reader.keyEquals("journeys") {
+            try decoder.decodeEFAJourneys()
+        } else if decoder.reader.keyEquals("systemMessages") {
+            try decoder.decodeEFASystemMessages()
+        } else {
+            try decoder.reader.skipValue()
+        }
+    }
+
+    /// A system message of `type` `error` beside no journey is the planner's error.
+    static func settle(_ outcome: inout PlannerOutcome) {
+        guard let text = outcome.facts["systemMessages.error"] else { return }
+        outcome.error = (text, outcome.facts["systemMessages.code"], nil)
+    }
+}
+
+extension Planner {
+    public static let efa = EFAAdapter.planner
+}

@@ -1,0 +1,158 @@
+import RouteBar
+internal import StrictJSON
+
+/// EFA rapidJSON's `journeys[]`: each journey's `legs[]`, each with `duration` (seconds),
+/// `origin` and `destination` (`name`, `departureTimePlanned`/`departureTimeEstimated` and
+/// `arrivalTimePlanned`/`arrivalTimeEstimated` in UTC, `properties.platformName` or `platform`),
+/// `transportation` (`disassembledName`, the line; `number` and `name`; `product.class`;
+/// `operator.name`; `destination.name`, the headsign) and `isRealtimeControlled`.
+extension PlannerReader {
+    mutating func decodeEFAJourneys() throws(JSONSyntaxError) {
+        // A journey's tickets name its legs by index: they are applied once both are read,
+        // whichever comes first (the journey's pointer tells one journey's from the next's).
+        var tickets: (journey: String, tickets: [EFATicket]) = ("", [])
+        try eachItinerary(at: "/journeys", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("legs") {
+                try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeEFALeg() }
+                if tickets.journey == itinerary.pointer { EFATicket.apply(tickets.tickets, to: &itinerary) }
+            } else if decoder.reader.keyEquals("fare") {
+                tickets = (itinerary.pointer, try decoder.decodeEFAFare())
+                if !itinerary.legs.isEmpty { EFATicket.apply(tickets.tickets, to: &itinerary) }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    mutating func decodeEFALeg() throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var productClass: Int?
+        var realTime: Bool?
+        var origin = EFAStop(), destination = EFAStop()
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("duration") {
+                leg.seconds = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("distance") {
+                leg.distance = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("isRealtimeControlled") {
+                realTime = try decoder.plannerBool()
+            } else if decoder.reader.keyEquals("origin") {
+                origin = try decoder.efaStop()
+            } else if decoder.reader.keyEquals("destination") {
+                destination = try decoder.efaStop()
+            } else if decoder.reader.keyEquals("transportation") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("disassembledName") {
+                        leg.shortName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("number") {
+                        leg.longName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("product") {
+                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                            if decoder.reader.keyEquals("class") {
+                                productClass = try decoder.plannerNumber().flatMap(Self.smallInteger)
+                            } else {
+                                try decoder.reader.skipValue()
+                            }
+                        }
+                    } else if decoder.reader.keyEquals("operator") {
+                        leg.agency = try decoder.plannerName()
+                    } else if decoder.reader.keyEquals("destination") {
+                        leg.headsign = try decoder.plannerName()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        leg.mode = productClass.flatMap(EFAProductClass.mode) ?? .other
+        let departure = origin.departure, arrival = destination.arrival
+        (leg.start, leg.departure, leg.from, leg.facts.departurePlatform) = (departure?.seconds, departure?.text, origin.name, origin.platform)
+        (leg.end, leg.arrival, leg.to, leg.facts.arrivalPlatform) = (arrival?.seconds, arrival?.text, destination.name, destination.platform)
+        if leg.mode == .walk {
+            (leg.shortName, leg.longName, leg.agency, leg.headsign) = (nil, nil, nil, nil)
+            (leg.facts.departurePlatform, leg.facts.arrivalPlatform) = (nil, nil)
+        } else if let realTime {
+            leg.facts.realTime = realTime
+            if realTime { (leg.facts.departureDelay, leg.facts.arrivalDelay) = (origin.departureDelay, destination.arrivalDelay) }
+        }
+        return leg
+    }
+
+    /// An `origin` or a `destination`.
+    mutating func efaStop() throws(JSONSyntaxError) -> EFAStop {
+        var stop = EFAStop()
+        var platformName: String?
+        var platform: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("name") {
+                stop.name = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("departureTimePlanned") {
+                stop.departurePlanned = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("departureTimeEstimated") {
+                stop.departureEstimated = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("arrivalTimePlanned") {
+                stop.arrivalPlanned = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("arrivalTimeEstimated") {
+                stop.arrivalEstimated = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("properties") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("platformName") {
+                        platformName = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                    } else if decoder.reader.keyEquals("platform") {
+                        platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        stop.platform = platformName ?? platform
+        return stop
+    }
+
+    /// `systemMessages[]`: the first of `type` `error`, its `text` and `code`, as facts.
+    mutating func decodeEFASystemMessages() throws(JSONSyntaxError) {
+        try eachElement { decoder, _ throws(JSONSyntaxError) in
+            var message: (type: String?, text: String?, code: String?) = (nil, nil, nil)
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("type") {
+                    message.type = try decoder.plannerWord()
+                } else if decoder.reader.keyEquals("text") {
+                    message.text = try decoder.plannerWord()
+                } else if decoder.reader.keyEquals("code") {
+                    message.code = try decoder.plannerNumber().flatMap(Self.smallInteger).map { String($0) }
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            guard message.type == "error", decoder.plannerOutcome.facts["systemMessages.error"] == nil else { return }
+            decoder.plannerOutcome.facts["systemMessages.error"] = message.text ?? message.code ?? "error"
+            decoder.plannerOutcome.facts["systemMessages.code"] = message.code
+        }
+    }
+}
+
+/// A leg's `origin` or `destination`: its planned and estimated (real-time) times.
+struct EFAStop {
+    var name: String?
+    var platform: String?
+    var departurePlanned: (seconds: Double, text: String)?
+    var departureEstimated: (seconds: Double, text: String)?
+    var arrivalPlanned: (seconds: Double, text: String)?
+    var arrivalEstimated: (seconds: Double, text: String)?
+
+    var departure: (seconds: Double, text: String)? { departureEstimated ?? departurePlanned }
+    var arrival: (seconds: Double, text: String)? { arrivalEstimated ?? arrivalPlanned }
+
+    var departureDelay: Int? { Self.delay(departurePlanned, departureEstimated) }
+    var arrivalDelay: Int? { Self.delay(arrivalPlanned, arrivalEstimated) }
+
+    private static func delay(_ planned: (seconds: Double, text: String)?, _ estimated: (seconds: Double, text: String)?) -> Int? {
+        guard let planned, let estimated else { return nil }
+        return Int((estimated.seconds - planned.seconds).rounded())
+    }
+}

@@ -1,0 +1,182 @@
+import RouteBar
+internal import StrictJSON
+
+/// Google: the Directions API (legacy) `routes[].legs[].steps[]` with `travel_mode`,
+/// `duration.value` and `transit_details`, and the Routes API `routes[].legs[].steps[]` with
+/// `travelMode`, `staticDuration` ("123s") and `transitDetails`. A route's legs are one
+/// itinerary; consecutive walking steps (Routes splits a walk per instruction) are one walk.
+extension PlannerReader {
+    /// `routes`: each an itinerary of its `legs`, with Directions' `fare`
+    /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`).
+    mutating func decodeGoogleRoutes() throws(JSONSyntaxError) {
+        try eachItinerary(at: "/routes", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("legs") {
+                try decoder.decodeGoogleLegs(into: &itinerary, at: itinerary.pointer)
+            } else if decoder.reader.keyEquals("fare") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("value") {
+                        itinerary.fareAmount = try decoder.plannerNumber()
+                    } else if decoder.reader.keyEquals("currency") {
+                        itinerary.fareCurrency = try decoder.plannerText()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    /// The `legs` of a route in `routes`.
+    mutating func decodeGoogleLegs(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
+        try eachElement { decoder, legIndex throws(JSONSyntaxError) in
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("steps") {
+                    try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                        guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/\(legIndex)/steps"),
+                            try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
+                        else { return }
+                        let step = try decoder.decodeGoogleStep()
+                        // A step without minutes is pointed at itself, before it joins a walk.
+                        guard decoder.keepsLeg(step, at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
+                        if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
+                            itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)
+                        } else {
+                            itinerary.legs.append(step)
+                        }
+                    }
+                } else if decoder.reader.keyEquals("departure_time") {
+                    let time = try decoder.googleTime()
+                    if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time.value, time.value.map(PlannerTime.iso)) }
+                    itinerary.timeZone = itinerary.timeZone ?? time.zone
+                } else if decoder.reader.keyEquals("arrival_time") {
+                    let time = try decoder.googleTime()
+                    (itinerary.end, itinerary.arrival) = (time.value, time.value.map(PlannerTime.iso))
+                    itinerary.timeZone = itinerary.timeZone ?? time.zone
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+        }
+    }
+
+    /// A step: a walk, a transit ride, or a drive or ride by bicycle.
+    mutating func decodeGoogleStep() throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var travelMode: String?
+        var vehicle: String?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("travel_mode") || decoder.reader.keyEquals("travelMode") {
+                travelMode = try decoder.plannerWord()
+            } else if decoder.reader.keyEquals("duration") {
+                let seconds = try decoder.googleValue()
+                leg.seconds = leg.seconds ?? seconds
+            } else if decoder.reader.keyEquals("staticDuration") {
+                leg.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
+            } else if decoder.reader.keyEquals("distance") {
+                leg.distance = try decoder.googleValue()
+            } else if decoder.reader.keyEquals("distanceMeters") {
+                leg.distance = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("transit_details") || decoder.reader.keyEquals("transitDetails") {
+                try decoder.decodeGoogleTransit(into: &leg, vehicle: &vehicle)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        let transit = travelMode.map { $0 == "TRANSIT" } ?? (vehicle != nil)
+        leg.mode = transit ? (vehicle.flatMap(PlannerMode.named) ?? .other) : (travelMode.flatMap(PlannerMode.named) ?? .other)
+        return leg
+    }
+
+    mutating func decodeGoogleTransit(into leg: inout PlannerLeg, vehicle: inout String?) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("departure_time") {
+                let time = try decoder.googleTime()
+                (leg.start, leg.timeZone) = (time.value, time.zone ?? leg.timeZone)
+                leg.departure = leg.start.map(PlannerTime.iso)
+            } else if decoder.reader.keyEquals("arrival_time") {
+                let time = try decoder.googleTime()
+                (leg.end, leg.timeZone) = (time.value, time.zone ?? leg.timeZone)
+                leg.arrival = leg.end.map(PlannerTime.iso)
+            } else if decoder.reader.keyEquals("departure_stop") {
+                leg.from = try decoder.plannerName()
+            } else if decoder.reader.keyEquals("arrival_stop") {
+                leg.to = try decoder.plannerName()
+            } else if decoder.reader.keyEquals("headsign") {
+                leg.headsign = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("num_stops") || decoder.reader.keyEquals("stopCount") {
+                // Stops after boarding, the one left at included (Directions; Routes' `stopCount`).
+                leg.facts.stops = try decoder.plannerNumber().flatMap(Self.smallInteger)
+            } else if decoder.reader.keyEquals("stopDetails") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("departureTime") {
+                        let time = try decoder.plannerTimeAndText()
+                        (leg.start, leg.departure) = (time?.seconds, time?.text)
+                    } else if decoder.reader.keyEquals("arrivalTime") {
+                        let time = try decoder.plannerTimeAndText()
+                        (leg.end, leg.arrival) = (time?.seconds, time?.text)
+                    } else if decoder.reader.keyEquals("departureStop") {
+                        leg.from = try decoder.plannerName()
+                    } else if decoder.reader.keyEquals("arrivalStop") {
+                        leg.to = try decoder.plannerName()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if decoder.reader.keyEquals("line") || decoder.reader.keyEquals("transitLine") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("short_name") || decoder.reader.keyEquals("nameShort") {
+                        leg.shortName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("name") {
+                        leg.longName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("color") {
+                        leg.color = try decoder.plannerColor()
+                    } else if decoder.reader.keyEquals("text_color") || decoder.reader.keyEquals("textColor") {
+                        leg.textColor = try decoder.plannerColor()
+                    } else if decoder.reader.keyEquals("vehicle") {
+                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                            if decoder.reader.keyEquals("type") { vehicle = try decoder.plannerWord() } else { try decoder.reader.skipValue() }
+                        }
+                    } else if decoder.reader.keyEquals("agencies") {
+                        try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                            let name = try decoder.plannerName()
+                            if leg.agency == nil { leg.agency = name }
+                        }
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+
+    /// Directions' time, `{"value": 1652912039, "text": "6:13pm", "time_zone": "America/New_York"}`:
+    /// the instant and the zone it is shown in.
+    mutating func googleTime() throws(JSONSyntaxError) -> (value: Double?, zone: String?) {
+        guard try reader.peekKind() == .object else { return (try plannerTime(), nil) }
+        var time: (value: Double?, zone: String?) = (nil, nil)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("value") {
+                time.value = try decoder.plannerTime()
+            } else if decoder.reader.keyEquals("time_zone") {
+                time.zone = try decoder.plannerWord()
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return time
+    }
+
+    /// Directions' `{"value": …, "text": …}` (seconds, or a time in seconds), or a bare value.
+    mutating func googleValue() throws(JSONSyntaxError) -> Double? {
+        guard try reader.peekKind() == .object else { return try plannerTime() }
+        var value: Double?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("value") { value = try decoder.plannerNumber() } else { try decoder.reader.skipValue() }
+        }
+        return value
+    }
+}

@@ -1,0 +1,63 @@
+import RouteBar
+internal import StrictJSON
+
+/// HAFAS as hafas-client writes it: `journeys[].legs`, or one journey as the whole body
+/// (`{"type": "journey", "legs": …}`, read as the body's own members).
+enum HAFASAdapter: PlannerAdapter {
+    static let planner = Planner("hafas")
+    static let title = "HAFAS"
+    static let shape = "journeys[].legs, or one journey"
+    static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
+
+    /// FPTF journeys (https://github.com/public-transport/friendly-public-transport-format):
+    /// legs with `origin`, `destination` and a departure (`departure` is null where cancelled,
+    /// `plannedDeparture` is not); in `journeys`, or one journey as the body.
+    static let signatures: [PlannerSignature] = {
+        let journey = ["legs:a", "legs[].origin:o", "legs[].destination:o", "legs[].departure:s | legs[].plannedDeparture:s"]
+        return [.itineraries(at: "journeys", each: journey), .oneItinerary(journey)]
+    }()
+
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`departurePlatform`, else `plannedDeparturePlatform`",
+        .arrivalPlatform: "`arrivalPlatform`, else `plannedArrivalPlatform`",
+        .stops: "`stopovers`, minus 1",
+        .departureDelay: "`departureDelay` (s)",
+        .arrivalDelay: "`arrivalDelay` (s)",
+        .occupancy: "`loadFactor`",
+        .alerts: "`remarks[]` of `type` `warning`: `summary`, else `text`",
+        .cancelled: "`cancelled`",
+        .reachable: "`reachable`",
+        .fare: "`price` (`amount`, `currency`)",
+    ]
+
+    /// hafas-client's products (its profiles: nationalExpress, national, regionalExpress,
+    /// regional, suburban, bus, ferry, subway, tram, taxi), the FPTF modes
+    /// (https://github.com/public-transport/friendly-public-transport-format: train, bus,
+    /// watercraft, taxi, gondola, aircraft, car, bicycle, walking), and the product names of its
+    /// long-distance trains (`line.productName`: ICE, IC, EC, TGV…).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["walking"]), (.bus, ["bus"]), (.subway, ["subway"]), (.tram, ["tram"]),
+        (
+            .train,
+            [
+                "train", "nationalExpress", "national", "regionalExpress", "regionalExp", "regional", "interregional", "intercity",
+                "suburban", "ICE", "IC", "EC", "TGV", "Nightjet", "Eurostar",
+            ]
+        ),
+        (.ferry, ["ferry", "watercraft"]), (.cableCar, ["gondola"]), (.airplane, ["aircraft"]),
+        (.bicycle, ["bicycle"]), (.car, ["taxi", "car"]),
+    ]
+
+    static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
+        if decoder.reader.keyEquals("journeys") {
+            try decoder.decodeHAFASJourneys()
+        } else {
+            // One journey as the whole body: `legs`, `price`… at the top.
+            try decoder.decodeDocumentItineraryMember()
+        }
+    }
+}
+
+extension Planner {
+    public static let hafas = HAFASAdapter.planner
+}

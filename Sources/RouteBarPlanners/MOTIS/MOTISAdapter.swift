@@ -1,0 +1,52 @@
+import RouteBar
+internal import StrictJSON
+
+/// MOTIS 2 `plan`: `itineraries` and `direct`, legs as OpenTripPlanner's
+/// (`PlannerReader+Itineraries.swift`).
+enum MOTISAdapter: PlannerAdapter {
+    static let planner = Planner("motis")
+    static let title = "MOTIS"
+    static let shape = "itineraries, direct"
+    static let claimingNames: [StaticString] = ["itineraries", "direct"]
+
+    /// MOTIS 2's `plan` answer (https://github.com/motis-project/motis/blob/master/openapi.yaml,
+    /// `/api/v1/plan`): `itineraries` (and `direct`) at the top, no other planner's place for
+    /// them, with legs of `mode` and `startTime` (a timestamp string).
+    static let signatures: [PlannerSignature] = {
+        let itinerary = ["legs:a", "legs[].mode:s", "legs[].startTime:s | legs[].duration:n"]
+        return [.itineraries(at: "itineraries", each: itinerary), .itineraries(at: "direct", each: itinerary)]
+    }()
+
+    static let cardFacts: KeyValuePairs<CardFact, String> = [
+        .departurePlatform: "`from.track`",
+        .arrivalPlatform: "`to.track`",
+        .stops: "`intermediateStops`, plus 1",
+        .realTime: "`realTime`",
+        .departureDelay: "`startTime` − `scheduledStartTime`, where `realTime`",
+        .arrivalDelay: "`endTime` − `scheduledEndTime`, where `realTime`",
+        .alerts: "`alerts[].headerText`, else `descriptionText`",
+        .cancelled: "`cancelled`",
+    ]
+
+    /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml).
+    static let modeNames: [(TransitMode, [String])] = [
+        (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY", "METRO"]), (.tram, ["TRAM"]),
+        (.train, ["RAIL", "HIGHSPEED_RAIL", "LONG_DISTANCE", "NIGHT_RAIL", "REGIONAL_FAST_RAIL", "REGIONAL_RAIL", "SUBURBAN"]),
+        (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]), (.cableCar, ["FUNICULAR", "AERIAL_LIFT", "CABLE_CAR"]),
+        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL"]), (.car, ["CAR", "ODM"]),
+    ]
+
+    static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
+        if decoder.reader.keyEquals("itineraries") {
+            try decoder.decodeItineraries(at: "/itineraries")
+        } else if decoder.reader.keyEquals("direct") {
+            try decoder.decodeMOTISDirect()
+        } else {
+            try decoder.reader.skipValue()
+        }
+    }
+}
+
+extension Planner {
+    public static let motis = MOTISAdapter.planner
+}

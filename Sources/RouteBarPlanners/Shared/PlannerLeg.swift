@@ -1,0 +1,354 @@
+import RouteBar
+
+/// A leg as a planner gives it, read before it becomes a `SubPath`: times and durations in
+/// seconds, names, colours, and whether it continues the previous vehicle.
+package struct PlannerLeg {
+    package var mode = TransitMode.other
+    /// Whether `mode` was given (a named leg of our own shape), not left at its default.
+    package var modeGiven = false
+    /// The planner's duration in seconds.
+    package var seconds: Double?
+    /// Departure and arrival, in seconds on one clock (Unix time, or a day's local time).
+    package var start: Double?
+    package var end: Double?
+    package var shortName: String?
+    package var longName: String?
+    package var agency: String?
+    package var color: String?
+    package var textColor: String?
+    package var interlined = false
+    /// Other lines that serve the leg (TMAP's `Lane`).
+    package var otherLines: [TransitLine] = []
+    /// ODsay-style codes where the planner uses them (TMAP: a subway's line, a bus's type).
+    package var subwayCode: Int?
+    package var busType: Int?
+    /// The card: times as the planner writes them, metres, stops, headsign.
+    package var departure: String?
+    package var arrival: String?
+    package var distance: Double?
+    package var from: String?
+    package var to: String?
+    package var headsign: String?
+    /// Where the leg is in the world, where the planner says: its UTC offset in seconds
+    /// (OpenTripPlanner's `agencyTimeZoneOffset`), or its IANA time zone (Google's
+    /// `time_zone`, OpenTripPlanner 2's `agency.timezone`, MOTIS's `tz`).
+    package var utcOffset: Int32?
+    package var timeZone: String?
+    /// Platforms, stops, real time, occupancy, alerts, fares (docs/planners.md, "The route card").
+    package var facts = LegFacts()
+
+    /// The card, its times with their place's offset where `place` tells it.
+    package func card(in place: PlannerPlace) -> LegCard? {
+        let facts = cardFacts
+        guard
+            departure != nil || arrival != nil || start != nil || distance != nil || from != nil || to != nil || headsign != nil
+                || !facts.isEmpty
+        else { return nil }
+        let place = place.narrowed(to: self)
+        return LegCard(
+            departure: departure, arrival: arrival, distance: distance, from: from, to: to, headsign: headsign,
+            departureTime: place.time(departure, start), arrivalTime: place.time(arrival, end), facts: facts)
+    }
+
+    /// The facts a card shows: a ride's, and of a walk or a wait only what is not about a vehicle
+    /// (OpenTripPlanner writes `realTime: false` and `intermediateStops: []` on its walks too).
+    package var cardFacts: LegFacts {
+        guard mode.kind != .transit else { return facts }
+        var facts = self.facts
+        (facts.stops, facts.realTime, facts.departureDelay, facts.arrivalDelay, facts.occupancy) = (nil, nil, nil, nil, nil)
+        return facts
+    }
+
+    /// The leg's minutes: from its times where it has both (durations have unit and rounding
+    /// pitfalls: MOTIS wrote transit legs in minutes, Google leaves waits out), else its duration.
+    package var minutes: Double? {
+        // MOTIS rounds times to the minute: a 26 s walk starts and ends at the same minute,
+        // and only its duration says it is there.
+        if let start, let end, end > start || (end == start && (seconds ?? 0) <= 0) { return (end - start) / 60 }
+        return seconds.map { $0 / 60 }
+    }
+
+    package var line: TransitLine? {
+        let short = shortName.flatMap(PlannerText.trimmed)
+        let long = longName.flatMap(PlannerText.trimmed)
+        guard let name = long ?? short else { return nil }
+        return TransitLine(
+            name: name, subwayCode: subwayCode, busType: busType, shortName: short,
+            agency: agency.flatMap(PlannerText.trimmed))
+    }
+}
+
+/// An itinerary as a planner gives it: its legs, and its own departure and arrival where given.
+package struct PlannerItinerary {
+    package var legs: [PlannerLeg] = []
+    package var start: Double?
+    package var end: Double?
+    /// The planner's total in seconds, for an itinerary without times (TMAP).
+    package var seconds: Double?
+    /// The card: times as the planner writes them, metres walked, fare, transfers.
+    package var departure: String?
+    package var arrival: String?
+    package var walkDistance: Double?
+    package var fareAmount: Double?
+    package var fareCurrency: String?
+    package var transfers: Int?
+
+    /// The itinerary's time zone where the planner names one for all of it (Navitia's
+    /// `context.timezone`, TfL's London).
+    package var timeZone: String?
+
+    /// The itinerary with `zone` where it names none itself (`?timeZone=`).
+    package func inZone(_ zone: String?) -> PlannerItinerary {
+        var itinerary = self
+        itinerary.timeZone = timeZone ?? zone
+        return itinerary
+    }
+
+    /// Where the itinerary is: its own zone, else the first its legs name, else their offset.
+    package var place: PlannerPlace {
+        PlannerPlace(
+            timeZone: timeZone ?? legs.first { $0.timeZone != nil }?.timeZone,
+            utcOffset: legs.first { $0.utcOffset != nil }?.utcOffset)
+    }
+
+    package func card(in place: PlannerPlace) -> RouteCard? {
+        let departure = departure ?? legs.first?.departure, arrival = arrival ?? legs.last?.arrival
+        guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil else { return nil }
+        let first = legs.first.map { place.narrowed(to: $0) } ?? place, last = legs.last.map { place.narrowed(to: $0) } ?? place
+        return RouteCard(
+            departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
+            fareCurrency: fareCurrency, transfers: transfers,
+            departureTime: first.time(departure, start ?? legs.first?.start), arrivalTime: last.time(arrival, end ?? legs.last?.end))
+    }
+    /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
+    package var pointer = ""
+
+    /// Where the itinerary is: its legs' pointer without the last step ("/plan/itineraries/0").
+    package var routePointer: String {
+        guard let slash = pointer.lastIndex(of: "/") else { return "" }
+        return String(pointer[..<slash])
+    }
+    /// The route, or why there is none, made by `settle`, which lets go of the legs.
+    package var settled: Result<Route, RouteBarInputError>?
+
+    /// Makes the route now, as `route(waits:shortestLeg:)` would later, and frees the legs' records.
+    package mutating func settle(waits: Bool, shortestLeg: Double) {
+        guard settled == nil else { return }
+        settled = Result { () throws(RouteBarInputError) in try route(waits: waits, shortestLeg: shortestLeg) }
+        legs = []
+    }
+
+    /// The shortest gap between two legs drawn as a wait, in seconds: a minute. Planners' times
+    /// differ by a second where a ride departs as the walk to it ends (TriMet: 1 s), which is no wait.
+    package static let shortestWait = 60.0
+    /// How far, in seconds, times may disagree before the itinerary is refused: planners round
+    /// to the minute (TfL's walk starts a minute before its bus arrives).
+    package static let timeTolerance = 60.0
+
+    /// The route: each leg in whole or fractional minutes, a `wait` leg before each leg that
+    /// departs a minute or more after the one before arrived (unless `waits` is false), and the
+    /// total from the first departure to the last arrival where the planner gives times.
+    /// Throws `inconsistent-leg` for a leg that ends before it starts, starts more than a
+    /// minute before the one before it arrives, or lies outside the itinerary's own times.
+    ///
+    /// A leg shorter than `shortestLeg` seconds (`?shortLegSeconds=`, 30 by default) is too
+    /// short to draw: a visible "1 min" would overstate a 2 s walk, and a bar without it would
+    /// hide it. Its seconds join the wait beside it and the sentence says it ("transfer, walk 20 s").
+    package func route(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
+        var subPaths: [SubPath] = []
+        // A wait comes only before a leg with a departure time: room for those, and no more,
+        // since a streamed answer keeps these arrays (and the memory account counts them).
+        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.start == nil ? 0 : 1) } : 0))
+        // Legs without times (Google's walks) follow the one before; only given times make waits.
+        var previousEnd = start ?? legs.first?.start
+        var lastEnd = previousEnd
+        // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
+        var shortPending = 0.0
+        let place = self.place
+        for (index, given) in legs.enumerated() {
+            var leg = given
+            // A leg without times (Google's walking steps) runs from the arrival before it for
+            // its duration: its card says when, and the bar is as it was (no wait, same minutes).
+            if leg.start == nil, leg.end == nil, let begin = previousEnd, let seconds = leg.seconds, seconds >= 0 {
+                (leg.start, leg.end) = (begin, begin + seconds)
+            }
+            try check(leg, index: index, after: index == 0 ? nil : previousEnd)
+            guard let minutes = leg.minutes else {
+                throw RouteBarInputError(
+                    .missingField, "the leg has neither a duration nor departure and arrival times",
+                    pointer: "\(pointer)/\(index)")
+            }
+            if leg.mode == .wait && !waits { continue }
+            if waits, let previousEnd, let start = leg.start, start - previousEnd >= Self.shortestWait {
+                subPaths.append(SubPath(mode: .wait, minutes: (start - previousEnd) / 60 + shortPending / 60))
+                shortPending = 0
+            }
+            let ride = leg.mode.takesLineColor
+            let seconds = minutes * 60
+            let short = seconds > 0 && seconds < shortestLeg
+            var subPath = SubPath(
+                mode: leg.mode, minutes: short ? 0 : minutes, line: leg.line, color: ride ? leg.color : nil,
+                textColor: ride ? leg.textColor : nil)
+            subPath.interlined = leg.interlined
+            // Set only when there is something to set: each setter makes the leg's details box.
+            if !leg.otherLines.isEmpty { subPath.otherLines = Array(leg.otherLines.prefix(SubPath.maxOtherLines)) }
+            if let card = leg.card(in: place) { subPath.card = card }
+            if short {
+                subPath.shortSeconds = seconds
+                // Into the wait just before, else the next one if it comes right after.
+                if let last = subPaths.indices.last, subPaths[last].mode == .wait, subPaths[last].isVisible {
+                    subPaths[last].sectionTime += minutes
+                } else {
+                    shortPending += seconds
+                }
+            } else if leg.mode != .wait {
+                shortPending = 0
+            }
+            subPaths.append(subPath)
+            if let end = leg.end {
+                previousEnd = end
+            } else if let begin = leg.start ?? previousEnd {
+                previousEnd = begin + minutes * 60
+            }
+            lastEnd = previousEnd ?? lastEnd
+        }
+        var total = seconds.map { $0 / 60 }
+        if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
+        var route = Route(totalTime: total, subPaths: subPaths)
+        route.legsSpanTotal = true
+        route.card = card(in: place)
+        return route
+    }
+
+    /// Refuses a leg whose times cannot be drawn: it ends before it starts, starts more than a
+    /// minute before `previousEnd`, or lies more than a minute outside the itinerary's times.
+    /// A delay that makes a transfer unreachable is the planner's data, not this: its times
+    /// are the real ones, which still follow each other.
+    package func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?) throws(RouteBarInputError) {
+        let at = "\(pointer)/\(index)"
+        if let start = leg.start, let end = leg.end, end < start {
+            throw .inconsistent(
+                "the leg arrives (\(leg.timeText(end, given: leg.arrival))) before it departs (\(leg.timeText(start, given: leg.departure)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("arrival", leg.timeText(end, given: leg.arrival)))
+        }
+        if let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance {
+            throw .inconsistent(
+                "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before the leg before it arrives "
+                    + "(\(PlannerTime.iso(seconds: previousEnd)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("previousArrival", PlannerTime.iso(seconds: previousEnd)))
+        }
+        if let first = self.start, let start = leg.start, start < first - Self.timeTolerance {
+            throw .inconsistent(
+                "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before its itinerary does "
+                    + "(\(PlannerTime.iso(seconds: first)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("itineraryDeparture", PlannerTime.iso(seconds: first)))
+        }
+        if let last = self.end, let end = leg.end, end > last + Self.timeTolerance {
+            throw .inconsistent(
+                "the leg arrives (\(leg.timeText(end, given: leg.arrival))) more than a minute after its itinerary does "
+                    + "(\(PlannerTime.iso(seconds: last)))",
+                at: at, ("arrival", leg.timeText(end, given: leg.arrival)), ("itineraryArrival", PlannerTime.iso(seconds: last)))
+        }
+    }
+}
+
+extension PlannerLeg {
+    /// A time as the problem quotes it: as the planner wrote it, else in UTC.
+    package func timeText(_ seconds: Double, given: String?) -> String {
+        given ?? PlannerTime.iso(seconds: seconds)
+    }
+}
+
+extension RouteBarInputError {
+    /// `inconsistent-leg`: values that contradict each other, both named.
+    package static func inconsistent(_ detail: String, at pointer: String, _ values: (String, String)...) -> RouteBarInputError {
+        var error = RouteBarInputError(.inconsistentLeg, detail, pointer: pointer)
+        error.values = values.map { RouteBarInputError.Value(name: $0.0, value: $0.1) }
+        return error
+    }
+}
+
+/// Where in the world an itinerary or a leg is, as far as the planner says: what turns its
+/// times into `CardTime`s.
+package struct PlannerPlace {
+    package var timeZone: String?
+    package var utcOffset: Int32?
+
+    package init(timeZone: String? = nil, utcOffset: Int32? = nil) {
+        (self.timeZone, self.utcOffset) = (timeZone, utcOffset)
+    }
+
+    /// The leg's own zone or offset where it names one, else this.
+    package func narrowed(to leg: PlannerLeg) -> PlannerPlace {
+        guard leg.timeZone != nil || leg.utcOffset != nil else { return self }
+        return PlannerPlace(timeZone: leg.timeZone, utcOffset: leg.utcOffset)
+    }
+
+    /// A time as the planner wrote it (`text`, or an epoch time written in UTC) at `seconds`,
+    /// with its place's offset: the one in the text ("+01:00"), else this place's offset or
+    /// zone. A local time ("20181202T220451") becomes an instant through the zone. Nil where
+    /// nothing says the offset: a planner's "Z" says the instant, not where it is.
+    package func time(_ text: String?, _ seconds: Double?) -> CardTime? {
+        guard let seconds, PlannerTime.plausible.contains(seconds) else { return nil }
+        let given = Int64(seconds.rounded(.down))
+        switch text.flatMap({ PlannerTime.parse(iso: $0)?.suffix }) ?? .utc {
+        case .offset(let offset):
+            return CardTime(epochSeconds: given, utcOffset: offset)
+        case .utc:
+            if let utcOffset { return CardTime(epochSeconds: given, utcOffset: utcOffset) }
+            guard let timeZone, let offset = ZoneDatabase.system.offset(zone: timeZone, at: given) else { return nil }
+            return CardTime(epochSeconds: given, utcOffset: offset)
+        case .local:
+            // The offset at the instant the local time names: first guessed from the local time
+            // read as UTC, then taken at the instant that guess gives (right but for the hour a
+            // clock skips or repeats).
+            guard let timeZone, let guess = ZoneDatabase.system.offset(zone: timeZone, at: given),
+                let offset = ZoneDatabase.system.offset(zone: timeZone, at: given - Int64(guess))
+            else { return nil }
+            return CardTime(epochSeconds: given - Int64(offset), utcOffset: offset)
+        }
+    }
+}
+
+/// Text a planner sends, cleaned as the answer shows it.
+package enum PlannerText {
+    /// The longest line name in UTF-8 bytes (`RouteBarRequest.maxNameBytes`): the answer echoes a
+    /// name up to five times per width, so its length is the answer's, not the request's.
+    package static let maxNameBytes = 128
+
+    /// Without surrounding whitespace ("B " from MOTIS), nil when nothing is left.
+    /// `text` cut to at most `bytes` bytes of UTF-8, "…" included, between two characters.
+    package static func shortened(_ text: String, toBytes bytes: Int) -> String {
+        let ellipsis = "…"
+        var kept = ""
+        var count = 0
+        for character in text {
+            let size = character.utf8.count
+            guard count + size + ellipsis.utf8.count <= bytes else { break }
+            kept.append(character)
+            count += size
+        }
+        return kept + ellipsis
+    }
+
+    package static func trimmed(_ text: String) -> String? {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+            let last = text.lastIndex(where: { !$0.isWhitespace })
+        else { return nil }
+        return String(text[first...last])
+    }
+
+    /// A colour as `#RRGGBB`, upper case, from `RRGGBB` or `#rrggbb`; nil for anything else.
+    package static func color(_ text: String) -> String? {
+        var digits = Substring(text)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        guard digits.utf8.count == 6, digits.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) })
+        else { return nil }
+        return "#" + digits.uppercased()
+    }
+}
+
+extension PlannerLeg {
+    /// A leg with nothing known yet, for our own shape's reader to fill.
+    package static var unknown: PlannerLeg { PlannerLeg() }
+}

@@ -1,0 +1,294 @@
+import RouteBar
+internal import StrictJSON
+
+/// The itinerary shape OpenTripPlanner (REST and GraphQL), MOTIS and hafas-client share: an
+/// object with `legs`, each leg with a mode, times and a route or line. One reader takes all
+/// their spellings; where two members say the same, the more precise wins (times over
+/// durations, `line.product` over `line.mode`).
+extension PlannerReader {
+    /// An array of itineraries at `pointer`; `wrapped` reads GraphQL's `edges[].node`.
+    mutating func decodeItineraries(at pointer: String, wrapped: Bool = false) throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: pointer) else { return }
+            if wrapped {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("node") {
+                        decoder.addItinerary(try decoder.decodeItinerary(at: "\(pointer)/\(index)/node"))
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else {
+                decoder.addItinerary(try decoder.decodeItinerary(at: "\(pointer)/\(index)"))
+            }
+        }
+    }
+
+    /// One itinerary object (or hafas-client journey).
+    mutating func decodeItinerary(at pointer: String) throws(JSONSyntaxError) -> PlannerItinerary {
+        var itinerary = PlannerItinerary(pointer: pointer + "/legs")
+        try eachMember { decoder throws(JSONSyntaxError) in
+            try decoder.decodeItineraryMember(into: &itinerary)
+        }
+        return itinerary
+    }
+
+    /// A member of an itinerary: its legs and its own times; others are skipped.
+    mutating func decodeItineraryMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        if reader.keyEquals("legs") {
+            try eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeLeg() }
+        } else if reader.keyEquals("startTime") || reader.keyEquals("start") {
+            let time = try plannerTimeAndText()
+            (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("endTime") || reader.keyEquals("end") {
+            let time = try plannerTimeAndText()
+            (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("walkDistance") {
+            itinerary.walkDistance = try plannerNumber()
+        } else if reader.keyEquals("transfers") || reader.keyEquals("numberOfTransfers") {
+            itinerary.transfers = try plannerNumber().flatMap(Self.smallInteger)
+        } else if reader.keyEquals("fare") {
+            // OpenTripPlanner 1: {"fare": {"regular": {"cents": 250, "currency": {"currencyCode": "USD"}}}}.
+            try eachMember { decoder throws(JSONSyntaxError) in
+                guard decoder.reader.keyEquals("fare") else { return try decoder.reader.skipValue() }
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("regular") else { return try decoder.reader.skipValue() }
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("cents") {
+                            itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
+                        } else if decoder.reader.keyEquals("currency") {
+                            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                                if decoder.reader.keyEquals("currencyCode") {
+                                    itinerary.fareCurrency = try decoder.plannerText()
+                                } else {
+                                    try decoder.reader.skipValue()
+                                }
+                            }
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                }
+            }
+        } else if reader.keyEquals("fares") {
+            try decodeRegularFare(into: &itinerary)
+        } else {
+            try reader.skipValue()
+        }
+    }
+
+    /// OpenTripPlanner 2 GraphQL's itinerary `fares`: `[{"type": "regular", "currency": "EUR",
+    /// "cents": 280}]`; the regular one is the route's fare. (Its newer per-leg `fareProducts`
+    /// list one product per rider category and medium, with no fare of the journey to pick.)
+    mutating func decodeRegularFare(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            var type: String?
+            var cents: Double?
+            var currency: String?
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("type") {
+                    type = try decoder.plannerWord()
+                } else if decoder.reader.keyEquals("cents") {
+                    cents = try decoder.plannerNumber()
+                } else if decoder.reader.keyEquals("currency") {
+                    currency = try decoder.plannerText()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            if type == "regular", let cents {
+                (itinerary.fareAmount, itinerary.fareCurrency) = (cents / 100, currency)
+            }
+        }
+    }
+
+    /// One leg of OpenTripPlanner, MOTIS or hafas-client.
+    mutating func decodeLeg() throws(JSONSyntaxError) -> PlannerLeg {
+        var leg = PlannerLeg()
+        var modeName: String?
+        var product: String?
+        var productName: String?
+        var walking = false
+        var plannedStart: (seconds: Double, text: String)?
+        var plannedEnd: (seconds: Double, text: String)?
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("mode") {
+                modeName = try decoder.plannerWord()
+            } else if decoder.reader.keyEquals("duration") {
+                leg.seconds = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("startTime") || decoder.reader.keyEquals("departure") {
+                let time = try decoder.plannerTimeAndText()
+                (leg.start, leg.departure) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("endTime") || decoder.reader.keyEquals("arrival") {
+                let time = try decoder.plannerTimeAndText()
+                (leg.end, leg.arrival) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("distance") {
+                leg.distance = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("from") || decoder.reader.keyEquals("origin") {
+                let place = try decoder.plannerPlace()
+                (leg.from, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
+                leg.facts.departurePlatform = leg.facts.departurePlatform ?? place.platform
+            } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
+                let place = try decoder.plannerPlace()
+                (leg.to, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
+                leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? place.platform
+            } else if decoder.reader.keyEquals("departurePlatform") {
+                // hafas-client: the real-time platform where known, else the planned one.
+                leg.facts.departurePlatform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? leg.facts.departurePlatform
+            } else if decoder.reader.keyEquals("plannedDeparturePlatform") {
+                let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                leg.facts.departurePlatform = leg.facts.departurePlatform ?? planned
+            } else if decoder.reader.keyEquals("arrivalPlatform") {
+                leg.facts.arrivalPlatform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? leg.facts.arrivalPlatform
+            } else if decoder.reader.keyEquals("plannedArrivalPlatform") {
+                let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? planned
+            } else if decoder.reader.keyEquals("intermediateStops") {
+                leg.facts.stops = try decoder.plannerStops(ends: false)
+            } else if decoder.reader.keyEquals("stopovers") {
+                leg.facts.stops = try decoder.plannerStops(ends: true)
+            } else if decoder.reader.keyEquals("realTime") {
+                leg.facts.realTime = try decoder.plannerBool()
+            } else if decoder.reader.keyEquals("realtimeState") {
+                // OpenTripPlanner: SCHEDULED, UPDATED, CANCELED, ADDED, MODIFIED.
+                if try decoder.plannerWord() == "CANCELED" { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("cancelled") {
+                if try decoder.plannerBool() == true { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("reachable") {
+                leg.facts.reachable = try decoder.plannerBool()
+            } else if decoder.reader.keyEquals("departureDelay") {
+                leg.facts.departureDelay = try decoder.plannerDelay()
+            } else if decoder.reader.keyEquals("arrivalDelay") {
+                leg.facts.arrivalDelay = try decoder.plannerDelay()
+            } else if decoder.reader.keyEquals("loadFactor") {
+                leg.facts.occupancy = try decoder.plannerWord().flatMap(PlannerOccupancy.loadFactor)
+            } else if decoder.reader.keyEquals("alerts") {
+                try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
+            } else if decoder.reader.keyEquals("remarks") {
+                // hafas-client: hints and warnings; a warning is an alert.
+                try decoder.decodeAlerts(into: &leg.facts, headlines: ["summary", "text"], include: [("type", "warning")])
+            } else if decoder.reader.keyEquals("fareProducts") {
+                try decoder.decodeFareProducts(into: &leg.facts)
+            } else if decoder.reader.keyEquals("agencyTimeZoneOffset") {
+                // OpenTripPlanner 1: milliseconds east of UTC, on every leg.
+                leg.utcOffset = try decoder.plannerNumber().flatMap { PlannerTime.offset(milliseconds: $0) }
+            } else if decoder.reader.keyEquals("headsign") || decoder.reader.keyEquals("direction") {
+                leg.headsign = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("plannedDeparture") || decoder.reader.keyEquals("scheduledStartTime") {
+                plannedStart = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("plannedArrival") || decoder.reader.keyEquals("scheduledEndTime") {
+                plannedEnd = try decoder.plannerTimeAndText()
+            } else if decoder.reader.keyEquals("start") || decoder.reader.keyEquals("end") {
+                // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
+                let isStart = decoder.reader.keyEquals("start")
+                var time: (seconds: Double, text: String)?
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTimeAndText() } else { try decoder.reader.skipValue() }
+                }
+                if isStart, leg.start == nil {
+                    (leg.start, leg.departure) = (time?.seconds, time?.text)
+                } else if !isStart, leg.end == nil {
+                    (leg.end, leg.arrival) = (time?.seconds, time?.text)
+                }
+            } else if decoder.reader.keyEquals("walking") {
+                walking = try decoder.plannerBool() ?? false
+            } else if decoder.reader.keyEquals("interlineWithPreviousLeg") {
+                leg.interlined = try decoder.plannerBool() ?? false
+            } else if decoder.reader.keyEquals("route") {
+                if try decoder.reader.peekKind() == .object {
+                    try decoder.decodeRouteObject(into: &leg)
+                } else if let name = try decoder.plannerText(), !name.isEmpty {
+                    leg.longName = leg.longName ?? name  // OpenTripPlanner 1 REST: a name, often the long one
+                }
+            } else if decoder.reader.keyEquals("trip") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("route") {
+                        try decoder.decodeRouteObject(into: &leg)
+                    } else if decoder.reader.keyEquals("tripHeadsign") {
+                        leg.headsign = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("occupancy") {
+                        // Digitransit: {"occupancyStatus": "FEW_SEATS_AVAILABLE"}.
+                        if let status = try decoder.plannerMember("occupancyStatus") { leg.facts.occupancy = PlannerOccupancy.gtfs(status) }
+                    } else if decoder.reader.keyEquals("alerts") {
+                        try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if decoder.reader.keyEquals("line") {
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    if decoder.reader.keyEquals("name") {
+                        leg.shortName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("product") {
+                        product = try decoder.plannerWord()
+                    } else if decoder.reader.keyEquals("mode") {
+                        let mode = try decoder.plannerWord()
+                        modeName = modeName ?? mode
+                    } else if decoder.reader.keyEquals("productName") {
+                        productName = try decoder.plannerWord()
+                    } else if decoder.reader.keyEquals("operator") {
+                        leg.agency = try decoder.plannerName()
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
+                }
+            } else if decoder.reader.keyEquals("routeShortName") {
+                leg.shortName = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("routeLongName") {
+                leg.longName = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("routeColor") {
+                leg.color = try decoder.plannerColor()
+            } else if decoder.reader.keyEquals("routeTextColor") {
+                leg.textColor = try decoder.plannerColor()
+            } else if decoder.reader.keyEquals("agencyName") {
+                leg.agency = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("agency") {
+                // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
+                let agency = try decoder.plannerPlace()
+                (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        // MOTIS gives no delays: its real-time times beside the timetable's say them.
+        if leg.facts.realTime == true, leg.facts.departureDelay == nil, let start = leg.start, let plannedStart {
+            leg.facts.departureDelay = Int((start - plannedStart.seconds).rounded())
+        }
+        if leg.facts.realTime == true, leg.facts.arrivalDelay == nil, let end = leg.end, let plannedEnd {
+            leg.facts.arrivalDelay = Int((end - plannedEnd.seconds).rounded())
+        }
+        leg.facts.dropDelaysWithoutRealTime()
+        // hafas-client: a cancelled leg keeps only its planned times, which its card shows.
+        if leg.start == nil, let plannedStart { (leg.start, leg.departure) = (plannedStart.seconds, plannedStart.text) }
+        if leg.end == nil, let plannedEnd { (leg.end, leg.arrival) = (plannedEnd.seconds, plannedEnd.text) }
+        leg.mode =
+            walking
+            ? .walk
+            : product.flatMap(PlannerMode.named) ?? modeName.flatMap(PlannerMode.named) ?? productName.flatMap(PlannerMode.named)
+                ?? .other
+        return leg
+    }
+
+    /// OpenTripPlanner GraphQL's `route`: `{shortName longName color textColor agency {name}}`.
+    mutating func decodeRouteObject(into leg: inout PlannerLeg) throws(JSONSyntaxError) {
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("shortName") {
+                leg.shortName = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("longName") {
+                leg.longName = try decoder.plannerText()
+            } else if decoder.reader.keyEquals("color") {
+                leg.color = try decoder.plannerColor()
+            } else if decoder.reader.keyEquals("textColor") {
+                leg.textColor = try decoder.plannerColor()
+            } else if decoder.reader.keyEquals("agency") {
+                // OpenTripPlanner 2: {"name": …, "timezone": "America/Los_Angeles"}.
+                let agency = try decoder.plannerPlace()
+                (leg.agency, leg.timeZone) = (agency.name, agency.zone ?? leg.timeZone)
+            } else if decoder.reader.keyEquals("alerts") {
+                try decoder.decodeAlerts(into: &leg.facts, headlines: Self.alertHeadlines)
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+    }
+}
