@@ -31,6 +31,10 @@ public struct RouteBarRequest: Sendable {
 
     /// Where each route is in a planner's answer ("/plan/itineraries/0"), for errors.
     var routePointers: [String] = []
+    /// The routes' heap bytes as decoding counted them, and how many routes they were, for
+    /// `heldBytes` right after decoding (the service's account); routes replaced since by a
+    /// list of another length are counted again.
+    var decodedRouteBytes: (count: Int, bytes: Int)?
     /// Why a planner's answer has no route, in the planner's words (HERE's notice, Navitia's
     /// message, OpenTripPlanner's routing error): the answer's `notice`.
     public var plannerNotice: String?
@@ -136,10 +140,15 @@ extension RouteBarRequest {
     /// capacity), for the server's memory account: a streamed answer keeps the request.
     package var heldBytes: Int {
         var bytes = HeldBytes.array(routes.capacity, of: Route.self) + HeldBytes.array(widths?.capacity ?? 0, of: Double.self)
-        // Read in place through a pointer: a copy of each route would retain and release its storage.
-        routes.withUnsafeBufferPointer { routes in
-            guard let start = routes.baseAddress else { return }
-            for route in start..<start + routes.count { bytes += route.pointee.heldBytes }
+        if let decoded = decodedRouteBytes, decoded.count == routes.count {
+            // Counted as the routes were made (`ModelBytes`), for these very routes.
+            bytes += decoded.bytes
+        } else {
+            // Read in place through a pointer: a copy of each route would retain and release its storage.
+            routes.withUnsafeBufferPointer { routes in
+                guard let start = routes.baseAddress else { return }
+                for route in start..<start + routes.count { bytes += route.pointee.heldBytes }
+            }
         }
         bytes += HeldBytes.array(routePointers.capacity, of: String.self)
         for pointer in routePointers { bytes += HeldBytes.string(pointer) }
@@ -147,11 +156,13 @@ extension RouteBarRequest {
     }
 
     /// What decoding a body of `bodyBytes` may take at most before it ends, reserved in the
-    /// memory account before it starts: the model, at most 4 times its body (a 40-byte
-    /// `SubPath` for the shortest leg a shape reads, 15 bytes), and a megabyte for what does
-    /// not grow with the body: the records of two itineraries' legs at most (1000 legs of some
-    /// 280 bytes each, `RequestDecoder.addItinerary`) and routes' arrays sized for 9 legs (1000
-    /// routes at most). `DecodedSizeTests` checks it with each shape's densest bodies.
+    /// memory account before it starts: the model, 4 times its body (a 40-byte `SubPath` for
+    /// the shortest leg a shape reads, 15 bytes), and a megabyte for what does not grow with the
+    /// body: the records of two itineraries' legs at most (1000 legs of some 280 bytes each,
+    /// `PlannerReader.addItinerary`) and routes' arrays sized for 9 legs (1000 routes at most).
+    /// A leg with a box or a card (a `mode`, times) costs more than 4 times its bytes: the routes
+    /// are counted as they are made (`ModelBytes`), and a body whose routes pass this is refused
+    /// (`too-many`). `DecodedSizeTests` checks both with each shape's densest bodies.
     package static func decodingBytes(forBody bodyBytes: Int) -> Int {
         4 * bodyBytes + (1 << 20)
     }

@@ -101,4 +101,54 @@ import Testing
         let many = try allocations(legsPerRoute: 1000)
         #expect(many <= few + 10, "\(shape.testDescription): \(many) allocations for 100 x 1000 refused legs, \(few) for 100 x 2")
     }
+
+    /// Legs that cost the model more than 4 times their size in the body: a leg box (a `mode`) or
+    /// a card (times), for a few bytes of JSON each.
+    static let denseShapes: [Shape] = [
+        Shape(
+            testDescription: "ours, with a mode",
+            body: { leg, n, per in #"{"width":20000,"routes":["# + itineraries(leg, n, per) { #"{"subPaths":[\#($0)]}"# } + "]}" },
+            leg: #"{"mode":"tram","sectionTime":1}"#),
+        Shape(
+            testDescription: "ours, with times",
+            body: { leg, n, per in #"{"width":20000,"routes":["# + itineraries(leg, n, per) { #"{"subPaths":[\#($0)]}"# } + "]}" },
+            leg: #"{"trafficType":3,"sectionTime":1,"departure":"2024-05-18T18:08:00Z","arrival":"2024-05-18T18:08:01Z"}"#),
+        Shape(
+            testDescription: "OpenTripPlanner, with epoch times",
+            body: { leg, n, per in #"{"plan":{"itineraries":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}}" },
+            leg: #"{"mode":"BUS","startTime":1,"endTime":2}"#),
+        Shape(
+            testDescription: "hafas-client, with times",
+            body: { leg, n, per in #"{"journeys":["# + itineraries(leg, n, per) { #"{"legs":[\#($0)]}"# } + "]}" },
+            leg: #"{"origin":{},"destination":{},"departure":"2024-05-18T10:00:00Z","arrival":"2024-05-18T10:00:01Z"}"#),
+    ]
+
+    /// The routes are counted as they are made: a body whose model would pass what was set aside
+    /// for it (`decodingBytes`) is refused at the route that passes it (they reached 6 to 15
+    /// times their body, 4 times and a megabyte being reserved); a smaller one of the same legs
+    /// is read whole, within it.
+    @Test(arguments: denseShapes)
+    func denseLegsAreRefusedPastWhatWasSetAside(_ shape: Shape) throws {
+        let body = Array(shape.body(shape.leg, 20_000, 1000).utf8)
+        let limit = RouteBarRequest.decodingBytes(forBody: body.count)
+        let refused = Result { () throws(RouteBarInputError) in try RouteBarRequest(json: body) { $0 == "width" ? "20000" : nil } }
+        guard case .failure(let problem) = refused else {
+            Issue.record("\(shape.testDescription): \(try refused.get().heldBytes) bytes held, \(limit) set aside")
+            return
+        }
+        #expect(problem.type == .tooMany && problem.limit == limit, "\(shape.testDescription): \(problem.detail)")
+        let pointer = try #require(problem.pointer)
+        #expect(pointer.range(of: #"^/(routes|plan/itineraries|journeys)/[0-9]+$"#, options: .regularExpression) != nil, "\(pointer)")
+        let small = Array(shape.body(shape.leg, 2_000, 1000).utf8)
+        let request = try RouteBarRequest(json: small) { $0 == "width" ? "20000" : nil }
+        #expect(request.segmentCount >= 2_000)
+        #expect(request.heldBytes <= RouteBarRequest.decodingBytes(forBody: small.count))
+        // Below 16 KiB bodies are not counted: the densest stays within what is set aside.
+        var legs = 1
+        while shape.body(shape.leg, legs * 2, 1000).utf8.count < 16 << 10 { legs *= 2 }
+        let tiny = Array(shape.body(shape.leg, legs, 1000).utf8)
+        let uncounted = try RouteBarRequest(json: tiny) { $0 == "width" ? "20000" : nil }
+        #expect(tiny.count < 16 << 10 && uncounted.segmentCount >= legs)
+        #expect(uncounted.heldBytes <= RouteBarRequest.decodingBytes(forBody: tiny.count))
+    }
 }

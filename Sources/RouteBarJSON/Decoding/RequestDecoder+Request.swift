@@ -50,6 +50,8 @@ extension RequestDecoder {
             optionsFromQuery: fromQuery, widths: widths)
         request.routePointers = pointers
         request.problems = problems
+        let counted = planner?.modelBytes ?? modelBytes
+        request.decodedRouteBytes = counted.counts ? (routes.count, counted.held) : nil
         if routes.isEmpty, case .planner(let planner) = shape {
             // A planner's 200 without a route always says why: its words, else ours.
             request.plannerNotice = self.planner?.plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"

@@ -15,7 +15,9 @@ extension RequestDecoder {
         var index = 0
         while try reader.nextElement() {
             if index < RouteBarLayout.maxRoutes {
-                workspace.routes.append(try decodeRoute(&self, index))
+                let route = try decodeRoute(&self, index)
+                if !modelBytes.add(route) { note(modelBytes.problem(at: "\(pointer)/\(index)")) }
+                workspace.routes.append(route)
             } else {
                 if index == RouteBarLayout.maxRoutes {
                     note(.init(.tooMany, "at most \(RouteBarLayout.maxRoutes) routes per request", pointer: pointer, limit: RouteBarLayout.maxRoutes))

@@ -43,6 +43,8 @@ struct RequestDecoder {
     var workspace: RouteBarWorkspace.Buffers
     /// The `routes` array, when a faster reader has read it (the service's simdjson path).
     var predecodedRoutes: PredecodedRoutes?
+    /// The routes' heap bytes so far, within what was set aside for the body.
+    var modelBytes = ModelBytes(limit: .max, bodyBytes: 0)
 
     init(reader: JSONReader, workspace: RouteBarWorkspace.Buffers) {
         self.reader = reader
@@ -66,6 +68,10 @@ struct RequestDecoder {
                     reader.skipValidatedValue(to: predecoded.range.upperBound)
                     routes = predecoded.routes
                     predecodedRoutes = nil
+                    for (index, route) in predecoded.routes.enumerated() where !modelBytes.add(route) {
+                        note(modelBytes.problem(at: "/routes/\(index)"))
+                        break
+                    }
                     continue
                 }
                 routes = try decodeRoutes(at: "/routes", name: "routes") { decoder, index throws(JSONSyntaxError) in

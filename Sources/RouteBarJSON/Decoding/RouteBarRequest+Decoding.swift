@@ -76,12 +76,14 @@ extension RouteBarRequest {
         decoder.source = try? RequestDecoder.source(query)
         decoder.queryTimeZone = try? RequestDecoder.timeZone(query)
         decoder.predecodedRoutes = predecoded
+        decoder.modelBytes = ModelBytes(limit: decodingBytes(forBody: body.count), bodyBytes: body.count)
         // Bad values are refused after the body, as before: each is read as it can be here.
         let shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? RequestParameter.shortLegSeconds.defaultNumber ?? 0
         if let name, var planner = PlannerReader(name, shortestLeg: shortestLeg) {
             planner.waits = (try? RequestDecoder.waits(query)) ?? true
             planner.plannerTimeZone = decoder.queryTimeZone
             planner.plannerStatus = try? RequestDecoder.plannerStatus(query)
+            planner.modelBytes = decoder.modelBytes
             decoder.planner = planner
         }
         defer {

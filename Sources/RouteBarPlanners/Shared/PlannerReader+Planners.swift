@@ -11,7 +11,12 @@ extension PlannerReader {
     /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The
     /// last waits because Google's fare follows its legs.
     mutating func addItinerary(_ itinerary: PlannerItinerary) {
-        if let last = plannerItineraries.indices.last { plannerItineraries[last].settle(waits: waits, shortestLeg: shortestLeg) }
+        if let last = plannerItineraries.indices.last {
+            plannerItineraries[last].settle(waits: waits, shortestLeg: shortestLeg)
+            if case .success(let route)? = plannerItineraries[last].settled, !modelBytes.add(route) {
+                note(modelBytes.problem(at: plannerItineraries[last].routePointer))
+            }
+        }
         var itinerary = itinerary
         itinerary.timeZone = itinerary.timeZone ?? plannerTimeZone
         plannerItineraries.append(itinerary)
@@ -90,6 +95,8 @@ extension PlannerReader {
             let route = itinerary.settled ?? Result { () throws(RouteBarInputError) in try itinerary.route(waits: waits, shortestLeg: shortestLeg) }
             switch route {
             case .success(let route):
+                // The routes settled as the body was read are counted already.
+                if itinerary.settled == nil, !modelBytes.add(route) { throw modelBytes.problem(at: itinerary.routePointer) }
                 result.routes.append(route)
                 result.pointers.append(itinerary.routePointer)
             case .failure(let problem) where problem.type == .inconsistentLeg:

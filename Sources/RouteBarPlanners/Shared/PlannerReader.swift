@@ -31,6 +31,8 @@ package struct PlannerReader {
     var documentItinerary: PlannerItinerary?
     /// What the planner says besides its itineraries.
     package var plannerOutcome = PlannerOutcome()
+    /// The routes' heap bytes so far, within what was set aside for the body.
+    package var modelBytes = ModelBytes(limit: .max, bodyBytes: 0)
     let adapter: any PlannerAdapter.Type
     /// The planner whose answer it reads.
     package var planner: Planner { adapter.planner }

@@ -20,8 +20,14 @@ package enum PlannerTime {
 
     /// `seconds(iso:)`, and what the text says of its offset.
     package static func parse(iso text: String) -> (seconds: Double, suffix: Suffix)? {
-        var digits: [Int] = []
-        var utf8 = Array(text.utf8)[...]
+        // The text's own bytes where they are (a native string's are): no copy per time, of
+        // which a leg has two to four.
+        if let parsed = text.utf8.withContiguousStorageIfAvailable({ parse(iso: $0[...]) }) { return parsed }
+        return Array(text.utf8).withUnsafeBufferPointer { parse(iso: $0[...]) }
+    }
+
+    private static func parse(iso bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (seconds: Double, suffix: Suffix)? {
+        var utf8 = bytes
         func number(_ count: Int) -> Int? {
             guard utf8.count >= count else { return nil }
             var value = 0
@@ -47,7 +53,6 @@ package enum PlannerTime {
         guard let minute = number(2) else { return nil }
         skip(UInt8(ascii: ":"))
         let second = number(2) ?? 0
-        digits = [year, month, day, hour, minute, second]
         var fraction = 0.0
         if utf8.first == UInt8(ascii: ".") || utf8.first == UInt8(ascii: ",") {
             utf8 = utf8.dropFirst()
@@ -72,11 +77,9 @@ package enum PlannerTime {
             utf8 = utf8.dropFirst()
             suffix = .utc
         }
-        guard utf8.isEmpty, (1...12).contains(digits[1]), (1...31).contains(digits[2]), digits[3] <= 24, digits[4] < 60,
-            digits[5] <= 60
-        else { return nil }
-        let days = Int(CivilCalendar.days(year: Int64(digits[0]), month: Int64(digits[1]), day: Int64(digits[2])))
-        return (Double(days * 86_400 + digits[3] * 3_600 + digits[4] * 60 + digits[5] - offset) + fraction, suffix)
+        guard utf8.isEmpty, (1...12).contains(month), (1...31).contains(day), hour <= 24, minute < 60, second <= 60 else { return nil }
+        let days = Int(CivilCalendar.days(year: Int64(year), month: Int64(month), day: Int64(day)))
+        return (Double(days * 86_400 + hour * 3_600 + minute * 60 + second - offset) + fraction, suffix)
     }
 
     /// Unix times a planner's answer can hold: years 1900 to 2999. Outside, a number is no time
