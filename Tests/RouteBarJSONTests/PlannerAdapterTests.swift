@@ -346,6 +346,17 @@ extension PlannerNormalisationTests {
         }
     }
 
+    /// Only what no signature names is skimmed (and so read twice when the body is refused): a
+    /// body of values the signatures name, such as a megabyte of `0` legs, is read once.
+    @Test func valuesTheSignaturesNameAreNotSkimmed() {
+        func skimmed(_ body: String) -> Bool {
+            Array(body.utf8).withUnsafeBufferPointer { PlannerSketch($0, tree: PlannerRecognition.compiled.tree).skimmed }
+        }
+        #expect(!skimmed(#"{"plan": {"itineraries": [{"legs": [0, 0, "x", null]}]}}"#))
+        #expect(skimmed(#"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "geometry": {"points": "abc"}}]}]}}"#))
+        #expect(skimmed(#"{"foo": [0]}"#))
+    }
+
     /// Recognition passes what no signature names without validating it (`skimValue`); bad JSON
     /// there still wins over everything else, whatever the body turns out to be: our own shape
     /// with a member of its own, a planner's answer (read again strictly), no shape at all, a

@@ -332,7 +332,9 @@ package struct PlannerSketch {
             }
             states.removeLast(states.count - start)
         default:
-            skim(&reader)
+            // A value a signature names, read strictly: skimmed, a body of such values (a
+            // megabyte of `0` legs) would be read twice to be refused.
+            try reader.skipValue()
         }
     }
 }
