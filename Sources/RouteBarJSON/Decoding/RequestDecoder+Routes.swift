@@ -16,7 +16,8 @@ extension RequestDecoder {
         while try reader.nextElement() {
             if index < RouteBarLayout.maxRoutes {
                 let route = try decodeRoute(&self, index)
-                if !modelBytes.add(route) { note(modelBytes.problem(at: "\(pointer)/\(index)")) }
+                // Only a body large enough to pass what was set aside is counted (`ModelBytes`).
+                if modelBytes.counts, !modelBytes.add(route) { note(modelBytes.problem(at: "\(pointer)/\(index)")) }
                 workspace.routes.append(route)
             } else {
                 if index == RouteBarLayout.maxRoutes {

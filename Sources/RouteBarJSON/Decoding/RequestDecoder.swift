@@ -68,9 +68,8 @@ struct RequestDecoder {
                     reader.skipValidatedValue(to: predecoded.range.upperBound)
                     routes = predecoded.routes
                     predecodedRoutes = nil
-                    for (index, route) in predecoded.routes.enumerated() where !modelBytes.add(route) {
+                    if modelBytes.counts, let index = predecoded.routes.firstIndex(where: { !modelBytes.add($0) }) {
                         note(modelBytes.problem(at: "/routes/\(index)"))
-                        break
                     }
                     continue
                 }
