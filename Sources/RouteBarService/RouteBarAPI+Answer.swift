@@ -24,7 +24,7 @@ extension RouteBarAPI {
         let offered = queryLocale == nil ? request.header("Accept-Language").flatMap(AcceptLanguage.preferred)?.rawValue : nil
         // A field mask in the query string, or else in `X-Fields` (as Google's X-Goog-FieldMask),
         // for clients that cannot touch the URL.
-        let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header("X-Fields")
+        let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header(Self.fieldsHeader)
         // A closure literal: a method reference would box `request`.
         let decoded = try Self.decode(request.body, limits: limits, routes: predecoded) { name in
             switch name {

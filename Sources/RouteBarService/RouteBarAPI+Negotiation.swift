@@ -27,9 +27,15 @@ extension RouteBarAPI {
     /// The answer depends on `Accept` (its format), `Accept-Encoding` (gzip) and `X-Fields` (its
     /// members): caches must key on them. Named here, so that the server need not add it to
     /// every answer.
-    static let varyAccept = HTTPHeader("Vary", "Accept, Accept-Encoding, X-Fields")
+    static let varyAccept = HTTPHeader("Vary", "Accept, Accept-Encoding, \(fieldsHeader)")
     /// Where the query string names no `locale`, the language comes from `Accept-Language` too.
-    static let varyAcceptLanguage = HTTPHeader("Vary", "Accept, Accept-Encoding, X-Fields, Accept-Language")
+    static let varyAcceptLanguage = HTTPHeader("Vary", "Accept, Accept-Encoding, \(fieldsHeader), Accept-Language")
+
+    /// The header that takes a field mask where the query string cannot (`fields`).
+    public static let fieldsHeader = "X-Fields"
+    /// The request headers of its own a page on another origin may send (`--cors-origin`),
+    /// for the server's preflight answers beside MicroHTTP's own.
+    public static let corsRequestHeaders = [fieldsHeader]
     /// A layout answers one request: no cache may keep it (nor a health check or metrics).
     static let noStore = HTTPHeader("Cache-Control", "no-store")
     static let jsonHeaders = HTTPResponse.jsonHeaders + [varyAccept, noStore]

@@ -58,6 +58,8 @@ enum RouteBarCommand {
         var http = configuration.http
         // The allocator keeps what is freed for reuse, so the server hands it back when idle.
         http.trimsIdleMemory = true
+        // A page on an allowed origin may send the API's own headers (`X-Fields`).
+        http.corsRequestHeaders += RouteBarAPI.corsRequestHeaders
         let api = RouteBarAPI(limits: configuration.limits)
         let server = HTTPServer(
             configuration: http, router: api.router, problems: ProblemJSON(), logger: JSONLineLogger(),

@@ -305,7 +305,8 @@ def test_route_list_screenshot(picture, query, sample, chromium, service, tmp):
 # http://127.0.0.1:PORT), and POSTs the seed route as JSON (so Chromium sends a preflight first) to
 # /v1/route-bars.svg, then draws the answer. A server started with --cors-origin
 # http://localhost:PAGE_PORT lets it draw the bars; from another page origin Chromium refuses to
-# hand it the answer.
+# hand it the answer. The page then asks for the JSON with a field mask in `X-Fields`, which the
+# preflight must allow.
 CORS_PAGE = """<!doctype html>
 <meta charset="utf-8">
 <output id="result">pending</output>
@@ -319,7 +320,15 @@ fetch(api + "/v1/route-bars.svg?width=343", {method: "POST", headers: {"Content-
     .then(response => response.text())
     .then(svg => {
         document.getElementById("bars").innerHTML = svg;
-        document.getElementById("result").textContent = "drawn " + document.querySelectorAll("#bars .rb-segment").length;
+        // Then its JSON with a field mask in X-Fields, which needs the preflight to allow it.
+        return fetch(api + "/v1/route-bars?width=343", {method: "POST",
+            headers: {"Content-Type": "application/json", "X-Fields": "routes.segments.width"}, body: JSON.stringify(seed)});
+    })
+    .then(response => response.json())
+    .then(answer => {
+        const masked = Object.keys(answer.routes[0]).join(",") + ":" + Object.keys(answer.routes[0].segments[0]).join(",");
+        document.getElementById("result").textContent =
+            "drawn " + document.querySelectorAll("#bars .rb-segment").length + ", masked " + masked;
     })
     .catch(() => { document.getElementById("result").textContent = "refused"; });
 </script>
@@ -361,7 +370,7 @@ def cors(start_service, module_tmp):
             server.wait(10)
 
 
-@pytest.mark.parametrize("which, want", [("allowed", "drawn 5"), ("other", "refused")])
+@pytest.mark.parametrize("which, want", [("allowed", "drawn 5, masked segments:width"), ("other", "refused")])
 def test_cors(which, want, chromium, cors):
     base, page_port, other_port = cors
     port = page_port if which == "allowed" else other_port

@@ -37,6 +37,22 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// An app's own request headers are allowed beside MicroHTTP's (`corsRequestHeaders`).
+        @Test func aPreflightAllowsTheAppsOwnHeaders() throws {
+            let configuration = HTTPServerConfiguration.testing {
+                $0.corsOrigins = [Self.origin]
+                $0.corsRequestHeaders.append("X-App-Mask")
+            }
+            try withLiveServer(configuration, router: EdgeRoutes().router) { live in
+                let preflight = try live.connect().request(
+                    "OPTIONS", "/echo",
+                    headers: ["Origin": Self.origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "x-app-mask"])
+                #expect(preflight.status == 204)
+                let allowed = preflight.headers["access-control-allow-headers"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                #expect(allowed == ["Content-Type", "Accept", "Content-Encoding", "X-Request-Id", "X-App-Mask"])
+            }
+        }
+
         @Test func anotherOriginGetsNoCORSHeaders() throws {
             try withLiveServer(.testing { $0.corsOrigins = [Self.origin] }, router: EdgeRoutes().router) { live in
                 let connection = try live.connect()

@@ -16,7 +16,7 @@ extension HTTPServer {
         let headers = [
             HTTPHeader("Access-Control-Allow-Origin", configuration.corsOrigins.contains("*") ? "*" : origin),
             HTTPHeader("Access-Control-Allow-Methods", allow),
-            HTTPHeader("Access-Control-Allow-Headers", Self.corsRequestHeaders),
+            HTTPHeader("Access-Control-Allow-Headers", configuration.corsRequestHeaders.joined(separator: ", ")),
             HTTPHeader("Access-Control-Max-Age", String(configuration.corsMaxAgeSeconds)),
             HTTPHeader("Vary", "Origin, Access-Control-Request-Method, Access-Control-Request-Headers"),
         ]
@@ -44,8 +44,6 @@ extension HTTPServer {
         }
     }
 
-    /// The request headers a page may send beside the safelisted ones.
-    static let corsRequestHeaders = "Content-Type, Accept, Content-Encoding, X-Request-Id"
     /// The answer headers a page may read beside the safelisted ones.
     static let corsExposedHeaders = "ETag, X-Request-Id, Retry-After"
 }

@@ -41,6 +41,9 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     public var corsOrigins: [String] = []
     /// Seconds a browser may keep a preflight's answer (`Access-Control-Max-Age`).
     public var corsMaxAgeSeconds = 600
+    /// The request headers a page on an allowed origin may send beside the CORS-safelisted
+    /// ones (a preflight's `Access-Control-Allow-Headers`): an app adds the headers of its own.
+    public var corsRequestHeaders = ["Content-Type", "Accept", "Content-Encoding", "X-Request-Id"]
     /// The longest request target (path and query) answered; longer ones get 414.
     public var maxTargetBytes = 8 * 1024
     /// The most bytes of header fields (names and values) answered; more get 431.
