@@ -55,6 +55,49 @@ import Testing
         }
     }
 
+    /// `waits=omit`: the bar draws no waits, so labels are each drawn leg's own minutes, rounded
+    /// down or up, adding up to the drawn legs' whole minutes; the route's total stays the
+    /// journey's, waits included.
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(atPath: PlannerDecodingTests.samplesDirectory).filter { $0.hasSuffix(".json") }
+            .sorted())
+    func withoutWaitsEachLabelIsItsLegsMinutes(_ name: String) throws {
+        let (bytes, _) = try PlannerDecodingTests.sample(name)
+        let (_, shown) = try Self.layOut(bytes)
+        let (_, bars) = try Self.layOut(bytes, ["waits": "omit"])
+        for (bar, withWaits) in zip(bars, shown) {
+            #expect(!bar.segments.contains { $0.mode == .wait }, "\(name) route \(bar.index) draws no wait")
+            let visible = bar.segments.filter { $0.width > 0 }
+            for segment in visible {
+                let floor = max(1, Int(segment.sectionTime.rounded(.down)))
+                let ceiling = max(1, Int(segment.sectionTime.rounded(.up)))
+                #expect(
+                    (floor...ceiling).contains(segment.minutes),
+                    "\(name) route \(bar.index): \(segment.mode) of \(segment.sectionTime) min labelled \(segment.minutes)")
+                #expect(Self.labelMinutes(segment.label ?? "") == segment.minutes)
+            }
+            let drawn = visible.map(\.sectionTime).reduce(0, +)
+            #expect(visible.map(\.minutes).reduce(0, +) == max(visible.count, SegmentLabel.shownMinutes(drawn)), "\(name) route \(bar.index)")
+            #expect(bar.minutes == withWaits.minutes, "\(name) route \(bar.index): the journey's total")
+        }
+    }
+
+    /// The issue's case: OpenTripPlanner 2's bus 90X runs 14:00 to 15:00 after a 10-minute wait;
+    /// without waits its label is 1 h, not the 1 h 10 min it had when the total was shared.
+    @Test func anHourLongBusAfterAWaitIsLabelledAnHour() throws {
+        let t0 = 1_715_974_800_000
+        let body =
+            #"{"plan":{"itineraries":[{"startTime":\#(t0),"endTime":\#(t0 + 4_800_000),"legs":["#
+            + #"{"mode":"WALK","startTime":\#(t0),"endTime":\#(t0 + 600_000)},"#
+            + #"{"mode":"BUS","routeShortName":"90X","startTime":\#(t0 + 1_200_000),"endTime":\#(t0 + 4_800_000)}]}]}}"#
+        let (_, bars) = try Self.layOut(body, ["waits": "omit"])
+        let bar = try #require(bars.first)
+        #expect(bar.segments.map(\.minutes) == [10, 60])
+        #expect(bar.segments.map(\.label) == ["10분", "1시간"])
+        #expect(bar.minutes == 80)
+        #expect(bar.accessibilityLabel.hasPrefix("총 1시간 20분:"))
+    }
+
     /// The issue's three: TMAP's Mangwon route (45 labelled minutes under 44), Navitia's
     /// second Paris journey (71 under 1 h 12) and Digitransit's first (123 under 2 h 2).
     @Test func theRoutesThatDidNotAddUp() throws {

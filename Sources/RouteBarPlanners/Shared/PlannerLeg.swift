@@ -215,7 +215,9 @@ package struct PlannerItinerary {
         var total = seconds.map { $0 / 60 }
         if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
-        route.legsSpanTotal = true
+        // Without its waits the legs no longer span the journey: each label stays its leg's
+        // minutes, and the route's total (when riders arrive) stays the journey's.
+        route.legsSpanTotal = waits
         route.card = card(in: place)
         return route
     }
