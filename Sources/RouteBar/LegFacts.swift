@@ -29,11 +29,16 @@ public struct LegFacts: Sendable, Hashable {
     /// The fare products the planner prices this ride with, as it lists them (OpenTripPlanner
     /// 2's `fareProducts`), at most `maxFareProducts`.
     public var fareProducts: [FareProduct]
+    /// How many products past `maxFareProducts` the planner listed and `fareProducts` leaves
+    /// out; nil where it keeps them all. The route then has no `fares`: they could miss a ride.
+    public var fareProductsOmitted: Int?
 
     /// Headlines kept per leg: what a card shows; `alertCount` says how many there were.
     public static let maxAlerts = 3
-    /// Fare products kept per leg: OpenTripPlanner 2 lists one per rider category and medium.
-    public static let maxFareProducts = 8
+    /// Fare products kept per leg. OpenTripPlanner 2 lists one per rider category and medium,
+    /// and a transfer's worth beside each: the recordings list at most 12 (Seattle's ORCA: 4
+    /// categories, 2 media, rides and transfers); 64 keeps every one of those and bounds a leg.
+    public static let maxFareProducts = 64
 
     public init(
         departurePlatform: String? = nil, arrivalPlatform: String? = nil, stops: Int? = nil, network: String? = nil,
@@ -54,6 +59,7 @@ public struct LegFacts: Sendable, Hashable {
         self.cancelled = cancelled
         self.reachable = reachable
         self.fareProducts = fareProducts
+        self.fareProductsOmitted = nil
     }
 
     /// Whether the planner said none of these.

@@ -8,8 +8,16 @@ extension Route {
     package var heldBytes: Int {
         var bytes = HeldBytes.array(subPaths.capacity, of: SubPath.self) + HeldBytes.string(id)
         if let card {
-            bytes += HeldBytes.objectHeader + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, CardTime?, CardTime?)>.size
+            bytes +=
+                HeldBytes.objectHeader
+                + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, [RouteFare], CardTime?, CardTime?)>.size
             bytes += HeldBytes.string(card.departure) + HeldBytes.string(card.arrival) + HeldBytes.string(card.fareCurrency)
+            bytes += HeldBytes.array(card.fares.capacity, of: RouteFare.self)
+            for fare in card.fares {
+                for text in [fare.riderCategory, fare.medium, fare.currency] { bytes += HeldBytes.string(text) }
+                bytes += HeldBytes.array(fare.productIDs.capacity, of: String.self)
+                for id in fare.productIDs { bytes += HeldBytes.string(id) }
+            }
         }
         // Read in place through a pointer, and only legs with a box: a copy of each leg went
         // through generic value witnesses, and so did `guard let` on its box (the account of a
@@ -49,7 +57,7 @@ extension LegFacts {
         for alert in alerts { bytes += HeldBytes.string(alert) }
         bytes += HeldBytes.array(fareProducts.capacity, of: FareProduct.self)
         for product in fareProducts {
-            for text in [product.name, product.riderCategory, product.medium, product.currency] { bytes += HeldBytes.string(text) }
+            for text in [product.id, product.name, product.riderCategory, product.medium, product.currency] { bytes += HeldBytes.string(text) }
         }
         return bytes
     }

@@ -16,6 +16,9 @@ public final class RouteCard: Sendable, Hashable {
     public let fareCurrency: String?
     /// The planner's count of transfers.
     public let transfers: Int?
+    /// What the route costs each rider category on each fare medium, where the planner prices
+    /// it per category (`RouteFare`); `fareAmount` stays the one total a planner gives.
+    public let fares: [RouteFare]
 
     /// The fare in the currency's minor unit (250 for USD 2.50), where the currency is known.
     public var fareMinorUnits: Int? {
@@ -33,10 +36,21 @@ public final class RouteCard: Sendable, Hashable {
     }
 
     /// With times placed in the world: `departure` and `arrival` become their RFC 3339 text.
-    public init(
+    public convenience init(
         departure: String?, arrival: String?, walkDistance: Double?, fareAmount: Double?, fareCurrency: String?, transfers: Int?,
         departureTime: CardTime?, arrivalTime: CardTime?
     ) {
+        self.init(
+            departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount, fareCurrency: fareCurrency,
+            transfers: transfers, fares: [], departureTime: departureTime, arrivalTime: arrivalTime)
+    }
+
+    /// With the fares of each rider category and medium.
+    public init(
+        departure: String?, arrival: String?, walkDistance: Double?, fareAmount: Double?, fareCurrency: String?, transfers: Int?,
+        fares: [RouteFare], departureTime: CardTime?, arrivalTime: CardTime?
+    ) {
+        self.fares = fares
         self.departure = departureTime?.rfc3339 ?? departure
         self.arrival = arrivalTime?.rfc3339 ?? arrival
         self.departureTime = departureTime
@@ -50,7 +64,7 @@ public final class RouteCard: Sendable, Hashable {
     public static func == (a: RouteCard, b: RouteCard) -> Bool {
         (a.departure, a.arrival, a.walkDistance, a.fareAmount, a.fareCurrency, a.transfers)
             == (b.departure, b.arrival, b.walkDistance, b.fareAmount, b.fareCurrency, b.transfers)
-            && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
+            && a.fares == b.fares && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -60,6 +74,7 @@ public final class RouteCard: Sendable, Hashable {
         hasher.combine(fareAmount)
         hasher.combine(fareCurrency)
         hasher.combine(transfers)
+        hasher.combine(fares)
         hasher.combine(departureTime)
         hasher.combine(arrivalTime)
     }

@@ -27,6 +27,8 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         case departure, departureClock, departureEpoch, departureOffset, departureDate
         case arrival, arrivalClock, arrivalEpoch, arrivalOffset, arrivalDate
         case walkDistance, fare, transfers, accessibilityLabel, segments
+        // After `segments`, so that the cases before keep their raw values (1.1.0 had them).
+        case fares
     }
 
     /// The members of a segment.
@@ -37,6 +39,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         case arrival, arrivalClock, arrivalEpoch, arrivalOffset, arrivalDate
         case distance, from, to, headsign, departurePlatform, arrivalPlatform, stops, network, realTime
         case departureDelay, arrivalDelay, occupancy, alertCount, alerts, cancelled, reachable, fareProducts
+        case fareProductsOmitted
     }
 
     private var answer: UInt64

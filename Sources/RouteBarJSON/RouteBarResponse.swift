@@ -242,27 +242,35 @@ public enum RouteBarResponse {
         }
         if facts.cancelled == true, fields.has(.cancelled) { writer.field("cancelled", true) }
         if let reachable = facts.reachable, fields.has(.reachable) { writer.field("reachable", reachable) }
-        guard !facts.fareProducts.isEmpty, fields.has(.fareProducts) else { return }
-        writer.key("fareProducts")
-        writer.beginArray()
-        for product in facts.fareProducts {
-            writer.beginObject()
-            writer.field("name", product.name)
-            if let rider = product.riderCategory { writer.field("riderCategory", rider) }
-            if let medium = product.medium { writer.field("medium", medium) }
-            writeMoney(product.amount, product.currency, minorUnits: product.minorUnits, clock: clock, to: &writer)
-            writer.endObject()
+        if !facts.fareProducts.isEmpty, fields.has(.fareProducts) {
+            writer.key("fareProducts")
+            writer.beginArray()
+            for product in facts.fareProducts {
+                writer.beginObject()
+                if let id = product.id { writer.field("id", id) }
+                writer.field("name", product.name)
+                if let rider = product.riderCategory { writer.field("riderCategory", rider) }
+                if let medium = product.medium { writer.field("medium", medium) }
+                writeMoney(product.amount, product.currency, clock: clock, to: &writer)
+                writer.endObject()
+            }
+            writer.endArray()
         }
-        writer.endArray()
+        if let omitted = facts.fareProductsOmitted, fields.has(.fareProductsOmitted) { writer.field("fareProductsOmitted", omitted) }
     }
 
-    /// An amount's members: in the currency's unit, its code, in minor units, and as text.
-    static func writeMoney(_ amount: Double, _ currency: String?, minorUnits: Int?, clock: CardText, to writer: inout JSONWriter) {
-        writer.field("amount", amount)
+    /// An amount's members: in the currency's unit (`-0` as 0), its code, and where ISO 4217
+    /// lists the code, in minor units and as text, both from one rounding
+    /// (`CurrencyUnits.minorUnits`): a code it does not list (`BTC`) keeps its amount alone.
+    static func writeMoney(_ amount: Double, _ currency: String?, clock: CardText, to writer: inout JSONWriter) {
+        writer.field("amount", amount + 0)
         guard let currency else { return }
         writer.field("currency", currency)
-        if let minorUnits { writer.field("minorUnits", minorUnits) }
-        if let text = clock.money(amount, currency) { writer.field("text", text) }
+        guard let minorUnits = CurrencyUnits.minorUnits(amount, currency: currency),
+            let rounded = CurrencyUnits.rounded(amount, currency: currency)
+        else { return }
+        writer.field("minorUnits", minorUnits)
+        if let text = clock.money(rounded, currency) { writer.field("text", text) }
     }
 
     /// A route's card, passed through from the planner: members of the route.
@@ -273,8 +281,24 @@ public enum RouteBarResponse {
         if let amount = card.fareAmount, fields.has(.fare) {
             writer.key("fare")
             writer.beginObject()
-            writeMoney(amount, card.fareCurrency, minorUnits: card.fareMinorUnits, clock: clock, to: &writer)
+            writeMoney(amount, card.fareCurrency, clock: clock, to: &writer)
             writer.endObject()
+        }
+        if !card.fares.isEmpty, fields.has(.fares) {
+            writer.key("fares")
+            writer.beginArray()
+            for fare in card.fares {
+                writer.beginObject()
+                if let rider = fare.riderCategory { writer.field("riderCategory", rider) }
+                if let medium = fare.medium { writer.field("medium", medium) }
+                writeMoney(fare.amount, fare.currency, clock: clock, to: &writer)
+                writer.key("productIds")
+                writer.beginArray()
+                for id in fare.productIDs { writer.string(id) }
+                writer.endArray()
+                writer.endObject()
+            }
+            writer.endArray()
         }
         if let transfers = card.transfers, fields.has(.transfers) { writer.field("transfers", transfers) }
     }

@@ -86,6 +86,16 @@ import Testing
                 }
                 continue
             }
+            if fact == .fares {
+                if let fares = route.card?.fares, !fares.isEmpty {
+                    values.append(
+                        fares.map {
+                            "\($0.riderCategory ?? "-") \($0.medium ?? "-") \($0.minorUnits.map(String.init) ?? "\($0.amount)") \($0.currency ?? "-") \($0.productIDs.count)"
+                        }
+                        .joined(separator: "; "))
+                }
+                continue
+            }
             for subPath in route.subPaths {
                 guard let facts = subPath.card?.facts else { continue }
                 let value: String? =
@@ -102,8 +112,8 @@ import Testing
                     case .cancelled: facts.cancelled.map { $0 ? "true" : "false" }
                     case .reachable: facts.reachable.map { $0 ? "true" : "false" }
                     case .fareProducts:
-                        facts.fareProducts.first.map { "\($0.name) \($0.minorUnits.map(String.init) ?? "-") \($0.currency)" }
-                    case .fare: nil
+                        facts.fareProducts.first.map { "\($0.id ?? "-") \($0.name) \($0.minorUnits.map(String.init) ?? "-") \($0.currency)" }
+                    case .fare, .fares: nil
                     }
                 if let value { values.append(value) }
             }
@@ -178,10 +188,35 @@ import Testing
             value(leg, "realtimeState") as? String == "CANCELED" ? "true" : nil
         },
         "otp.fareProducts": Cell(body: "otp2-otpui-seattle.json", objects: "legs[]") { leg in
-            guard let product = (leg["fareProducts"] as? [[String: Any]])?.first?["product"] as? [String: Any],
+            guard let use = (leg["fareProducts"] as? [[String: Any]])?.first, let product = use["product"] as? [String: Any],
                 let amount = value(product, "price.amount") as? Double, let code = value(product, "price.currency.code") as? String
             else { return nil }
-            return "\(product["name"] as? String ?? "-") \(minor(amount, value(product, "price.currency.digits") as? Int ?? 2)) \(code)"
+            return "\(use["id"] as? String ?? "-") \(product["name"] as? String ?? "-") "
+                + "\(minor(amount, value(product, "price.currency.digits") as? Int ?? 2)) \(code)"
+        },
+        // otp-ui's `getItineraryCost`, for each rider category and medium in order of appearance:
+        // each priced leg's `rideCost` or `regular` product, a use id once, added up.
+        "otp.fares": Cell(body: "otp2-otpui-seattle.json", objects: "") { itinerary in
+            let priced = (itinerary["legs"] as? [[String: Any]] ?? []).compactMap { $0["fareProducts"] as? [[String: Any]] }.filter { !$0.isEmpty }
+            func pair(_ use: [String: Any]) -> String {
+                "\(value(use, "product.riderCategory.name") as? String ?? "-") \(value(use, "product.medium.name") as? String ?? "-")"
+            }
+            func ride(_ use: [String: Any]) -> Bool { ["rideCost", "regular"].contains(value(use, "product.name") as? String ?? "") }
+            var pairs: [String] = []
+            for use in priced.joined() where ride(use) && !pairs.contains(pair(use)) { pairs.append(pair(use)) }
+            let totals = pairs.compactMap { key -> String? in
+                var ids: [String] = []
+                var cents = 0
+                for uses in priced {
+                    guard let use = uses.first(where: { ride($0) && pair($0) == key }) else { return nil }
+                    let id = use["id"] as? String ?? ""
+                    if ids.contains(id) { continue }
+                    ids.append(id)
+                    cents += Int(minor(value(use, "product.price.amount") as? Double ?? 0, 2)) ?? 0
+                }
+                return "\(key) \(cents) USD \(ids.count)"
+            }
+            return totals.isEmpty ? nil : totals.joined(separator: "; ")
         },
         "otp.fare": Cell(body: "otp-rest-otpui-trimet-itinerary.json", objects: "") { itinerary in
             guard let cents = value(itinerary, "fare.fare.regular.cents") as? Int,
@@ -365,7 +400,7 @@ import Testing
             guard ticket["person"] as? String == "ADULT", let from = ticket["fromLeg"] as? Int, ticket["toLeg"] as? Int == from,
                 let price = ticket["priceBrutto"] as? Double, let code = ticket["currency"] as? String
             else { return nil }
-            return "\(ticket["name"] as? String ?? "-") \(minor(price, 2)) \(code)"
+            return "- \(ticket["name"] as? String ?? "-") \(minor(price, 2)) \(code)"
         },
         "efa.fare": Cell(body: "PlannerFacts/efa-documented.json", objects: "journeys[]") { journey in
             let tickets = value(journey, "fare.tickets") as? [[String: Any]] ?? []

@@ -84,6 +84,42 @@ import Testing
         }
     }
 
+    /// One rounding for a fare's minor units and its text (0.125 USD is 13 cents and "$0.13");
+    /// a code ISO 4217 does not list keeps its amount, with no minor units and no text; the
+    /// route's `fares` (Seattle's, per rider category and medium) have texts as `fare` does.
+    @Test func fareTextsAgreeWithTheirMinorUnits() throws {
+        func body(_ amount: String, _ currency: String) -> [UInt8] {
+            Array(
+                (#"{"legs":[{"mode":"BUS","startTime":1715974800000,"endTime":1715975400000,"route":{"shortName":"8"},"fareProducts":["#
+                    + #"{"id":"u","product":{"name":"regular","price":{"amount":\#(amount),"currency":{"code":"\#(currency)"}}}}]}]}"#).utf8)
+        }
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            let cases: [(String, String, minorUnits: Int?, text: String?)] = [
+                ("0.125", "USD", 13, "$0.13"), ("0.135", "EUR", 14, "€0.14"), ("1.2345", "KWD", 1235, "KWD\u{A0}1.235"),
+                ("0.0125", "BTC", nil, nil), ("3", "ABC", nil, nil),
+            ]
+            for (amount, currency, minorUnits, text) in cases {
+                let answer = try connection.request(
+                    "POST", "/v1/route-bars?width=343&locale=en", headers: ["Content-Type": "application/json"], body: body(amount, currency))
+                #expect(answer.status == 200)
+                let routes = try #require(try answer.json()["routes"] as? [[String: Any]])
+                let segment = try #require((routes.first?["segments"] as? [[String: Any]])?.first)
+                let product = try #require((segment["fareProducts"] as? [[String: Any]])?.first)
+                #expect(product["minorUnits"] as? Int == minorUnits, "\(amount) \(currency)")
+                #expect(product["text"] as? String == text, "\(amount) \(currency)")
+                let fare = try #require((routes.first?["fares"] as? [[String: Any]])?.first, "\(amount) \(currency)")
+                #expect(fare["text"] as? String == text && fare["productIds"] as? [String] == ["u"])
+            }
+            let seattle = try connection.request(
+                "POST", "/v1/route-bars?width=343&locale=en", headers: ["Content-Type": "application/json"],
+                body: try Self.body("otp2-otpui-seattle.json"))
+            let fares = try #require((try seattle.json()["routes"] as? [[String: Any]])?.first?["fares"] as? [[String: Any]])
+            let regular = try #require(fares.first { $0["riderCategory"] as? String == "regular" && $0["medium"] as? String == "electronic" })
+            #expect(regular["text"] as? String == "$2.75" && regular["minorUnits"] as? Int == 275)
+        }
+    }
+
     /// ICU is opened on first use, not linked: the real binary maps none of it until an answer
     /// writes a clock, then maps it and writes the clock.
     @Test func icuIsMappedOnlyOnceAnAnswerWritesAClock() throws {

@@ -47,8 +47,11 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
         .occupancy: "GraphQL `trip.occupancy.occupancyStatus`",
         .alerts: "`alerts[].alertHeaderText`; GraphQL `route.alerts`, `trip.route.alerts`",
         .cancelled: "`realtimeState` `CANCELED`",
-        .fareProducts: "2.x `fareProducts[].product`",
+        .fareProducts: "2.x `fareProducts[]`: the use `id`, `product` (`name`, `riderCategory.name`, `medium.name`, `price`)",
         .fare: "`fare.fare.regular` (`cents`); GraphQL `fares[]` `regular`",
+        .fares:
+            "2.x `fareProducts` per rider category and medium: each leg's `rideCost` or `regular`, a use `id` once; "
+            + "GraphQL `fares[]` (`type`, `cents`, `components[].fareId`)",
     ]
 
     /// OpenTripPlanner 2's `TransitMode` (https://docs.opentripplanner.org/api/dev-2.x/graphql-gtfs/types/TransitMode)

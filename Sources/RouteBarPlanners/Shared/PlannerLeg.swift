@@ -92,6 +92,9 @@ package struct PlannerItinerary {
     package var fareAmount: Double?
     package var fareCurrency: String?
     package var transfers: Int?
+    /// The planner's fares for the whole itinerary per rider category (OpenTripPlanner
+    /// GraphQL's `fares[]`); where it gives none, the legs' products' totals are the route's.
+    package var fares: [RouteFare] = []
 
     /// The itinerary's time zone where the planner names one for all of it (Navitia's
     /// `context.timezone`, TfL's London).
@@ -113,13 +116,23 @@ package struct PlannerItinerary {
 
     package func card(in place: PlannerPlace) -> RouteCard? {
         let departure = departure ?? legs.first?.departure, arrival = arrival ?? legs.last?.arrival
-        guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil else { return nil }
+        let fares = fares.isEmpty ? legFares : fares
+        guard departure != nil || arrival != nil || walkDistance != nil || fareAmount != nil || transfers != nil || !fares.isEmpty
+        else { return nil }
         let first = legs.first.map { place.narrowed(to: $0) } ?? place, last = legs.last.map { place.narrowed(to: $0) } ?? place
         return RouteCard(
             departure: departure, arrival: arrival, walkDistance: walkDistance, fareAmount: fareAmount,
-            fareCurrency: fareCurrency, transfers: transfers,
+            fareCurrency: fareCurrency, transfers: transfers, fares: fares,
             departureTime: first.time(departure, start ?? legs.first?.start), arrivalTime: last.time(arrival, end ?? legs.last?.end))
     }
+    /// The legs' fare products totalled per rider category and medium (`RouteFare.totals`);
+    /// none where a leg listed more than it keeps, since a total could then miss a ride.
+    private var legFares: [RouteFare] {
+        guard legs.contains(where: { !$0.facts.fareProducts.isEmpty }), !legs.contains(where: { $0.facts.fareProductsOmitted != nil })
+        else { return [] }
+        return RouteFare.totals(of: legs.map(\.facts.fareProducts))
+    }
+
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     package var pointer = ""
 

@@ -71,34 +71,9 @@ extension PlannerReader {
                 }
             }
         } else if reader.keyEquals("fares") {
-            try decodeRegularFare(into: &itinerary)
+            try decodeItineraryFares(into: &itinerary)
         } else {
             try reader.skipValue()
-        }
-    }
-
-    /// OpenTripPlanner 2 GraphQL's itinerary `fares`: `[{"type": "regular", "currency": "EUR",
-    /// "cents": 280}]`; the regular one is the route's fare. (Its newer per-leg `fareProducts`
-    /// list one product per rider category and medium, with no fare of the journey to pick.)
-    mutating func decodeRegularFare(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
-        try eachElement { decoder, index throws(JSONSyntaxError) in
-            var type: String?
-            var cents: Double?
-            var currency: String?
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                if decoder.reader.keyEquals("type") {
-                    type = try decoder.plannerWord()
-                } else if decoder.reader.keyEquals("cents") {
-                    cents = try decoder.plannerNumber()
-                } else if decoder.reader.keyEquals("currency") {
-                    currency = try decoder.plannerText()
-                } else {
-                    try decoder.reader.skipValue()
-                }
-            }
-            if type == "regular", let cents {
-                (itinerary.fareAmount, itinerary.fareCurrency) = (cents / 100, currency)
-            }
         }
     }
 

@@ -63,48 +63,6 @@ extension PlannerReader {
         }
     }
 
-    /// OpenTripPlanner 2's per-leg `fareProducts`: `[{"id": …, "product": {"name": "regular",
-    /// "price": {"amount": 2.75, "currency": {"code": "USD", "digits": 2}}, "riderCategory":
-    /// {"name": "Adult"}, "medium": {"name": "ORCA"}}}]`, at most `LegFacts.maxFareProducts`.
-    mutating func decodeFareProducts(into facts: inout LegFacts) throws(JSONSyntaxError) {
-        try eachElement { decoder, _ throws(JSONSyntaxError) in
-            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                guard decoder.reader.keyEquals("product") else { return try decoder.reader.skipValue() }
-                var name: String?
-                var rider: String?
-                var medium: String?
-                var amount: Double?
-                var currency: String?
-                try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    if decoder.reader.keyEquals("name") {
-                        name = try decoder.plannerText()
-                    } else if decoder.reader.keyEquals("riderCategory") {
-                        rider = try decoder.plannerName()
-                    } else if decoder.reader.keyEquals("medium") {
-                        medium = try decoder.plannerName()
-                    } else if decoder.reader.keyEquals("price") {
-                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                            if decoder.reader.keyEquals("amount") {
-                                amount = try decoder.plannerNumber()
-                            } else if decoder.reader.keyEquals("currency") {
-                                currency = try decoder.plannerMember("code")
-                            } else {
-                                try decoder.reader.skipValue()
-                            }
-                        }
-                    } else {
-                        try decoder.reader.skipValue()
-                    }
-                }
-                guard let name, let amount, let currency, CurrencyUnits.exponent(of: currency) != nil,
-                    facts.fareProducts.count < LegFacts.maxFareProducts
-                else { return }
-                let product = FareProduct(name: name, riderCategory: rider, medium: medium, amount: amount, currency: currency)
-                if !facts.fareProducts.contains(product) { facts.fareProducts.append(product) }
-            }
-        }
-    }
-
     /// A delay in seconds (a number), within a day either way; else nil.
     mutating func plannerDelay(unit: Double = 1) throws(JSONSyntaxError) -> Int? {
         guard let value = try plannerNumber().map({ $0 * unit }), abs(value) <= 86_400 else { return nil }
