@@ -151,6 +151,10 @@ public enum LinePalette {
     /// A subway code outside the table still has ODsay's name, in Korean whatever the locale; it is
     /// shown without the "수도권 " prefix ODsay puts on capital-area lines, but other regions keep
     /// theirs, since "1호선" alone would read as Seoul's line 1. Walking has no line.
+    ///
+    /// One rule for every planner's line: its short name or public code (a planner without one
+    /// gives its train's category and number there: "ICE 523", "TGV INOUI 6613"); else its long
+    /// name without a trailing "Line" and mode word ("MAX Blue Line": "MAX Blue").
     public static func shortName(mode: TransitMode, line: TransitLine?, locale: LabelLocale = .ko) -> String? {
         guard let line else { return nil }
         if let short = line.shortName.flatMap(trimmed) { return short }
@@ -164,8 +168,22 @@ public enum LinePalette {
             let capitalArea = "수도권 "
             return name.hasPrefix(capitalArea) ? trimmed(String(name.dropFirst(capitalArea.count))) : name
         case .bus, .train, .expressBus, .intercityBus, .airplane, .other, .tram, .ferry, .cableCar, .bicycle, .car:
-            return trimmed(line.name)
+            return trimmed(line.name).map(withoutTrailingModeWords)
         }
+    }
+
+    /// Words a long name ends with that say what a line is rather than which ("Line", "Bus"):
+    /// a badge leaves them out, as riders do ("MAX Blue Line" is "MAX Blue").
+    static let trailingModeWords: Set<String> = [
+        "line", "bus", "tram", "train", "metro", "subway", "ferry", "streetcar", "trolley", "rail", "railway",
+    ]
+
+    /// `name` without the trailing words `trailingModeWords` names (compared without case),
+    /// unless nothing would be left.
+    static func withoutTrailingModeWords(_ name: String) -> String {
+        var words = name.split(separator: " ", omittingEmptySubsequences: true)
+        while words.count > 1, let last = words.last, trailingModeWords.contains(last.lowercased()) { words.removeLast() }
+        return words.count == name.split(separator: " ").count ? name : words.joined(separator: " ")
     }
 
     /// The table's entry for a subway leg's line, if its code is known.

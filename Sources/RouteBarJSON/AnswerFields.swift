@@ -39,7 +39,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         case arrival, arrivalClock, arrivalEpoch, arrivalOffset, arrivalDate
         case distance, from, to, headsign, departurePlatform, arrivalPlatform, stops, network, realTime
         case departureDelay, arrivalDelay, occupancy, alertCount, alerts, cancelled, reachable, fareProducts
-        case fareProductsOmitted
+        case fareProductsOmitted, badge
     }
 
     private var answer: UInt64
@@ -76,7 +76,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The segment's members that show labels, badges and colours, as bits.
-    private static let shownBits = [Segment.label, .minutes, .labelFits, .badgeFits, .line, .lines, .color, .textColor]
+    private static let shownBits = [Segment.label, .minutes, .labelFits, .badge, .badgeFits, .line, .lines, .color, .textColor]
         .reduce(UInt64(0)) { $0 | 1 << $1.rawValue }
 
     /// The members' names, by level, in the tables' order (a case's name is its member's).

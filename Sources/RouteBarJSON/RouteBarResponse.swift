@@ -199,6 +199,7 @@ public enum RouteBarResponse {
         }
         if let seconds = segment.pointee.shortSeconds, fields.has(.shortSeconds) { writer.field("shortSeconds", seconds) }
         if let fits = segment.pointee.labelFits, fields.has(.labelFits) { writer.field("labelFits", fits) }
+        if let badge = segment.pointee.badge, fields.has(.badge) { writer.field("badge", badge) }
         if let fits = segment.pointee.badgeFits, fields.has(.badgeFits) { writer.field("badgeFits", fits) }
         if let transfer = segment.pointee.transferBefore, fields.has(.transferBefore) { writer.field("transferBefore", transfer) }
         if let line = segment.pointee.line, fields.has(.line) || fields.has(.lines) {

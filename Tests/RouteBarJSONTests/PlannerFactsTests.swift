@@ -322,6 +322,9 @@ import Testing
         "tfl.arrivalPlatform": Cell(body: "tfl-orgtfl-london.json", objects: "journeys[].legs[]") {
             text(value($0, "arrivalPoint.platformName"))
         },
+        "tfl.stops": Cell(body: "tfl-orgtfl-london.json", objects: "journeys[].legs[]") {
+            value($0, "mode.id") as? String == "walking" ? nil : (value($0, "path.stopPoints") as? [Any]).map { "\($0.count)" }
+        },
         "tfl.alerts": Cell(body: "PlannerFacts/tfl-documented.json", objects: "journeys[].legs[]") { leg in
             alerts([leg["disruptions"]]) { text($0["summary"]) ?? text($0["description"]) }
         },
@@ -382,6 +385,9 @@ import Testing
         },
         "efa.arrivalPlatform": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
             efaRide($0) ? text(value($0, "destination.properties.platformName")) ?? text(value($0, "destination.properties.platform")) : nil
+        },
+        "efa.stops": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
+            efaRide($0) ? stops($0, "stopSequence", ends: true) : nil
         },
         "efa.realTime": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
             efaRide($0) ? flag(value($0, "isRealtimeControlled")) : nil

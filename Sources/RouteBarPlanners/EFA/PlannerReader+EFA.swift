@@ -40,6 +40,8 @@ extension PlannerReader {
                 origin = try decoder.efaStop()
             } else if decoder.reader.keyEquals("destination") {
                 destination = try decoder.efaStop()
+            } else if decoder.reader.keyEquals("stopSequence") {
+                leg.facts.stops = try decoder.plannerStops(ends: true)
             } else if decoder.reader.keyEquals("transportation") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("disassembledName") {

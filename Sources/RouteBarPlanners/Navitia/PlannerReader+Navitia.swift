@@ -86,6 +86,7 @@ extension PlannerReader {
         var physicalMode: String?
         var physicalModeID: String?
         var commercialMode: String?
+        var tripNumber: String?
         var direction: String?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("type") {
@@ -125,6 +126,8 @@ extension PlannerReader {
                         commercialMode = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("headsign") {
                         leg.headsign = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("trip_short_name") {
+                        tripNumber = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("direction") {
                         direction = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("links") {
@@ -150,6 +153,14 @@ extension PlannerReader {
             leg.mode =
                 physicalModeID.flatMap(PlannerMode.named) ?? physicalMode.flatMap(PlannerMode.named)
                 ?? commercialMode.flatMap(PlannerMode.named) ?? (type == "on_demand_transport" ? .bus : .other)
+            // SNCF's trains have no line code: the commercial mode and the trip's number are
+            // their name ("TGV INOUI 6613"). The number is `trip_short_name`, else a headsign
+            // of digits (a train's; a bus's headsign is where it goes).
+            if leg.shortName.flatMap(PlannerText.trimmed) == nil, let mode = commercialMode.flatMap(PlannerText.trimmed),
+                let number = (tripNumber ?? leg.headsign).flatMap(PlannerText.trimmed), number.allSatisfy(\.isNumber)
+            {
+                leg.shortName = "\(mode) \(number)"
+            }
             if leg.longName == leg.shortName { leg.longName = nil }
         case "transfer":
             if transferType == "stay_in" { return (nil, true) }

@@ -40,7 +40,7 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`from.platformCode`; GraphQL `from.stop.platformCode`",
         .arrivalPlatform: "`to.platformCode`; GraphQL `to.stop.platformCode`",
-        .stops: "`intermediateStops`, plus 1",
+        .stops: "`intermediateStops`; GraphQL `intermediatePlaces` (Digitransit); plus 1",
         .realTime: "`realTime`",
         .departureDelay: "`departureDelay` (s)",
         .arrivalDelay: "`arrivalDelay` (s)",

@@ -118,7 +118,7 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("plannedArrivalPlatform") {
                 let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
                 leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? planned
-            } else if decoder.reader.keyEquals("intermediateStops") {
+            } else if decoder.reader.keyEquals("intermediateStops") || decoder.reader.keyEquals("intermediatePlaces") {
                 leg.facts.stops = try decoder.plannerStops(ends: false)
             } else if decoder.reader.keyEquals("stopovers") {
                 leg.facts.stops = try decoder.plannerStops(ends: true)

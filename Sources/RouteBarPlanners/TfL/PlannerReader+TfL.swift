@@ -56,6 +56,12 @@ extension PlannerReader {
                 (leg.from, leg.facts.departurePlatform) = try decoder.tflPoint()
             } else if decoder.reader.keyEquals("arrivalPoint") {
                 (leg.to, leg.facts.arrivalPlatform) = try decoder.tflPoint()
+            } else if decoder.reader.keyEquals("path") {
+                // `stopPoints`: the stops after boarding, the one the ride is left at included.
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("stopPoints") else { return try decoder.reader.skipValue() }
+                    leg.facts.stops = try decoder.plannerCount()
+                }
             } else if decoder.reader.keyEquals("disruptions") {
                 try decoder.decodeAlerts(into: &leg.facts, headlines: ["summary", "description"])
             } else if decoder.reader.keyEquals("routeOptions") {

@@ -30,6 +30,7 @@ enum TfLAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`departurePoint.platformName`",
         .arrivalPlatform: "`arrivalPoint.platformName`",
+        .stops: "`path.stopPoints` (after boarding)",
         .alerts: "`disruptions[]`: `summary`, else `description`",
         .fare: "`fare.totalCost` (pence)",
     ]

@@ -1,0 +1,78 @@
+import Foundation
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+@testable import RouteBarPlanners
+
+/// A line's own short name, by one rule for every planner, and its stop counts wherever the
+/// planner lists the stops.
+@Suite struct LineIdentityTests {
+    static func segments(_ body: String, _ query: [String: String] = [:]) throws -> [BarSegment] {
+        let (_, bars) = try RouteMinutesTests.layOut(body, query.merging(["locale": "en"]) { a, _ in a })
+        return try #require(bars.first).segments.filter { $0.kind == .transit }
+    }
+
+    /// TriMet's MAX line has no short name: its badge is the long name without "Line".
+    @Test func trimetsMaxLineIsMaxBlue() throws {
+        let (bytes, _) = try PlannerDecodingTests.sample("otp-rest-otpui-trimet-itinerary.json")
+        let (_, bars) = try RouteMinutesTests.layOut(bytes, ["locale": "en"])
+        let ride = try #require(bars.first?.segments.first { $0.kind == .transit })
+        #expect(ride.badge == "MAX Blue")
+        #expect(ride.line?.name == "MAX Blue Line")
+    }
+
+    /// The rule's three steps: a short name; else (Navitia's SNCF) the commercial mode and the
+    /// trip's number; else the long name without the trailing "Line" and mode words.
+    @Test(arguments: [
+        (#"{"code":"B","name":"B","commercial_mode":"RER","headsign":"KISS"}"#, "B"),
+        (#"{"code":"","name":"Paris <> Lyon <> Saint Etienne","commercial_mode":"TGV INOUI","headsign":"6613","trip_short_name":"6613"}"#, "TGV INOUI 6613"),
+        (#"{"code":"","name":"Paris <> Lyon","commercial_mode":"TER","headsign":"886123"}"#, "TER 886123"),
+        (#"{"code":"","name":"Gare de Lyon Bus","commercial_mode":"Bus","headsign":"GARE DE LYON"}"#, "Gare de Lyon"),
+    ])
+    func navitiaLines(_ display: String, _ badge: String) throws {
+        let section =
+            #"{"type":"public_transport","departure_date_time":"20181202T220000","arrival_date_time":"20181202T223000","#
+            + #""display_informations":\#(display)}"#
+        let body =
+            #"{"journeys":[{"departure_date_time":"20181202T220000","arrival_date_time":"20181202T223000","sections":[\#(section)]}],"#
+            + #""feed_publishers":[],"context":{"timezone":"Europe/Paris"}}"#
+        #expect(try Self.segments(body).first?.badge == badge)
+    }
+
+    @Test(arguments: [
+        ("MAX Blue Line", "MAX Blue"), ("Portland Streetcar NS Line", "Portland Streetcar NS"), ("E Line", "E"),
+        ("Line", "Line"), ("Red Line Subway", "Red"), ("Gare de Lyon - Bastille", "Gare de Lyon - Bastille"),
+    ])
+    func longNamesLoseTheirModeWords(_ name: String, _ badge: String) {
+        #expect(LinePalette.badge(mode: .tram, line: TransitLine(name: name), locale: .en) == badge)
+    }
+
+    /// A planner's own short name is never shortened ("E Line" is Seattle's short name).
+    @Test func aShortNameIsKeptWhole() {
+        #expect(LinePalette.badge(mode: .bus, line: TransitLine(name: "E Line", shortName: "E Line"), locale: .en) == "E Line")
+    }
+
+    /// Digitransit asks for `intermediatePlaces`: the ride calls at one stop more than those.
+    @Test func digitransitsIntermediatePlacesAreCounted() throws {
+        let leg =
+            #"{"mode":"BUS","startTime":1578590054000,"endTime":1578590363000,"route":{"shortName":"550"},"#
+            + #""intermediatePlaces":[{"stop":{"name":"A"}},{"stop":{"name":"B"}},{"stop":{"name":"C"}}]}"#
+        let body = #"{"data":{"plan":{"itineraries":[{"legs":[\#(leg)]}]}}}"#
+        #expect(try Self.segments(body).first?.card?.facts.stops == 4)
+    }
+
+    /// Every transit segment of every recording has a badge.
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(atPath: PlannerDecodingTests.samplesDirectory).filter { $0.hasSuffix(".json") }
+            .sorted())
+    func everyRideHasABadge(_ name: String) throws {
+        let (bytes, _) = try PlannerDecodingTests.sample(name)
+        let (_, bars) = try RouteMinutesTests.layOut(bytes, ["locale": "en"])
+        for bar in bars {
+            for segment in bar.segments where segment.kind == .transit {
+                #expect(segment.badge?.isEmpty == false, "\(name) route \(bar.index) segment \(segment.index)")
+            }
+        }
+    }
+}
