@@ -1,9 +1,11 @@
 /// One sentence that says what a route bar shows, for screen readers that cannot see the
-/// coloured boxes: `"총 47분: 도보 6분, 버스 421 14분, 도보 3분, 3호선 21분, 도보 3분"`.
-/// Legs of zero minutes are left out, as the bar leaves them out, except a leg too short to
-/// draw, which is said in seconds (`"버스 361 40분, 환승, 도보 20초, 버스 143 13분"`); a transit
-/// leg that follows another with no visible walk between is a transfer:
-/// `"버스 361 40분, 환승 버스 143 13분"`.
+/// coloured boxes: `"총 47분: 도보 6분, 버스 421, 14분, 도보 3분, 3호선, 21분, 도보 3분"`. A line's
+/// name and its minutes are parted by the language's comma (`SentenceWords.nameSeparator`), so
+/// that two numbers are never said in a row. Legs of zero minutes are left out, as the bar
+/// leaves them out, except a leg too short to draw, which is named without a duration (its
+/// seconds would be said as a number the bar does not show: `"버스 361, 40분, 환승, 도보, 버스
+/// 143, 13분"`); a transit leg that follows another with no visible walk between is a transfer:
+/// `"버스 361, 40분, 환승 버스 143, 13분"`.
 public enum AccessibilityLabel {
     public static func sentence(totalMinutes: Double, legs: [SubPath], locale: LabelLocale) -> String {
         var sentence = ""
@@ -53,16 +55,14 @@ public enum AccessibilityLabel {
                 guard leg.pointee.sectionTime > 0 || short != nil else { continue }
                 if !first { sink.appendLiteral(separator) }
                 first = false
-                if let short {
-                    // "transfer, walk 20 s": the short leg is the change between two rides.
+                if short != nil {
+                    // "transfer, walk": the short leg is the change between two rides.
                     if transitBefore && !transferSaid {
                         sink.appendLiteral(words.transfer)
                         sink.appendLiteral(separator)
                         transferSaid = true
                     }
-                    appendLegName(leg, locale: locale, to: &sink)
-                    sink.appendLiteral(" ")
-                    sink.append(SegmentLabel.text(seconds: short, locale: locale))
+                    _ = appendLegName(leg, locale: locale, to: &sink)
                     continue
                 }
                 // A transit leg right after another (no visible walk between; a wait does not
@@ -82,8 +82,7 @@ public enum AccessibilityLabel {
                     transitBefore = false
                     transferSaid = false
                 }
-                appendLegName(leg, locale: locale, to: &sink)
-                sink.appendLiteral(" ")
+                sink.appendLiteral(appendLegName(leg, locale: locale, to: &sink) ? words.nameSeparator : " ")
                 sink.append(SegmentLabel.text(minutes: Double(leg.pointee.shownMinutes), locale: locale))
             }
         }
@@ -97,10 +96,11 @@ public enum AccessibilityLabel {
     }
 
     /// "도보", "버스 421", "3호선"; "walk", "bus 421", "Line 3" (a subway line says its name instead of "지하철" or "subway").
+    /// Returns whether it said a line's name.
     @inlinable
     static func appendLegName<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
         _ leg: UnsafePointer<Leg>, locale: LabelLocale, to sink: inout Sink
-    ) {
+    ) -> Bool {
         let mode = leg.pointee.mode
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
         let short =
@@ -113,10 +113,10 @@ public enum AccessibilityLabel {
         if short == nil || !nameAlone {
             sink.appendLiteral(modeWord(mode, locale))
         }
-        if let short {
-            if !nameAlone { sink.appendLiteral(" ") }
-            sink.append(short)
-        }
+        guard let short else { return false }
+        if !nameAlone { sink.appendLiteral(" ") }
+        sink.append(short)
+        return true
     }
 
     @usableFromInline

@@ -26,7 +26,7 @@ public struct LaidOutRoute: Sendable, Hashable {
     public var compressed: Bool
     /// One per leg, in order; invisible legs have width 0.
     public var segments: [BarSegment]
-    /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421 14분, …".
+    /// One sentence for screen readers: "총 47분: 도보 6분, 버스 421, 14분, …".
     public var accessibilityLabel: String
     /// The route's card, passed through from the planner.
     public var card: RouteCard? = nil

@@ -54,7 +54,7 @@ public struct SubPath: Sendable, Hashable {
         _modify { yield &uniqueDetails().card }
     }
     /// A leg too short to draw: its real seconds (`sectionTime` is then 0). The sentence says
-    /// it ("transfer, walk 20 s"), so it never vanishes unseen.
+    /// it ("transfer, walk"), so it never vanishes unseen.
     @inlinable public var shortSeconds: Double? {
         get { shortSecondsStorage > 0 ? Double(shortSecondsStorage) : nil }
         set { shortSecondsStorage = newValue.map { Float($0) } ?? 0 }

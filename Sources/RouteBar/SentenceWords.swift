@@ -34,6 +34,19 @@ public final class SentenceWords: Sendable {
     /// The mode's name: "walk", "도보", "U-Bahn".
     public func word(for mode: TransitMode) -> StaticString { modes[mode.ordinal] }
 
+    /// What stands between a line's name and its minutes, so that a screen reader never says
+    /// two numbers in a row ("bus 421, 14 min", not "bus 421 14 min"): the comma of the
+    /// language these words are in (Japanese "、", Chinese "，", Arabic script "، "), by the
+    /// table's tag.
+    public var nameSeparator: StaticString {
+        switch Self.languages.first(where: { $0.words === self })?.tag {
+        case "ja": "、"
+        case "zh-Hans", "zh-Hant", "zh": "，"
+        case "ar", "fa", "ur": "، "
+        default: ", "
+        }
+    }
+
     /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
     /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the
     /// one its region writes (Traditional in Taiwan, Hong Kong and Macao). English where none is.

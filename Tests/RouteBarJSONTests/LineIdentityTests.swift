@@ -26,7 +26,10 @@ import Testing
     /// trip's number; else the long name without the trailing "Line" and mode words.
     @Test(arguments: [
         (#"{"code":"B","name":"B","commercial_mode":"RER","headsign":"KISS"}"#, "B"),
-        (#"{"code":"","name":"Paris <> Lyon <> Saint Etienne","commercial_mode":"TGV INOUI","headsign":"6613","trip_short_name":"6613"}"#, "TGV INOUI 6613"),
+        (
+            #"{"code":"","name":"Paris <> Lyon <> Saint Etienne","commercial_mode":"TGV INOUI","headsign":"6613","trip_short_name":"6613"}"#,
+            "TGV INOUI 6613"
+        ),
         (#"{"code":"","name":"Paris <> Lyon","commercial_mode":"TER","headsign":"886123"}"#, "TER 886123"),
         (#"{"code":"","name":"Gare de Lyon Bus","commercial_mode":"Bus","headsign":"GARE DE LYON"}"#, "Gare de Lyon"),
     ])

@@ -15,7 +15,7 @@ import Testing
 
     @Test func odsayLanesBecomeLinesColoursAndSentences() throws {
         let route = try #require((try answer(Samples.odsayResponse, query: ["width": "343"])["routes"] as? [[String: Any]])?.first)
-        #expect(route["accessibilityLabel"] as? String == "총 37분: 도보 3분, 버스 421 9분, 환승 수인분당선 18분, 도보 4분")
+        #expect(route["accessibilityLabel"] as? String == "총 37분: 도보 3분, 버스 421, 9분, 환승 수인분당선, 18분, 도보 4분")
         let segments = try #require(route["segments"] as? [[String: Any]])
         let bus = try #require(segments[1]["line"] as? [String: Any])
         #expect(bus["name"] as? String == "421")

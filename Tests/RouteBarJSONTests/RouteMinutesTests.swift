@@ -155,12 +155,12 @@ import Testing
         #expect(bar.walkingCount == 0)
         #expect(bar.transferCount == 1)
         #expect(bar.segments[3].transferBefore == true)
-        #expect(bar.accessibilityLabel == "총 30분: 버스 21 10분, 환승, 도보 2초, 대기 5분, 버스 50 15분")
+        #expect(bar.accessibilityLabel == "총 30분: 버스 21, 10분, 환승, 도보, 대기 5분, 버스 50, 15분")
         var english = LayoutOptions(width: 343)
         english.locale = .en
         #expect(
             try RouteBarLayout(english).layOut(request.routes[0]).accessibilityLabel
-                == "Total 30 min: bus 21 10 min, transfer, walk 2 s, wait 5 min, bus 50 15 min")
+                == "Total 30 min: bus 21, 10 min, transfer, walk, wait 5 min, bus 50, 15 min")
     }
 
     /// `?shortLegSeconds=` moves the threshold: 0 draws the 2 s walk, 60 folds a 40 s one; a
@@ -205,7 +205,7 @@ import Testing
         #expect(bar.segments[1].shortSeconds == 8)
         #expect(bar.segments[1].label == nil)
         #expect(bar.segments.map(\.minutes) == [10, 0, 2, 18])
-        #expect(bar.accessibilityLabel == "총 30분: 버스 B46 10분, 환승, 도보 8초, 대기 2분, 버스 Q54 18분")
+        #expect(bar.accessibilityLabel == "총 30분: 버스 B46, 10분, 환승, 도보, 대기 2분, 버스 Q54, 18분")
     }
 
     /// MOTIS rounds times to the minute: a 26 s first walk starts and ends at 16:34. It used
@@ -226,6 +226,6 @@ import Testing
         #expect(bar.segments[0].width == 0)
         #expect(bar.segments.map(\.minutes) == [0, 20, 5])
         #expect(bar.walkingCount == 1)
-        #expect(bar.accessibilityLabel == "총 25분: 도보 26초, 버스 42 20분, 도보 5분")
+        #expect(bar.accessibilityLabel == "총 25분: 도보, 버스 42, 20분, 도보 5분")
     }
 }

@@ -84,6 +84,48 @@ import Testing
         }
     }
 
+    /// Sentences a screen reader can say: in every language with words, for every recording and
+    /// example, no number is followed by a space and a number ("bus 421 14 min"), and no leg
+    /// too short to draw is said in seconds.
+    @Test func sentencesNeverSayTwoNumbersInARow() throws {
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples")
+        let own = try FileManager.default.contentsOfDirectory(atPath: examples.path).filter { $0.hasSuffix(".json") }.sorted()
+        let bodies =
+            try Self.samples.map { ($0, try Self.body($0)) }
+            + own.map { ($0, Array(try Data(contentsOf: examples.appendingPathComponent($0)))) }
+        let languages = ["ko", "en", "de", "es", "fi", "fr", "it", "ja", "ms", "nl", "pt", "sv", "zh-Hans", "zh-Hant"]
+        let twoNumbers = try Regex(#"\d\s\d"#)
+        var shortLegs = 0
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            for (name, body) in bodies {
+                for language in languages {
+                    let answer = try connection.request(
+                        "POST", "/v1/route-bars?width=343&locale=\(language)", headers: ["Content-Type": "application/json"], body: body)
+                    #expect(answer.status == 200, "\(name) \(language)")
+                    for route in try answer.json()["routes"] as? [[String: Any]] ?? [] {
+                        let sentence = route["accessibilityLabel"] as? String ?? ""
+                        #expect(try twoNumbers.firstMatch(in: sentence) == nil, "\(name) \(language): \(sentence)")
+                        // Every number after the total is a drawn leg's label or a line's
+                        // badge: none is a short leg's seconds.
+                        var rest = Substring(sentence)
+                        if let colon = rest.firstIndex(where: { $0 == ":" || $0 == "：" }) { rest = rest[rest.index(after: colon)...] }
+                        var said = String(rest)
+                        for segment in route["segments"] as? [[String: Any]] ?? [] {
+                            if segment["shortSeconds"] != nil { shortLegs += 1 }
+                            for text in [segment["label"], segment["badge"]].compactMap({ $0 as? String })
+                            where (segment["width"] as? Double ?? 0) > 0 || segment["badge"] as? String == text {
+                                if let range = said.range(of: text) { said.removeSubrange(range) }
+                            }
+                        }
+                        #expect(!said.contains { $0.isNumber }, "\(name) \(language): \(sentence)")
+                    }
+                }
+            }
+        }
+        #expect(shortLegs > 0, "a recording has a leg too short to draw")
+    }
+
     /// One rounding for a fare's minor units and its text (0.125 USD is 13 cents and "$0.13");
     /// a code ISO 4217 does not list keeps its amount, with no minor units and no text; the
     /// route's `fares` (Seattle's, per rider category and medium) have texts as `fare` does.

@@ -44,12 +44,12 @@ import Testing
         let bar = try RouteBarLayout(LayoutOptions(width: 343)).layOut(busToBus)
         #expect(bar.segments.map(\.transferBefore) == [nil, false, nil, true])
         #expect(bar.transferCount == 1)
-        #expect(bar.accessibilityLabel == "총 59분: 도보 6분, 버스 361 40분, 환승 버스 143 13분")
+        #expect(bar.accessibilityLabel == "총 59분: 도보 6분, 버스 361, 40분, 환승 버스 143, 13분")
         var english = LayoutOptions(width: 343)
         english.locale = .en
         #expect(
             try RouteBarLayout(english).layOut(busToBus).accessibilityLabel
-                == "Total 59 min: walk 6 min, bus 361 40 min, transfer to bus 143 13 min")
+                == "Total 59 min: walk 6 min, bus 361, 40 min, transfer to bus 143, 13 min")
     }
 
     @Test func aVisibleWalkBetweenTwoLegsIsNoTransfer() throws {
@@ -74,7 +74,7 @@ import Testing
         let train = Route(subPaths: [SubPath(trafficType: 4, sectionTime: 135, trainType: 1)])
         let bar = try? RouteBarLayout(LayoutOptions(width: 343)).layOut(train)
         #expect(bar?.segments[0].label == "2시간 15분")
-        #expect(bar?.accessibilityLabel == "총 2시간 15분: 기차 KTX 2시간 15분")
+        #expect(bar?.accessibilityLabel == "총 2시간 15분: 기차 KTX, 2시간 15분")
     }
 
     @Test func badgesSayTheNumberTheShortNameTheBusOrTheTrainClass() {

@@ -40,12 +40,12 @@ import Testing
 
     @Test func theSeedRoutesSentence() throws {
         let bar = try RouteBarLayout(LayoutOptions(width: 343)).layOut(seedWithLanes)
-        #expect(bar.accessibilityLabel == "총 47분: 도보 6분, 버스 421 14분, 도보 3분, 3호선 21분, 도보 3분")
+        #expect(bar.accessibilityLabel == "총 47분: 도보 6분, 버스 421, 14분, 도보 3분, 3호선, 21분, 도보 3분")
         var english = LayoutOptions(width: 343)
         english.locale = .en
         #expect(
             try RouteBarLayout(english).layOut(seedWithLanes).accessibilityLabel
-                == "Total 47 min: walk 6 min, bus 421 14 min, walk 3 min, Line 3 21 min, walk 3 min")
+                == "Total 47 min: walk 6 min, bus 421, 14 min, walk 3 min, Line 3, 21 min, walk 3 min")
     }
 
     @Test func englishSentencesNameKnownLinesInEnglishAndMarkOthersAsSubway() throws {
@@ -60,10 +60,10 @@ import Testing
         english.locale = .en
         #expect(
             try RouteBarLayout(english).layOut(route).accessibilityLabel
-                == "Total 30 min: Shinbundang Line 10 min, transfer to subway 신규선 10 min, transfer to subway 10 min")
+                == "Total 30 min: Shinbundang Line, 10 min, transfer to subway 신규선, 10 min, transfer to subway 10 min")
         #expect(
             try RouteBarLayout(LayoutOptions(width: 343)).layOut(route).accessibilityLabel
-                == "총 30분: 신분당선 10분, 환승 신규선 10분, 환승 지하철 10분")
+                == "총 30분: 신분당선, 10분, 환승 신규선, 10분, 환승 지하철 10분")
     }
 
     @Test func zeroMinuteLegsAreLeftOutOfTheSentenceAndUnlabelled() throws {

@@ -166,7 +166,7 @@ package struct PlannerItinerary {
     ///
     /// A leg shorter than `shortestLeg` seconds (`?shortLegSeconds=`, 30 by default) is too
     /// short to draw: a visible "1 min" would overstate a 2 s walk, and a bar without it would
-    /// hide it. Its seconds join the wait beside it and the sentence says it ("transfer, walk 20 s").
+    /// hide it. Its seconds join the wait beside it and the sentence names it ("transfer, walk").
     package func route(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
         // A wait comes only before a leg with a departure time: room for those, and no more,
