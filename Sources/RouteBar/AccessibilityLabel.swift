@@ -115,8 +115,24 @@ public enum AccessibilityLabel {
         }
         guard let short else { return false }
         if !nameAlone { sink.appendLiteral(" ") }
+        // A name of the other direction (Hebrew in an English sentence, Latin in an Arabic
+        // one) is isolated (FSI…PDI), so that it cannot reorder the words around it.
+        let isolated = locale.isRightToLeft || short.unicodeScalars.contains(where: isRightToLeftScalar)
+        if isolated { sink.appendLiteral("\u{2068}") }
         sink.append(short)
+        if isolated { sink.appendLiteral("\u{2069}") }
         return true
+    }
+
+    /// Whether a scalar is of a right-to-left script: Hebrew, Arabic, Syriac, Thaana, N'Ko,
+    /// Samaritan, Mandaic (U+0590 to U+08FF), their presentation forms, and the supplementary
+    /// planes' right-to-left blocks.
+    @usableFromInline
+    static func isRightToLeftScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        default: false
+        }
     }
 
     @usableFromInline

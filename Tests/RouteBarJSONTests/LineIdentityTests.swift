@@ -78,4 +78,35 @@ import Testing
             }
         }
     }
+
+    /// Bidi controls in a planner's text never reach the answer: U+202E in a line's name would
+    /// reverse what a rider reads after it. Ours too.
+    @Test func bidiControlsAreDropped() throws {
+        let name = "\u{202E}12 Express\u{202C}"
+        let otp =
+            #"{"legs":[{"mode":"BUS","startTime":1715974800000,"endTime":1715975400000,"route":{"shortName":"\#(name)"},"#
+            + #""to":{"name":"\#u{2067}Main St\#u{2069}"}}]}"#
+        let own = #"{"width":343,"routes":[{"subPaths":[{"mode":"bus","sectionTime":10,"shortName":"\#(name)"}]}]}"#
+        for body in [otp, own] {
+            let answer = String(
+                decoding: try RouteBarResponse.answer(json: Array(body.utf8), query: { $0 == "width" ? "343" : nil }).bytes, as: UTF8.self)
+            #expect(!answer.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value) }, "\(answer)")
+            #expect(answer.contains(#""badge":"12 Express""#))
+        }
+    }
+
+    /// A name of the other direction is isolated in the sentence (FSI…PDI); Latin names in a
+    /// left-to-right sentence are not.
+    @Test func namesOfTheOtherDirectionAreIsolated() throws {
+        var options = LayoutOptions(width: 343)
+        options.locale = .en
+        let hebrew = Route(subPaths: [SubPath(mode: .bus, minutes: 12, line: TransitLine(name: "קו 5", shortName: "קו 5"))])
+        #expect(try RouteBarLayout(options).layOut(hebrew).accessibilityLabel == "Total 12 min: bus \u{2068}קו 5\u{2069}, 12 min")
+        let latin = Route(subPaths: [SubPath(mode: .bus, minutes: 12, line: TransitLine(name: "421", shortName: "421"))])
+        #expect(try RouteBarLayout(options).layOut(latin).accessibilityLabel == "Total 12 min: bus 421, 12 min")
+        let arabic = try #require(LabelLocale(rawValue: "ar"))
+        options.locale = arabic
+        let inArabic = try RouteBarLayout(options).layOut(latin).accessibilityLabel
+        #expect(inArabic.contains("\u{2068}421\u{2069}"))
+    }
 }

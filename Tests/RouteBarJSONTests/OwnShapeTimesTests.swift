@@ -74,4 +74,25 @@ import Testing
         #expect(error?.type == type && error?.pointer == pointer, "\(error?.detail ?? "")")
         if type == .inconsistentLeg { #expect(error?.values.map(\.name) == ["departure", "arrival"]) }
     }
+
+    /// RFC 3339 exactly, where it is ours: a date that does not exist, hour 24, a second of 60
+    /// other than 23:59:60, an offset without its colon or minutes, a space for the `T`, and
+    /// an empty fraction are 422 at the member.
+    @Test(arguments: [
+        "2024-02-31T10:00:00+09:00", "2023-02-29T10:00:00Z", "2024-04-31T10:00:00Z", "2024-13-01T10:00:00Z", "2024-00-10T10:00:00Z",
+        "2024-05-18T24:00:00+09:00", "2024-05-18T18:60:00Z", "2024-05-18T18:08:60Z", "2024-05-18T18:08:00+0900",
+        "2024-05-18T18:08:00+09", "2024-05-18 18:08:00Z", "2024-05-18T18:08:00.Z", "2024-05-18T18:08Z", "20240518T180800Z",
+        "2024-05-18T18:08:00+24:00",
+    ])
+    func whatRFC3339ForbidsIsRefused(_ time: String) {
+        let error = #expect(throws: RouteBarInputError.self) { try Self.decode(Self.body(leg: #","departure":"\#(time)""#)) }
+        #expect(error?.type == .invalidType && error?.pointer == "/routes/0/subPaths/0/departure", "\(time)")
+    }
+
+    /// What it allows: a leap day, a leap second at 23:59:60, a fraction, lower-case `t` and `z`.
+    @Test(arguments: ["2024-02-29T10:00:00+09:00", "2016-12-31T23:59:60Z", "2024-05-18T18:08:00.123-05:30", "2024-05-18t18:08:00z"])
+    func whatRFC3339AllowsIsRead(_ time: String) throws {
+        let request = try Self.decode(Self.body(leg: #","departure":"\#(time)""#))
+        #expect(request.routes.first?.subPaths.first?.card?.departure != nil)
+    }
 }

@@ -147,7 +147,8 @@ import Testing
             #expect(LinePalette.badge(mode: bus.mode, line: bus.line) == "Q31")
             #expect(bus.line?.agency == "MTA")
             #expect(
-                route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma, 13 min, walk 2 min, wait 11 min, bus Q31, 24 min, walk 3 min")
+                route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma, 13 min, walk 2 min, wait 11 min, bus Q31, 24 min, walk 3 min"
+            )
             // The card's times as typed values: the instant and New York's offset, Date-free.
             #expect(route.card?.departureTime == CardTime(epochSeconds: 1_652_911_733, utcOffset: -14_400))
             #expect(route.card?.departure == "2022-05-18T18:08:53-04:00")

@@ -86,14 +86,12 @@ extension RequestDecoder {
         try sketch?.value(&reader, at: reader.keyEquals("legs") ? paths.legs : paths.sections, tree: tree)
     }
 
-    /// Our shape's `departure` or `arrival` (a route's or a leg's): RFC 3339 text, with an
-    /// offset or `Z`, at most 64 bytes; anything else is noted.
+    /// Our shape's `departure` or `arrival` (a route's or a leg's): RFC 3339 text exactly
+    /// (`RFC3339`), at most 64 bytes; anything else is noted.
     mutating func cardTime(_ name: String, at pointer: String) throws(JSONSyntaxError) -> String? {
         guard try !skipNull(), try expect(.string, name, at: pointer + "/" + name) else { return nil }
         let text = try reader.readString()
-        let bytes = Array(text.utf8)
-        guard bytes.count <= 64, bytes.count >= 20, bytes[10] | 0x20 == UInt8(ascii: "t"),
-            let parsed = PlannerTime.parse(iso: text), parsed.suffix != .local
+        guard text.utf8.count <= 64, RFC3339.isDateTime(text), let parsed = PlannerTime.parse(iso: text), parsed.suffix != .local
         else {
             note(
                 .init(

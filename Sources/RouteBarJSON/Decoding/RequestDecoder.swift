@@ -162,9 +162,10 @@ struct RequestDecoder {
         return value
     }
 
-    /// Reads a string that the answer echoes; one longer than `limit` UTF-8 bytes is noted and dropped.
+    /// Reads a string that the answer echoes, without bidi controls
+    /// (`PlannerText.withoutBidiControls`); one longer than `limit` UTF-8 bytes is noted and dropped.
     mutating func boundedString(_ name: String, limit: Int, at pointer: @autoclosure () -> String) throws(JSONSyntaxError) -> String? {
-        let text = try reader.readString()
+        let text = PlannerText.withoutBidiControls(try reader.readString())
         guard text.utf8.count <= limit else {
             noteTooLong(name, bytes: text.utf8.count, limit: limit, at: pointer())
             return nil

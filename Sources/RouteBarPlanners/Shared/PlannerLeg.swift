@@ -331,6 +331,25 @@ package enum PlannerText {
     /// name up to five times per width, so its length is the answer's, not the request's.
     package static let maxNameBytes = 128
 
+    /// `text` without bidi controls (U+202A to U+202E, embeddings and overrides; U+2066 to
+    /// U+2069, isolates): a right-to-left override in a line's name reversed what a rider read
+    /// after it, in the sentence and the drawing. The answer isolates names itself where
+    /// directions mix (`AccessibilityLabel`).
+    package static func withoutBidiControls(_ text: String) -> String {
+        // Each is E2 80 AA-AE or E2 81 A6-A9 in UTF-8: text without an E2 byte has none.
+        guard text.utf8.contains(0xE2) else { return text }
+        var kept = String.UnicodeScalarView()
+        var dropped = false
+        for scalar in text.unicodeScalars {
+            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                dropped = true
+            } else {
+                kept.append(scalar)
+            }
+        }
+        return dropped ? String(kept) : text
+    }
+
     /// Without surrounding whitespace ("B " from MOTIS), nil when nothing is left.
     /// `text` cut to at most `bytes` bytes of UTF-8, "…" included, between two characters.
     package static func shortened(_ text: String, toBytes bytes: Int) -> String {

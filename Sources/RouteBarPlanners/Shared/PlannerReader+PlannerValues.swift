@@ -71,7 +71,7 @@ extension PlannerReader {
             try reader.skipValue()
             return nil
         }
-        let text = try reader.readString()
+        let text = PlannerText.withoutBidiControls(try reader.readString())
         guard text.utf8.count > PlannerText.maxNameBytes else { return text }
         return PlannerText.shortened(text, toBytes: PlannerText.maxNameBytes)
     }
@@ -82,7 +82,8 @@ extension PlannerReader {
             try reader.skipValue()
             return nil
         }
-        return try reader.readString()
+        // Some words reach the answer inside others (Navitia's commercial mode in a badge).
+        return PlannerText.withoutBidiControls(try reader.readString())
     }
 
     /// A finite number; anything else, nil.
