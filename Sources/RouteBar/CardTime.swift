@@ -10,6 +10,10 @@ public struct CardTime: Sendable, Hashable {
     public var epochSeconds: Int64
     /// The place's offset from UTC at that instant, in seconds east of Greenwich.
     public var utcOffset: Int32
+    /// The clock text the service wrote for it in the answer's language ("6:08 PM",
+    /// `departureClock`), where an answer gave one: RouteBarClient reads it. The library has no
+    /// CLDR data to write one.
+    public var clock: String?
 
     public init(epochSeconds: Int64, utcOffset: Int32) {
         self.epochSeconds = epochSeconds

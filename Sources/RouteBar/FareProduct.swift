@@ -13,6 +13,9 @@ public struct FareProduct: Sendable, Hashable {
     /// The price in the currency's unit (2.75 for USD 2.75), and its ISO 4217 code.
     public var amount: Double
     public var currency: String
+    /// The price as the service wrote it in the answer's language ("$2.75"), where an answer
+    /// gave one: RouteBarClient reads it.
+    public var text: String?
     /// Whether the product is what riding the leg costs (OpenTripPlanner's `rideCost` and
     /// `regular`), which route totals add up, rather than what a transfer is worth
     /// (`transfer`) or another product the planner lists beside it. Set by the planner's reader.

@@ -10,7 +10,7 @@ extension Route {
         if let card {
             bytes +=
                 HeldBytes.objectHeader
-                + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, [RouteFare], CardTime?, CardTime?)>.size
+                + MemoryLayout<(String?, String?, Double?, Double?, String?, Int?, [RouteFare], String?, CardTime?, CardTime?)>.size
             bytes += HeldBytes.string(card.departure) + HeldBytes.string(card.arrival) + HeldBytes.string(card.fareCurrency)
             bytes += HeldBytes.array(card.fares.capacity, of: RouteFare.self)
             for fare in card.fares {

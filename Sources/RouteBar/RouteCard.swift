@@ -19,6 +19,9 @@ public final class RouteCard: Sendable, Hashable {
     /// What the route costs each rider category on each fare medium, where the planner prices
     /// it per category (`RouteFare`); `fareAmount` stays the one total a planner gives.
     public let fares: [RouteFare]
+    /// The fare as the service wrote it in the answer's language ("$2.50"), where an answer
+    /// gave one: RouteBarClient reads it.
+    public let fareText: String?
 
     /// The fare in the currency's minor unit (250 for USD 2.50), where the currency is known.
     public var fareMinorUnits: Int? {
@@ -45,12 +48,14 @@ public final class RouteCard: Sendable, Hashable {
             transfers: transfers, fares: [], departureTime: departureTime, arrivalTime: arrivalTime)
     }
 
-    /// With the fares of each rider category and medium.
+    /// With the fares of each rider category and medium, and the fare's text where an answer
+    /// gave it.
     public init(
         departure: String?, arrival: String?, walkDistance: Double?, fareAmount: Double?, fareCurrency: String?, transfers: Int?,
-        fares: [RouteFare], departureTime: CardTime?, arrivalTime: CardTime?
+        fares: [RouteFare], departureTime: CardTime?, arrivalTime: CardTime?, fareText: String? = nil
     ) {
         self.fares = fares
+        self.fareText = fareText
         self.departure = departureTime?.rfc3339 ?? departure
         self.arrival = arrivalTime?.rfc3339 ?? arrival
         self.departureTime = departureTime
@@ -64,7 +69,7 @@ public final class RouteCard: Sendable, Hashable {
     public static func == (a: RouteCard, b: RouteCard) -> Bool {
         (a.departure, a.arrival, a.walkDistance, a.fareAmount, a.fareCurrency, a.transfers)
             == (b.departure, b.arrival, b.walkDistance, b.fareAmount, b.fareCurrency, b.transfers)
-            && a.fares == b.fares && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
+            && a.fares == b.fares && a.fareText == b.fareText && (a.departureTime, a.arrivalTime) == (b.departureTime, b.arrivalTime)
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -75,6 +80,7 @@ public final class RouteCard: Sendable, Hashable {
         hasher.combine(fareCurrency)
         hasher.combine(transfers)
         hasher.combine(fares)
+        hasher.combine(fareText)
         hasher.combine(departureTime)
         hasher.combine(arrivalTime)
     }

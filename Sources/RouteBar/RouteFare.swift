@@ -12,6 +12,9 @@ public struct RouteFare: Sendable, Hashable {
     /// The planner's ids of what was added up: its products' use ids, or its fare components'
     /// `fareId`s; each once.
     public var productIDs: [String]
+    /// The total as the service wrote it in the answer's language ("$2.75"), where an answer
+    /// gave one: RouteBarClient reads it.
+    public var text: String?
 
     public init(riderCategory: String? = nil, medium: String? = nil, amount: Double, currency: String?, productIDs: [String] = []) {
         self.riderCategory = riderCategory

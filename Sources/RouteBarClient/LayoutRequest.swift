@@ -12,17 +12,24 @@ import RouteBar
 /// ```
 ///
 /// Each option is sent under its `LayoutOption` name when it differs from the service's default
-/// (`width` always, unless `widths` replaces it; `locale` always, so that `Accept-Language` does
-/// not choose it), so the body stays short and the answer is the one the options describe.
+/// (`width` always, unless `widths` replaces it), so the body stays short and the answer is the
+/// one the options describe. `locale` is sent where it is not the library's default (Korean);
+/// otherwise the client's `languages` choose it (`Accept-Language`), so that an app that sets
+/// none speaks its rider's language.
 public struct LayoutRequest: Encodable, Sendable, Hashable {
     public var options: LayoutOptions
     /// 1 to 16 widths, one layout each (`RouteBarClient.layOutForWidths`); `options.width` is then not sent.
     public var widths: [Double]?
     public var routes: [Route]
+    /// The query parameters besides the options (`timeZone`, `fields`, …).
+    public var parameters = RequestParameters()
     /// A field mask: the paths of the answer's members to get (`["routes.segments.width",
     /// "routes.transitCount"]`, openapi.yaml's `fields`), sent as the `fields` query parameter;
     /// nil for the whole answer. The members left out read as 0, false or empty in the answer.
-    public var fields: [String]?
+    public var fields: [String]? {
+        get { parameters.fields }
+        set { parameters.fields = newValue }
+    }
 
     public init(options: LayoutOptions, widths: [Double]? = nil, routes: [Route]) {
         self.options = options
@@ -65,14 +72,13 @@ public struct LayoutRequest: Encodable, Sendable, Hashable {
 
 extension LayoutOptions {
     /// The options a request sends, by their `LayoutOption` names: those that differ from the
-    /// service's default, `width` unless `widths` replaces it, and `locale` always (`LayoutOptions`
-    /// always has one, and without it the service would follow URLSession's `Accept-Language`,
-    /// the system's languages, not the options the library lays out with).
+    /// service's default, and `width` unless `widths` replaces it. The library's default locale
+    /// (Korean) is not sent: the client's `Accept-Language` (its `languages`) chooses then.
     func sent(omittingWidth: Bool) -> [(option: LayoutOption, value: LayoutOption.Value)] {
         LayoutOption.all.compactMap { option in
             guard let value = option.value(in: self) else { return nil }
             if option == .width { return omittingWidth ? nil : (option, value) }
-            return value == option.defaultValue && option != .locale ? nil : (option, value)
+            return value == option.defaultValue ? nil : (option, value)
         }
     }
 }

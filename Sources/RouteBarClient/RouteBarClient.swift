@@ -20,6 +20,10 @@ import RouteBar
 public struct RouteBarClient: Sendable {
     public let baseURL: URL
     private let session: URLSession
+    /// The rider's languages, most preferred first (BCP 47 tags), sent as `Accept-Language`: the
+    /// service speaks the first it has words for where a request names no `locale`. The
+    /// device's preferred languages by default; `["ko"]` to always get Korean.
+    public var languages: [String] = Locale.preferredLanguages
 
     public init(baseURL: URL, session: URLSession = .shared) {
         self.baseURL = baseURL
@@ -28,17 +32,12 @@ public struct RouteBarClient: Sendable {
 
     /// One layout for `request.options.width`.
     public func layOut(_ request: LayoutRequest) async throws(RouteBarClientError) -> LayoutAnswer {
-        try await post(encode(request), query: Self.query(fields: request.fields), as: LayoutAnswer.self)
+        try await post(encode(request), query: request.parameters.query, as: LayoutAnswer.self)
     }
 
     /// One layout per width of `request.widths`.
     public func layOutForWidths(_ request: LayoutRequest) async throws(RouteBarClientError) -> MultiWidthLayoutAnswer {
-        try await post(encode(request), query: Self.query(fields: request.fields), as: MultiWidthLayoutAnswer.self)
-    }
-
-    /// The query parameter of a field mask, if there is one.
-    static func query(fields: [String]?) -> [String: String] {
-        fields.map { ["fields": $0.joined(separator: ",")] } ?? [:]
+        try await post(encode(request), query: request.parameters.query, as: MultiWidthLayoutAnswer.self)
     }
 
     /// A journey planner's answer posted as it is (any planner the service reads: its
@@ -48,9 +47,19 @@ public struct RouteBarClient: Sendable {
     public func layOut(
         plannerAnswer body: Data, options: LayoutOptions, source: String? = nil, fields: [String]? = nil
     ) async throws(RouteBarClientError) -> LayoutAnswer {
-        var query = Self.query(fields: fields)
+        var parameters = RequestParameters()
+        (parameters.source, parameters.fields) = (source, fields)
+        return try await layOut(plannerAnswer: body, options: options, parameters: parameters)
+    }
+
+    /// A journey planner's answer posted as it is, with every query parameter the service
+    /// takes (`RequestParameters`: `source`, `waits`, `timeZone`, `shortLegSeconds`,
+    /// `plannerStatus`, `fields`).
+    public func layOut(
+        plannerAnswer body: Data, options: LayoutOptions, parameters: RequestParameters
+    ) async throws(RouteBarClientError) -> LayoutAnswer {
+        var query = parameters.query
         for (option, value) in options.sent(omittingWidth: false) { query[option.name] = value.description }
-        if let source { query["source"] = source }
         return try await post(body, query: query, as: LayoutAnswer.self)
     }
 
@@ -64,7 +73,7 @@ public struct RouteBarClient: Sendable {
     public func routes(_ request: LayoutRequest) -> AsyncThrowingStream<LaidOutRoute, any Error> {
         let body: Data
         do { body = try encode(request) } catch { return AsyncThrowingStream { $0.finish(throwing: error) } }
-        var urlRequest = makeRequest(body, query: Self.query(fields: request.fields))
+        var urlRequest = makeRequest(body, query: request.parameters.query)
         urlRequest.setValue("application/x-ndjson", forHTTPHeaderField: "Accept")
         return NDJSONRouteStream.start(urlRequest, configuration: session.configuration, masked: request.fields != nil)
     }
@@ -87,7 +96,16 @@ public struct RouteBarClient: Sendable {
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let header = Self.acceptLanguage(languages) { request.setValue(header, forHTTPHeaderField: "Accept-Language") }
         return request
+    }
+
+    /// `Accept-Language` for `languages`, most preferred first, each next one weighted lower
+    /// ("de-CH, en;q=0.9"); nil for none. At most 9, so that each weight is above 0.
+    static func acceptLanguage(_ languages: [String]) -> String? {
+        let tags = languages.prefix(9).filter { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") } }
+        guard !tags.isEmpty else { return nil }
+        return tags.enumerated().map { $0.offset == 0 ? $0.element : "\($0.element);q=0.\(10 - $0.offset)" }.joined(separator: ", ")
     }
 
     private func post<Answer: Decodable>(_ body: Data, query: [String: String], as type: Answer.Type) async throws(RouteBarClientError) -> Answer {

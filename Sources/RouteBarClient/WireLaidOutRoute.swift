@@ -11,13 +11,30 @@ struct WireLaidOutRoute: Decodable {
     private enum Keys: String, CodingKey {
         case index, id, totalTime, walkingCount, transitCount, transferCount, barWidth, barStart, minWalkingLength, minTransitLength
         case minuteLength, height, compressed, accessibilityLabel, segments, minutes
-        case departure, arrival, walkDistance, fare, transfers
-        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
+        case departure, arrival, walkDistance, fare, fares, transfers
+        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset, departureClock, arrivalClock
     }
 
     private struct Fare: Decodable {
         var amount: Double
         var currency: String?
+        var text: String?
+    }
+
+    /// A member of the answer's `fares`.
+    private struct AnswerRouteFare: Decodable {
+        var riderCategory: String?
+        var medium: String?
+        var amount: Double
+        var currency: String?
+        var text: String?
+        var productIds: [String]?
+
+        var fare: RouteFare {
+            var fare = RouteFare(riderCategory: riderCategory, medium: medium, amount: amount, currency: currency, productIDs: productIds ?? [])
+            fare.text = text
+            return fare
+        }
     }
 
     init(from decoder: any Decoder) throws {
@@ -41,15 +58,17 @@ struct WireLaidOutRoute: Decodable {
         route.segments = try container.member(.segments, masked, [WireBarSegment]()).map(\.value)
         // A server before 1.2 sent no `minutes`: the total rounded, as it said it.
         route.minutes = try container.decodeIfPresent(Int.self, forKey: .minutes) ?? SegmentLabel.shownMinutes(route.totalTime)
+        let fare = try container.decodeIfPresent(Fare.self, forKey: .fare)
         let card = RouteCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
             walkDistance: try container.decodeIfPresent(Double.self, forKey: .walkDistance),
-            fareAmount: try container.decodeIfPresent(Fare.self, forKey: .fare)?.amount,
-            fareCurrency: try container.decodeIfPresent(Fare.self, forKey: .fare)?.currency,
+            fareAmount: fare?.amount, fareCurrency: fare?.currency,
             transfers: try container.decodeIfPresent(Int.self, forKey: .transfers),
-            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
-            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset))
+            fares: try container.decodeIfPresent([AnswerRouteFare].self, forKey: .fares)?.map(\.fare) ?? [],
+            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset, clock: .departureClock),
+            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset, clock: .arrivalClock),
+            fareText: fare?.text)
         route.card = card == RouteCard() ? nil : card
         value = route
     }
@@ -61,11 +80,11 @@ struct WireBarSegment: Decodable {
 
     private enum Keys: String, CodingKey {
         case index, trafficType, kind, mode, sectionTime, x, width, label, labelFits, transferBefore, line, lines, color, textColor
-        case minutes, shortSeconds, badgeFits
+        case minutes, shortSeconds, badge, badgeFits
         case departure, arrival, distance, from, to, headsign
-        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset
+        case departureEpoch, departureOffset, arrivalEpoch, arrivalOffset, departureClock, arrivalClock
         case departurePlatform, arrivalPlatform, stops, network, realTime, departureDelay, arrivalDelay, occupancy, alertCount, alerts
-        case cancelled, reachable, fareProducts
+        case cancelled, reachable, fareProducts, fareProductsOmitted
     }
 
     /// The answer's `line` and `lines` (whose first is `line`) become `line` and `otherLines`;
@@ -97,9 +116,25 @@ struct WireBarSegment: Decodable {
             try container.decodeIfPresent(Int.self, forKey: .minutes)
             ?? (width > 0 ? SegmentLabel.shownMinutes(try container.member(.sectionTime, masked, 0)) : 0)
         segment.shortSeconds = try container.decodeIfPresent(Double.self, forKey: .shortSeconds)
-        // A transit segment's badge is its line's short name (`SegmentLabel.inside`).
-        segment.badge = segment.kind == .transit ? line?.shortName : nil
+        // The answer's badge; a server before 2.0 sent none: its line's short name then.
+        segment.badge = try container.decodeIfPresent(String.self, forKey: .badge) ?? (segment.kind == .transit ? line?.shortName : nil)
         segment.badgeFits = try container.decodeIfPresent(Bool.self, forKey: .badgeFits)
+        var facts = LegFacts(
+            departurePlatform: try container.decodeIfPresent(String.self, forKey: .departurePlatform),
+            arrivalPlatform: try container.decodeIfPresent(String.self, forKey: .arrivalPlatform),
+            stops: try container.decodeIfPresent(Int.self, forKey: .stops),
+            network: try container.decodeIfPresent(String.self, forKey: .network),
+            realTime: try container.decodeIfPresent(Bool.self, forKey: .realTime),
+            departureDelay: try container.decodeIfPresent(Int.self, forKey: .departureDelay),
+            arrivalDelay: try container.decodeIfPresent(Int.self, forKey: .arrivalDelay),
+            // An occupancy a newer server names is left out, not an error.
+            occupancy: try container.decodeIfPresent(String.self, forKey: .occupancy).flatMap(Occupancy.init(rawValue:)),
+            alertCount: try container.decodeIfPresent(Int.self, forKey: .alertCount),
+            alerts: try container.decodeIfPresent([String].self, forKey: .alerts) ?? [],
+            cancelled: try container.decodeIfPresent(Bool.self, forKey: .cancelled),
+            reachable: try container.decodeIfPresent(Bool.self, forKey: .reachable),
+            fareProducts: try container.decodeIfPresent([AnswerFareProduct].self, forKey: .fareProducts)?.map(\.product) ?? [])
+        facts.fareProductsOmitted = try container.decodeIfPresent(Int.self, forKey: .fareProductsOmitted)
         let card = LegCard(
             departure: try container.decodeIfPresent(String.self, forKey: .departure),
             arrival: try container.decodeIfPresent(String.self, forKey: .arrival),
@@ -107,37 +142,27 @@ struct WireBarSegment: Decodable {
             from: try container.decodeIfPresent(String.self, forKey: .from),
             to: try container.decodeIfPresent(String.self, forKey: .to),
             headsign: try container.decodeIfPresent(String.self, forKey: .headsign),
-            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset),
-            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset),
-            facts: LegFacts(
-                departurePlatform: try container.decodeIfPresent(String.self, forKey: .departurePlatform),
-                arrivalPlatform: try container.decodeIfPresent(String.self, forKey: .arrivalPlatform),
-                stops: try container.decodeIfPresent(Int.self, forKey: .stops),
-                network: try container.decodeIfPresent(String.self, forKey: .network),
-                realTime: try container.decodeIfPresent(Bool.self, forKey: .realTime),
-                departureDelay: try container.decodeIfPresent(Int.self, forKey: .departureDelay),
-                arrivalDelay: try container.decodeIfPresent(Int.self, forKey: .arrivalDelay),
-                // An occupancy a newer server names is left out, not an error.
-                occupancy: try container.decodeIfPresent(String.self, forKey: .occupancy).flatMap(Occupancy.init(rawValue:)),
-                alertCount: try container.decodeIfPresent(Int.self, forKey: .alertCount),
-                alerts: try container.decodeIfPresent([String].self, forKey: .alerts) ?? [],
-                cancelled: try container.decodeIfPresent(Bool.self, forKey: .cancelled),
-                reachable: try container.decodeIfPresent(Bool.self, forKey: .reachable),
-                fareProducts: try container.decodeIfPresent([AnswerFareProduct].self, forKey: .fareProducts)?.map(\.product) ?? []))
+            departureTime: try CardTime(container, epoch: .departureEpoch, offset: .departureOffset, clock: .departureClock),
+            arrivalTime: try CardTime(container, epoch: .arrivalEpoch, offset: .arrivalOffset, clock: .arrivalClock),
+            facts: facts)
         segment.card = card == LegCard() ? nil : card
         value = segment
     }
 
     /// A member of the answer's `fareProducts`.
     private struct AnswerFareProduct: Decodable {
+        var id: String?
         var name: String
         var riderCategory: String?
         var medium: String?
         var amount: Double
         var currency: String
+        var text: String?
 
         var product: FareProduct {
-            FareProduct(name: name, riderCategory: riderCategory, medium: medium, amount: amount, currency: currency)
+            var product = FareProduct(id: id, name: name, riderCategory: riderCategory, medium: medium, amount: amount, currency: currency)
+            product.text = text
+            return product
         }
     }
 
@@ -162,12 +187,14 @@ struct WireBarSegment: Decodable {
 }
 
 extension CardTime {
-    /// A card's time from the answer's `…Epoch` and `…Offset`; nil where the answer has none.
-    init?<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, epoch: Key, offset: Key) throws {
+    /// A card's time from the answer's `…Epoch` and `…Offset`, with its `…Clock` text; nil
+    /// where the answer has none.
+    init?<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, epoch: Key, offset: Key, clock: Key) throws {
         guard let seconds = try container.decodeIfPresent(Int64.self, forKey: epoch),
             let utcOffset = try container.decodeIfPresent(Int32.self, forKey: offset)
         else { return nil }
         self.init(epochSeconds: seconds, utcOffset: utcOffset)
+        self.clock = try container.decodeIfPresent(String.self, forKey: clock)
     }
 }
 

@@ -22,15 +22,20 @@ struct WireRoute: Encodable {
 struct WireSubPath: Encodable {
     let subPath: SubPath
 
-    private enum Keys: String, CodingKey { case trafficType, sectionTime, lane, trainType, departure, arrival }
+    private enum Keys: String, CodingKey { case trafficType, mode, sectionTime, lane, trainType, departure, arrival, color, textColor }
     private enum LaneKeys: String, CodingKey { case name, busNo, type, subwayCode }
 
     /// ODsay's `subPath`: the line and the other candidates as its `lane` list, a bus by its
-    /// number (`busNo`, `type`), a subway line by its name (`name`, `subwayCode`).
+    /// number (`busNo`, `type`), a subway line by its name (`name`, `subwayCode`). `mode` too,
+    /// always: a tram, ferry, bike or wait has no ODsay code, and would arrive as `other`; and
+    /// a planner's line colours where the leg has them.
     func encode(to encoder: any Encoder) throws {
         let subPath = subPath
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(subPath.trafficType, forKey: .trafficType)
+        try container.encode(subPath.mode.rawValue, forKey: .mode)
+        try container.encodeIfPresent(subPath.color, forKey: .color)
+        try container.encodeIfPresent(subPath.textColor, forKey: .textColor)
         try container.encode(subPath.sectionTime, forKey: .sectionTime)
         try container.encodeIfPresent(subPath.card?.departure, forKey: .departure)
         try container.encodeIfPresent(subPath.card?.arrival, forKey: .arrival)

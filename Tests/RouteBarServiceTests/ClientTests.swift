@@ -1,10 +1,11 @@
 import Foundation
 import RouteBar
-import RouteBarClient
 import RouteBarDrawing
 import RouteBarJSON
 import RouteBarTestSupport
 import Testing
+
+@testable import RouteBarClient
 
 /// `RouteBarClient` against the real service. An app imports RouteBar and RouteBarClient
 /// together: the client's answers are the library's own values.
@@ -35,7 +36,11 @@ import Testing
     }
 
     static func client(_ server: LiveServer) -> RouteBarClient {
-        RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(server.port)")!)
+        client(port: server.port)
+    }
+
+    static func client(port: UInt16) -> RouteBarClient {
+        RouteBarClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!)
     }
 
     @Test func laysOutTheSeedRouteAsTheLibraryDoes() async throws {
@@ -150,7 +155,8 @@ import Testing
                 route.accessibilityLabel == "Total 58 min: walk 5 min, train Ronkonkoma, 13 min, walk 2 min, wait 11 min, bus Q31, 24 min, walk 3 min"
             )
             // The card's times as typed values: the instant and New York's offset, Date-free.
-            #expect(route.card?.departureTime == CardTime(epochSeconds: 1_652_911_733, utcOffset: -14_400))
+            #expect(route.card?.departureTime?.epochSeconds == 1_652_911_733 && route.card?.departureTime?.utcOffset == -14_400)
+            #expect(route.card?.departureTime?.clock == "6:08\u{202F}PM")
             #expect(route.card?.departure == "2022-05-18T18:08:53-04:00")
             #expect(route.segments[1].card?.departureTime?.rfc3339 == "2022-05-18T18:13:59-04:00")
             #expect(route.segments.map(\.minutes).reduce(0, +) == route.minutes)
@@ -233,6 +239,88 @@ import Testing
 
 /// The client's names are the service's: every `source` value and every planner-error reason,
 /// and a name it does not know is kept, not lost.
+/// The client is the service's twin: every query parameter, every leg's mode, the card's
+/// texts, badges, fares and minor units, and the rider's languages.
+@Suite struct ClientTwinTests {
+    /// One property of `RequestParameters` per entry of the service's table, each sent under
+    /// the service's name.
+    @Test func everyRequestParameterHasAProperty() {
+        let properties = Set(Mirror(reflecting: RequestParameters()).children.compactMap(\.label))
+        for parameter in RequestParameter.all {
+            #expect(properties.contains(parameter.name), "RequestParameters has no \(parameter.name)")
+        }
+        var parameters = RequestParameters()
+        parameters.source = "otp"
+        parameters.waits = .omit
+        parameters.timeZone = "Europe/Paris"
+        parameters.shortLegSeconds = 10
+        parameters.plannerStatus = 200
+        parameters.fields = ["routes.minutes"]
+        let request = ClientTests.client(port: 9).makeRequest(Data(), query: parameters.query)
+        let items = URLComponents(url: request.url!, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        #expect(Set(items.map(\.name)) == Set(RequestParameter.all.map(\.name)))
+    }
+
+    /// A tram, a ferry, a bike and a wait keep their modes and colours on the way.
+    @Test func everyLegKeepsItsMode() async throws {
+        try await withRouteBarService { server in
+            let legs: [SubPath] = [
+                .init(mode: .tram, minutes: 5), .init(mode: .ferry, minutes: 10), .init(mode: .bicycle, minutes: 4), .init(mode: .wait, minutes: 3),
+            ]
+            var tram = legs[0]
+            tram.color = "#00A3E0"
+            let route = Route(id: "m", subPaths: [tram] + legs.dropFirst())
+            let answer = try await ClientTests.client(server).layOut(LayoutRequest(width: 343, routes: [route]))
+            let segments = try #require(answer.routes.first?.segments)
+            #expect(segments.map(\.mode) == [.tram, .ferry, .bicycle, .wait])
+            #expect(segments[0].color == "#00A3E0")
+            #expect(segments.allSatisfy { $0.color != nil })
+        }
+    }
+
+    /// The card's texts, the badge, every fare product with its use id, the route's fares and
+    /// minor units, from a planner's answer; its parameters reach the service.
+    @Test func theCardsTextsAndFaresArrive() async throws {
+        try await withRouteBarService { server in
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../examples/planners/otp2-otpui-seattle.json")
+            var english = LayoutOptions(width: 343)
+            english.locale = .en
+            var parameters = RequestParameters()
+            parameters.waits = .omit
+            let answer = try await ClientTests.client(server).layOut(
+                plannerAnswer: try Data(contentsOf: url), options: english, parameters: parameters)
+            let route = try #require(answer.routes.first)
+            #expect(!route.segments.contains { $0.mode == .wait }, "waits=omit reached the service")
+            #expect(route.card?.departureTime?.clock?.isEmpty == false)
+            let rides = route.segments.filter { $0.kind == .transit }
+            #expect(rides.map(\.badge) == ["Swift Blue", "E Line", "45"])
+            let products = rides.flatMap { $0.card?.facts.fareProducts ?? [] }
+            #expect(products.count == 29 && products.allSatisfy { $0.id != nil && $0.text != nil })
+            let regular = try #require(route.card?.fares.first { $0.riderCategory == "regular" && $0.medium == "electronic" })
+            #expect(regular.minorUnits == 275 && regular.text == "$2.75" && regular.productIDs.count == 3)
+        }
+    }
+
+    /// Without a locale set, the rider's languages choose (`Accept-Language`), not Korean; a
+    /// locale the app sets wins.
+    @Test func theRidersLanguagesChooseUnlessTheAppSets() async throws {
+        try await withRouteBarService { server in
+            var client = ClientTests.client(server)
+            client.languages = ["de-CH", "en"]
+            let german = try await client.layOut(ClientTests.seed)
+            #expect(german.locale?.rawValue == "de-CH")
+            #expect(german.routes.first?.accessibilityLabel.hasPrefix("Gesamtdauer") == true)
+            var request = ClientTests.seed
+            request.options.locale = .en
+            #expect(try await client.layOut(request).locale == .en)
+            client.languages = ["ko"]
+            #expect(try await client.layOut(ClientTests.seed).locale == .ko)
+        }
+        #expect(RouteBarClient.acceptLanguage(["de-CH", "en", "fr"]) == "de-CH, en;q=0.9, fr;q=0.8")
+    }
+}
+
 @Suite struct ClientVocabularyTests {
     @Test func theClientKnowsEverySourceAndReason() {
         #expect(PlannerName.known.map(\.rawValue) == RequestParameter.source.values)
