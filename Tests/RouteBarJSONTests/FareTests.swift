@@ -144,4 +144,37 @@ import Testing
     static func answer(_ body: String) throws -> String {
         String(decoding: try RouteBarResponse.answer(json: Array(body.utf8), query: { $0 == "width" ? "343" : nil }).bytes, as: UTF8.self)
     }
+
+    /// OpenTripPlanner REST's `fare.legProducts`: each product joins the legs it covers, with
+    /// the product's id and those legs for a use id; one covering two legs is counted once,
+    /// one bought on each of two legs twice.
+    @Test func restLegProductsJoinTheirLegs() throws {
+        let t0 = 1_715_974_800_000
+        func leg(_ mode: String, _ from: Int, _ to: Int) -> String {
+            #"{"mode":"\#(mode)","startTime":\#(t0 + from * 60_000),"endTime":\#(t0 + to * 60_000),"routeShortName":"\#(from)"}"#
+        }
+        func product(_ id: String, _ cents: Int) -> String {
+            #"{"id":"\#(id)","name":"regular","amount":{"cents":\#(cents),"currency":{"currencyCode":"USD","defaultFractionDigits":2}}}"#
+        }
+        let fare =
+            #"{"fare":{},"details":{},"legProducts":[{"legIndices":[0,2],"products":[\#(product("day", 500))]},"#
+            + #"{"legIndices":[1],"products":[\#(product("single", 250))]},{"legIndices":[3],"products":[\#(product("single", 250))]}]}"#
+        let body =
+            #"{"plan":{"itineraries":[{"startTime":\#(t0),"endTime":\#(t0 + 40 * 60_000),"fare":\#(fare),"legs":["#
+            + [leg("BUS", 0, 10), leg("BUS", 10, 20), leg("BUS", 20, 30), leg("BUS", 30, 40)].joined(separator: ",") + "]}]}}"
+        let route = try #require(try PlannerDecodingTests.decode(Array(body.utf8)).routes.first)
+        let ids = route.subPaths.map { $0.card?.facts.fareProducts.map { $0.id ?? "-" } ?? [] }
+        #expect(ids == [["day@0,2"], ["single@1"], ["day@0,2"], ["single@3"]])
+        #expect(route.card?.fares.map(\.minorUnits) == [1000])
+        #expect(route.card?.fares.first?.productIDs == ["day@0,2", "single@1", "single@3"])
+    }
+
+    /// The shared REST recording (Seattle, headway): each bus's product on its own leg.
+    @Test func headwaysLegProductsAreOnTheirLegs() throws {
+        let (bytes, _) = try PlannerDecodingTests.sample("otp-rest-headway-seattle-transit.json")
+        let route = try #require(try PlannerDecodingTests.decode(bytes).routes.first)
+        let priced = route.subPaths.filter { !($0.card?.facts.fareProducts.isEmpty ?? true) }
+        #expect(priced.map(\.mode) == [.bus, .bus])
+        #expect(priced.compactMap { $0.card?.facts.fareProducts.first?.id } == ["headway-1330:300@1", "headway-1330:300@2"])
+    }
 }

@@ -47,7 +47,9 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
         .occupancy: "GraphQL `trip.occupancy.occupancyStatus`",
         .alerts: "`alerts[].alertHeaderText`; GraphQL `route.alerts`, `trip.route.alerts`",
         .cancelled: "`realtimeState` `CANCELED`",
-        .fareProducts: "2.x `fareProducts[]`: the use `id`, `product` (`name`, `riderCategory.name`, `medium.name`, `price`)",
+        .fareProducts:
+            "2.x `fareProducts[]`: the use `id`, `product` (`name`, `riderCategory.name`, `medium.name`, `price`); "
+            + "REST `fare.legProducts[]` on each of its `legIndices`",
         .fare: "`fare.fare.regular` (`cents`); GraphQL `fares[]` `regular`",
         .fares:
             "2.x `fareProducts` per rider category and medium: each leg's `rideCost` or `regular`, a use `id` once; "

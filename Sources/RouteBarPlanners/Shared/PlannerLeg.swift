@@ -95,6 +95,9 @@ package struct PlannerItinerary {
     /// The planner's fares for the whole itinerary per rider category (OpenTripPlanner
     /// GraphQL's `fares[]`); where it gives none, the legs' products' totals are the route's.
     package var fares: [RouteFare] = []
+    /// Products the planner lists for the itinerary with the legs each covers (OpenTripPlanner
+    /// REST's `fare.legProducts`): each joins those legs' `fareProducts` as the route is made.
+    package var legProducts: [(legs: [Int], product: FareProduct)] = []
 
     /// The itinerary's time zone where the planner names one for all of it (Navitia's
     /// `context.timezone`, TfL's London).
@@ -125,6 +128,22 @@ package struct PlannerItinerary {
             fareCurrency: fareCurrency, transfers: transfers, fares: fares,
             departureTime: first.time(departure, start ?? legs.first?.start), arrivalTime: last.time(arrival, end ?? legs.last?.end))
     }
+    /// `legProducts` added to the fare products of the legs they cover, as far as each leg keeps them.
+    mutating func attachLegProducts() {
+        guard !legProducts.isEmpty else { return }
+        for (covered, product) in legProducts {
+            for index in covered where legs.indices.contains(index) {
+                guard !legs[index].facts.fareProducts.contains(product) else { continue }
+                guard legs[index].facts.fareProducts.count < LegFacts.maxFareProducts else {
+                    legs[index].facts.fareProductsOmitted = (legs[index].facts.fareProductsOmitted ?? 0) + 1
+                    continue
+                }
+                legs[index].facts.fareProducts.append(product)
+            }
+        }
+        legProducts = []
+    }
+
     /// The legs' fare products totalled per rider category and medium (`RouteFare.totals`);
     /// none where a leg listed more than it keeps, since a total could then miss a ride.
     private var legFares: [RouteFare] {
@@ -178,6 +197,9 @@ package struct PlannerItinerary {
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
         let place = self.place
+        var itinerary = self
+        itinerary.attachLegProducts()
+        let legs = itinerary.legs
         for (index, given) in legs.enumerated() {
             var leg = given
             // A leg without times (Google's walking steps) runs from the arrival before it for
@@ -231,7 +253,7 @@ package struct PlannerItinerary {
         // Without its waits the legs no longer span the journey: each label stays its leg's
         // minutes, and the route's total (when riders arrive) stays the journey's.
         route.legsSpanTotal = waits
-        route.card = card(in: place)
+        route.card = itinerary.card(in: place)
         return route
     }
 

@@ -48,28 +48,7 @@ extension PlannerReader {
         } else if reader.keyEquals("transfers") || reader.keyEquals("numberOfTransfers") {
             itinerary.transfers = try plannerNumber().flatMap(Self.smallInteger)
         } else if reader.keyEquals("fare") {
-            // OpenTripPlanner 1: {"fare": {"regular": {"cents": 250, "currency": {"currencyCode": "USD"}}}}.
-            try eachMember { decoder throws(JSONSyntaxError) in
-                guard decoder.reader.keyEquals("fare") else { return try decoder.reader.skipValue() }
-                try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    guard decoder.reader.keyEquals("regular") else { return try decoder.reader.skipValue() }
-                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                        if decoder.reader.keyEquals("cents") {
-                            itinerary.fareAmount = try decoder.plannerNumber().map { $0 / 100 }
-                        } else if decoder.reader.keyEquals("currency") {
-                            try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                                if decoder.reader.keyEquals("currencyCode") {
-                                    itinerary.fareCurrency = try decoder.plannerText()
-                                } else {
-                                    try decoder.reader.skipValue()
-                                }
-                            }
-                        } else {
-                            try decoder.reader.skipValue()
-                        }
-                    }
-                }
-            }
+            try decodeOTPFare(into: &itinerary)
         } else if reader.keyEquals("fares") {
             try decodeItineraryFares(into: &itinerary)
         } else {
