@@ -109,4 +109,15 @@ import Testing
         let inArabic = try RouteBarLayout(options).layOut(latin).accessibilityLabel
         #expect(inArabic.contains("\u{2068}421\u{2069}"))
     }
+
+    /// A planner's error message and its no-route notice reach the problem and the answer
+    /// without bidi controls.
+    @Test func plannerMessagesLoseTheirBidiControls() throws {
+        let error = #"{"error":{"id":500,"msg":"\#u{202E}failure"}}"#
+        let problem = #expect(throws: RouteBarInputError.self) { try PlannerDecodingTests.decode(Array(error.utf8)) }
+        #expect(problem?.plannerMessage == "failure")
+        let empty = #"{"plan":{"itineraries":[]},"error":{"id":404,"msg":"\#u{202E}no trip"}}"#
+        #expect(try PlannerDecodingTests.decode(Array(empty.utf8)).plannerNotice == "no trip")
+    }
 }
+

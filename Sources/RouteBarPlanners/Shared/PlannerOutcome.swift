@@ -2,10 +2,18 @@
 /// that reads the answer fills it, and settles it once the body is read
 /// (`PlannerAdapter.settle`); the shared code makes the answer or the problem from it alone.
 package struct PlannerOutcome {
-    /// Why the planner has no itinerary, in its own words: the answer's `notice`.
-    package var noRoute: String?
+    /// Why the planner has no itinerary, in its own words: the answer's `notice`. Without bidi
+    /// controls, as all planner text the answer echoes (`PlannerText.withoutBidiControls`).
+    package var noRoute: String? {
+        didSet { noRoute = noRoute.map(PlannerText.withoutBidiControls) }
+    }
     /// The planner's error: its message, its own code, and the HTTP status the body gives.
-    package var error: (message: String, code: String?, status: Int?)?
+    package var error: (message: String, code: String?, status: Int?)? {
+        didSet {
+            guard let error else { return }
+            self.error = (PlannerText.withoutBidiControls(error.message), error.code.map(PlannerText.withoutBidiControls), error.status)
+        }
+    }
     /// The places a planner offers where it could not tell which was meant.
     package var options: [PlannerPlaceOption] = []
     /// What an adapter keeps of the answer's members to settle it once the body is read, by
