@@ -120,4 +120,3 @@ import Testing
         #expect(try PlannerDecodingTests.decode(Array(empty.utf8)).plannerNotice == "no trip")
     }
 }
-
