@@ -25,7 +25,7 @@
     X(u_strFromUTF8) X(u_strToUTF8) X(udat_close) X(udat_format) \
     X(udat_open) X(udat_toPattern) X(udatpg_close) X(udatpg_getBestPattern) \
     X(udatpg_open) X(ulistfmt_close) X(ulistfmt_format) X(ulistfmt_openForType) \
-    X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_setKeywordValue) X(unum_close) \
+    X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_isRightToLeft) X(uloc_setKeywordValue) X(unum_close) \
     X(unum_formatDoubleCurrency) X(unum_open) X(unumf_close) X(unumf_closeResult) \
     X(unumf_formatInt) X(unumf_openForSkeletonAndLocale) X(unumf_openResult) X(unumf_resultToString) \
     X(ures_close) X(ures_open)
@@ -591,4 +591,20 @@ int32_t routebar_list_text(const char *locale, const char *const *items, int32_t
     free(lengths);
     free(text);
     return result;
+}
+
+int32_t routebar_is_right_to_left(const char *locale)
+{
+    if (locale == NULL || !icu_ready()) {
+        return -1;
+    }
+    char id[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    (void)ICU(uloc_forLanguageTag)(locale, id, ULOC_FULLNAME_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+        return -1;
+    }
+    /* The tag's script, else its language's and region's likely script (CLDR's likely
+       subtags): "pa-PK" is Arabic script, "syr" Syriac, "ar-u-nu-latn" still Arabic. */
+    return ICU(uloc_isRightToLeft)(id) ? 1 : 0;
 }

@@ -34,11 +34,13 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
         let durations: DurationTexts
         let isKorean: Bool
         let hasOwnLabels: Bool
+        let rightToLeft: Bool
 
-        init(tag: String, words: SentenceWords, durations: DurationTexts) {
+        init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool?) {
             self.tag = tag
             self.words = words
             self.durations = durations
+            self.rightToLeft = rightToLeft ?? LabelLocale.isRightToLeft(tag)
             let language = LabelLocale.primaryLanguage(of: tag)
             isKorean = language == "ko"
             hasOwnLabels = isKorean || language == "en"
@@ -63,22 +65,38 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
         self.init(tag: locale.rawValue, words: locale.words, durations: durations)
     }
 
-    private init(tag: String, words: SentenceWords, durations: DurationTexts) {
-        storage = Storage(tag: tag, words: words, durations: durations)
+    /// `locale` with its durations and its direction from CLDR (the service's, through ICU's
+    /// likely subtags, which know every language and region: "pa-PK" is right to left).
+    public init(_ locale: LabelLocale, durations: DurationTexts, rightToLeft: Bool) {
+        self.init(tag: locale.rawValue, words: locale.words, durations: durations, rightToLeft: rightToLeft)
+    }
+
+    private init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool? = nil) {
+        storage = Storage(tag: tag, words: words, durations: durations, rightToLeft: rightToLeft)
     }
 
     /// The primary language subtag: "zh" of "zh-Hant-TW".
     public var language: Substring { Self.primaryLanguage(of: rawValue) }
 
-    /// Whether its script is written right to left: by the tag's script where it names one
-    /// (`az-Arab`), else by its language's usual script (CLDR's likely subtags: Arabic, Hebrew,
-    /// Persian, Urdu, Pashto, Yiddish, Dhivehi, Sorani, Sindhi, Uyghur).
-    public var isRightToLeft: Bool {
-        let subtags = rawValue.split(separator: "-")
-        if let script = subtags.dropFirst().first(where: { $0.count == 4 && $0.first!.isLetter }) {
-            return ["Arab", "Hebr", "Thaa", "Syrc", "Nkoo", "Adlm", "Rohg", "Mand", "Samr"].contains(script)
+    /// Whether its script is written right to left (the app's interface direction, whatever
+    /// language its words fall back to): from CLDR through ICU where the service made it
+    /// (`init(_:durations:rightToLeft:)`), else `isRightToLeft(_:)`'s table.
+    public var isRightToLeft: Bool { storage.rightToLeft }
+
+    /// The library's own answer, without CLDR data: by the tag's script subtag where it names
+    /// one (`az-Arab`; only the subtag after the language, never an extension's value such as
+    /// `ar-u-nu-latn`'s or `he-x-abcd`'s), else by its language's likely script (CLDR's likely
+    /// subtags for the languages written in Arabic, Hebrew, Thaana, Syriac, N'Ko, Adlam,
+    /// Mandaic and Samaritan scripts).
+    static func isRightToLeft(_ tag: String) -> Bool {
+        let subtags = tag.split(separator: "-")
+        if let script = subtags.dropFirst().prefix(while: { $0.count > 1 }).first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"].contains(script.lowercased())
         }
-        return ["ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug"].contains(language)
+        return [
+            "ar", "he", "iw", "fa", "ur", "ps", "yi", "dv", "ckb", "sd", "ug", "syr", "nqo", "arc", "sam", "mzn", "glk", "lrc",
+            "bal", "bqi", "ks", "prs", "pnb", "sdh", "skr", "azb", "khw", "mid", "myz", "jrb", "jpr", "lad",
+        ].contains(String(subtags.first ?? "").lowercased())
     }
 
     static func primaryLanguage(of tag: String) -> Substring {

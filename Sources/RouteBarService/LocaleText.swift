@@ -58,16 +58,19 @@ extension LocaleText {
     /// so the cache is bounded (each holds a day of minute labels, some 60 KB), its oldest
     /// entry dropped for a new one.
     static let maxLocales = 32
-    private static let durationCache = Mutex<[(tag: String, durations: DurationTexts)]>([])
+    private static let durationCache = Mutex<[(tag: String, durations: DurationTexts, rightToLeft: Bool)]>([])
 
-    /// `locale` with CLDR's durations ("13 Min.", "1 Std., 18 Min.") where its labels are not
-    /// routebar's own Korean or English ones; `locale` itself otherwise.
+    /// `locale` with CLDR's durations ("13 Min.", "1 Std., 18 Min.") and direction (ICU's
+    /// likely subtags: `pa-PK` is right to left) where its labels are not routebar's own Korean
+    /// or English ones; `locale` itself otherwise.
     static func localized(_ locale: LabelLocale) -> LabelLocale {
         guard !locale.hasOwnLabels else { return locale }
         let tag = locale.rawValue
-        if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag }?.durations }) {
-            return LabelLocale(locale, durations: cached)
+        if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag } }) {
+            return LabelLocale(locale, durations: cached.durations, rightToLeft: cached.rightToLeft)
         }
+        let direction = routebar_is_right_to_left(tag)
+        let rightToLeft = direction < 0 ? locale.isRightToLeft : direction == 1
         // Made outside the lock (a few milliseconds); two threads may make one twice, harmlessly.
         let durations = DurationTexts(
             format: { hours, minutes, seconds in
@@ -78,9 +81,9 @@ extension LocaleText {
         durationCache.withLock { cache in
             guard !cache.contains(where: { $0.tag == tag }) else { return }
             if cache.count >= maxLocales { cache.removeFirst() }
-            cache.append((tag, durations))
+            cache.append((tag, durations, rightToLeft))
         }
-        return LabelLocale(locale, durations: durations)
+        return LabelLocale(locale, durations: durations, rightToLeft: rightToLeft)
     }
 
     /// `items` as `locale` lists things (CLDR's "and" list): "A, B und C", "A、B、C".

@@ -78,7 +78,10 @@ let output = URL(fileURLWithPath: CommandLine.arguments[1])
 try Data(RouteBarResponse.encode(routes, options: options).bytes).write(to: output.appendingPathComponent("library.json"))
 try Data(RouteBarSVG.render(routes, options: options)).write(to: output.appendingPathComponent("library.svg"))
 
-let client = RouteBarClient(baseURL: URL(string: CommandLine.arguments[2])!)
+var client = RouteBarClient(baseURL: URL(string: CommandLine.arguments[2])!)
+// The options leave the locale at the library's default: the client then asks in the rider's
+// languages, which this app says are Korean, as its library layout speaks.
+client.languages = ["ko"]
 let answer = try await client.layOut(LayoutRequest(options: options, routes: [seed]))
 // The client's answer goes straight into code written for the library.
 let drawn = RouteBarSVG.render(answer.routes, options: answer.options)

@@ -106,4 +106,23 @@ import Testing
     func acceptLanguageWeighsItsRanges(header: String, expected: String?) {
         #expect(AcceptLanguage.preferred(header)?.rawValue == expected)
     }
+
+    /// The direction from the asked tag's script through ICU's likely subtags: extensions do not
+    /// hide it, and a region can choose it (Punjabi is Arabic script in Pakistan).
+    @Test func rightToLeftComesFromTheTagsLikelyScript() throws {
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            let cases = [
+                ("ar-u-nu-latn", true), ("fa-u-nu-latn", true), ("ur-u-nu-latn", true), ("he-x-abcd", true), ("syr", true),
+                ("nqo", true), ("pa-PK", true), ("pa", false), ("de", false), ("az-Arab", true),
+            ]
+            for (tag, rightToLeft) in cases {
+                let svg = try connection.request(
+                    "POST", "/v1/route-bars.svg?locale=\(tag)", headers: ["Content-Type": "application/json"], body: Self.body)
+                #expect(svg.status == 200)
+                #expect(svg.text.contains(#"direction="rtl""#) == rightToLeft, "\(tag)")
+            }
+        }
+    }
 }
+

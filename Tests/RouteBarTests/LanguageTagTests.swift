@@ -23,7 +23,13 @@ import Testing
         #expect(LabelLocale(rawValue: text) == nil)
     }
 
-    @Test(arguments: [("ar", true), ("he", true), ("fa-IR", true), ("az-Arab", true), ("sd-Deva", false), ("ug", true), ("de", false), ("ja", false)])
+    /// The library's own table: a script subtag only right after the language, never an
+    /// extension's value (`ar-u-nu-latn`'s `latn`, `he-x-abcd`'s `abcd`).
+    @Test(arguments: [
+        ("ar", true), ("he", true), ("fa-IR", true), ("az-Arab", true), ("sd-Deva", false), ("ug", true), ("de", false), ("ja", false),
+        ("ar-u-nu-latn", true), ("fa-u-nu-latn", true), ("ur-u-nu-latn", true), ("he-x-abcd", true), ("syr", true), ("nqo", true),
+        ("en-u-nu-arab", false), ("sr-Latn-RS", false), ("en-x-arab", false),
+    ])
     func scriptsThatReadRightToLeft(tag: String, rightToLeft: Bool) throws {
         #expect(try #require(LabelLocale(rawValue: tag)).isRightToLeft == rightToLeft)
     }

@@ -54,6 +54,11 @@ int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity);
    1450, "KRW") "₩1,450". -1 for a currency that is not three letters. */
 int32_t routebar_money_text(const char *locale, double amount, const char *currency, char *out, int32_t capacity);
 
+/* Whether `locale` (a BCP 47 tag) is written right to left: by its script, else by the script
+   CLDR's likely subtags give its language and region (ICU's uloc_isRightToLeft). 1 or 0; -1
+   when ICU is missing or cannot read the tag. */
+int32_t routebar_is_right_to_left(const char *locale);
+
 /* A duration in `locale`'s short units, the parts that are not 0 joined by its list of units
    (CLDR "unit" list, short width): (de, 1, 18, 0) "1 Std., 18 Min."; (ja, 0, 13, 0) "13 分";
    (en, 0, 0, 20) "20 sec"; all 0 is "0 min". -1 for a negative part. */

@@ -99,10 +99,14 @@ extension HTTPServer {
     }
 
     /// A whole HTTP/1.1 answer with a byte body, as it goes on the wire, ending the connection.
+    /// On every answer: a browser takes each as the type it says (an SVG stays an image, a
+    /// problem stays JSON), never as the type its bytes look like.
+    static let noSniff = HTTPHeader("X-Content-Type-Options", "nosniff")
+
     static func wireBytes(_ response: HTTPResponse, extraHeaders: [HTTPHeader] = []) -> [UInt8] {
         guard case .bytes(let body) = response.body else { return [] }
         var head = "HTTP/1.1 \(response.status) \(HTTPStatus.reasonPhrase(response.status))\r\n"
-        for header in response.headers + extraHeaders { head += "\(header.name): \(header.value)\r\n" }
+        for header in response.headers + extraHeaders + [noSniff] { head += "\(header.name): \(header.value)\r\n" }
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         return Array(head.utf8) + body
     }

@@ -256,8 +256,8 @@ struct MHDConnection {
         MHD_resume_connection(pointer)
     }
 
-    /// Queues `response` as the request's answer, with `X-Request-Id` and, when `closing`,
-    /// `Connection: close`; `.closeNow` when libmicrohttpd refuses it. `hold` counts the body
+    /// Queues `response` as the request's answer, with `X-Request-Id`, `HTTPServer.noSniff` and,
+    /// when `closing`, `Connection: close`; `.closeNow` when libmicrohttpd refuses it. `hold` counts the body
     /// against the answer budget for as long as libmicrohttpd keeps it; a streamed body's bytes
     /// are counted into `context`.
     func queue(
@@ -274,6 +274,7 @@ struct MHDConnection {
             header.name.withCString { name in header.value.withCString { value in _ = MHD_add_response_header(created, name, value) } }
         }
         requestId.withCString { _ = MHD_add_response_header(created, "X-Request-Id", $0) }
+        _ = MHD_add_response_header(created, HTTPServer.noSniff.name, HTTPServer.noSniff.value)
         if closing {
             _ = MHD_add_response_header(created, "Connection", "close")
         }
