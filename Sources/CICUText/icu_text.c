@@ -26,7 +26,7 @@
     X(udat_open) X(udat_toPattern) X(udatpg_close) X(udatpg_getBestPattern) \
     X(udatpg_open) X(ulistfmt_close) X(ulistfmt_format) X(ulistfmt_openForType) \
     X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_isRightToLeft) X(uloc_setKeywordValue) X(unum_close) \
-    X(unum_formatDoubleCurrency) X(unum_open) X(unumf_close) X(unumf_closeResult) \
+    X(unum_formatDouble) X(unum_open) X(unum_setTextAttribute) X(unumf_close) X(unumf_closeResult) \
     X(unumf_formatInt) X(unumf_openForSkeletonAndLocale) X(unumf_openResult) X(unumf_resultToString) \
     X(ures_close) X(ures_open)
 
@@ -76,6 +76,7 @@ static int icu_ready(void)
 struct slot {
     UDateFormat *format;      /* NULL: empty, and so is every slot after it */
     UNumberFormat *money;     /* the locale's currency format, opened on first use; may be NULL */
+    UChar money_currency[4];  /* the ISO 4217 code `money` is set to; "" before the first */
     UNumberFormatter *units[3];  /* hours, minutes, seconds (short width), opened on first use */
     UListFormatter *unit_list;   /* the locale's list of units ("1 h, 18 min"), opened on first use */
     UListFormatter *and_list;    /* the locale's "and" list ("A, B und C"), opened on first use */
@@ -109,6 +110,7 @@ static void close_slot(struct slot *slot)
     if (slot->money != NULL) {
         ICU(unum_close)(slot->money);
     }
+    slot->money_currency[0] = 0;
     for (int unit = 0; unit < 3; unit++) {
         if (slot->units[unit] != NULL) {
             ICU(unumf_close)(slot->units[unit]);
@@ -300,8 +302,11 @@ static UDateFormat *format_for(const char *tag)
 }
 
 /* The calling thread's currency formatter for `tag` (for the locale ID the clock formatter was
-   opened for: root where ICU has no data), opened on first use; NULL when ICU fails. */
-static UNumberFormat *money_for(const char *tag)
+   opened for: root where ICU has no data), opened on first use, set to `code`; NULL when ICU
+   fails. The currency is set on the formatter, and kept: unum_formatDoubleCurrency would clone
+   the formatter for its currency on every call (some 35 allocations each, seen), where a route's
+   fares are all in one currency. */
+static UNumberFormat *money_for(const char *tag, const UChar code[4])
 {
     struct slot *slot = slot_for(tag);
     if (slot == NULL) {
@@ -317,6 +322,16 @@ static UNumberFormat *money_for(const char *tag)
             return NULL;
         }
         slot->money = money;
+        slot->money_currency[0] = 0;
+    }
+    if (memcmp(slot->money_currency, code, 4 * sizeof(UChar)) != 0) {
+        UErrorCode status = U_ZERO_ERROR;
+        ICU(unum_setTextAttribute)(slot->money, UNUM_CURRENCY_CODE, code, 3, &status);
+        if (U_FAILURE(status)) {
+            slot->money_currency[0] = 0;
+            return NULL;
+        }
+        memcpy(slot->money_currency, code, 4 * sizeof(UChar));
     }
     return slot->money;
 }
@@ -413,14 +428,14 @@ int32_t routebar_money_text(const char *locale, double amount, const char *curre
         return -1;
     }
     code[3] = 0;
-    UNumberFormat *money = money_for(locale);
+    UNumberFormat *money = money_for(locale, code);
     if (money == NULL) {
         return -1;
     }
 
     UChar text[TEXT_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
-    int32_t length = ICU(unum_formatDoubleCurrency)(money, amount, code, text, TEXT_CAPACITY, NULL, &status);
+    int32_t length = ICU(unum_formatDouble)(money, amount, text, TEXT_CAPACITY, NULL, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
     }

@@ -359,17 +359,14 @@ package enum PlannerText {
     /// directions mix (`AccessibilityLabel`).
     package static func withoutBidiControls(_ text: String) -> String {
         // Each is E2 80 AA-AE or E2 81 A6-A9 in UTF-8: text without an E2 byte has none.
-        guard text.utf8.contains(0xE2) else { return text }
-        var kept = String.UnicodeScalarView()
-        var dropped = false
-        for scalar in text.unicodeScalars {
-            if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
-                dropped = true
-            } else {
-                kept.append(scalar)
-            }
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
         }
-        return dropped ? String(kept) : text
+        // Most text has none: read, not rebuilt (an en dash or "…" has the E2 byte too).
+        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: isControl) else { return text }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !isControl(scalar) { kept.append(scalar) }
+        return String(kept)
     }
 
     /// Without surrounding whitespace ("B " from MOTIS), nil when nothing is left.
