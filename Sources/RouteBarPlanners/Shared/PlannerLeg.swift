@@ -363,7 +363,9 @@ package enum PlannerText {
             (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
         }
         // Most text has none: read, not rebuilt (an en dash or "…" has the E2 byte too).
-        guard text.utf8.contains(0xE2), text.unicodeScalars.contains(where: isControl) else { return text }
+        // Native strings' bytes are contiguous: a buffer scan, not the UTF-8 view's iterator.
+        let hasLeadByte = text.utf8.withContiguousStorageIfAvailable { $0.contains(0xE2) } ?? text.utf8.contains(0xE2)
+        guard hasLeadByte, text.unicodeScalars.contains(where: isControl) else { return text }
         var kept = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isControl(scalar) { kept.append(scalar) }
         return String(kept)
