@@ -40,8 +40,12 @@ extension RouteBarSVG {
                 textWidth = SegmentLabel.estimatedWidth(label, fontSize: fontSize)
                 showsLabel = true
             }
-            // A walk drawn as dots or a line keeps room for a dot on each side of its icon.
+            // A walk drawn as dots or a line keeps room for a dot on each side of its text and
+            // icon: where its minutes would leave none, they go under the bar, and the walk is dots.
             let lineRoom = segment.kind == .walking && options.walkStyle != .block ? 2 * (Self.dotRadius(options) * 2 + iconSpace) : 0
+            if lineRoom > 0, text != nil, textWidth + lineRoom > segment.width {
+                (text, textWidth, showsLabel) = (nil, 0, false)
+            }
             let iconRoom = (text == nil ? iconSize : textWidth + iconSpace + iconSize) + lineRoom
             if options.icons, iconRoom <= segment.width {
                 icon = ModeIcon.drawing(for: segment.mode)

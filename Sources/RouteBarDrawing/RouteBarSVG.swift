@@ -213,6 +213,7 @@ public enum RouteBarSVG {
         let middle = options.height / 2
         let thickness = SegmentContent.dotRadius(options) * 2
         var svg = "<g \(parts)>"
+        var drawn = false
         for (from, to) in clear where to > from {
             if options.walkStyle == .line {
                 svg +=
@@ -225,8 +226,15 @@ public enum RouteBarSVG {
                 let start = from + (to - from - Double(max(count - 1, 0)) * step) / 2
                 for dot in 0..<max(count, 1) where to - from >= radius * 2 {
                     svg += "<circle cx=\"\(number(start + Double(dot) * step))\" cy=\"\(number(middle))\" r=\"\(number(radius))\" fill=\"\(color)\"/>"
+                    drawn = true
                 }
             }
+        }
+        // Every walk is drawn, however short: one dot in its middle, as wide as it is at most.
+        if options.walkStyle != .line, !drawn, segment.width > 0 {
+            let radius = min(thickness / 2, segment.width / 2)
+            svg +=
+                "<circle cx=\"\(number(segment.x + segment.width / 2))\" cy=\"\(number(middle))\" r=\"\(number(radius))\" fill=\"\(color)\"/>"
         }
         return svg + "</g>\n"
     }

@@ -132,6 +132,26 @@ import Testing
         #expect(dots.contains(##"fill="#333333" data-segment-x="0""##))
     }
 
+    /// Every walk is drawn, however short: in every recording and example, at 200, 343 and 600
+    /// points, in ko, en and ar, each walk's group holds a dot (a walk of 36 points with its
+    /// minutes inside was an empty group: they now go under the bar).
+    @Test(
+        arguments: try FileManager.default.contentsOfDirectory(atPath: PlannerDecodingTests.samplesDirectory).filter { $0.hasSuffix(".json") }
+            .sorted())
+    func everyWalkHasADot(_ name: String) throws {
+        let (bytes, _) = try PlannerDecodingTests.sample(name)
+        let body = String(decoding: bytes, as: UTF8.self)
+        for width in ["200", "343", "600"] {
+            for locale in ["ko", "en", "ar"] {
+                let drawn = try svg(body, query: ["width": width, "locale": locale])
+                for group in drawn.split(separator: "<g class=\"segment walking").dropFirst() {
+                    let body = group.prefix { $0 != "\n" }
+                    #expect(body.contains("<circle"), "\(name) at \(width) in \(locale): \(body.prefix(200))")
+                }
+            }
+        }
+    }
+
     @Test func aChangeOfVehicleIsMarkedAndSameColouredNeighboursKeepAnEdge() throws {
         let body =
             ##"{"width": 343, "routes": [{"subPaths": [{"mode": "bus", "seconds": 1200, "shortName": "147", "color": "#3D5BAB"}, "##
