@@ -14,12 +14,27 @@ public enum RouteBarSVG {
         "-apple-system, 'SF Pro Text', Roboto, 'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', 'Noto Sans CJK KR', sans-serif"
 
     public static func render(_ routes: [LaidOutRoute], options: LayoutOptions) -> [UInt8] {
+        render(routes, options: options, clock: nil)
+    }
+
+    /// The picture, with `timeScale` `clock`'s hours written by `clock` (minutes past local
+    /// midnight to the locale's clock text: "5:00 PM" in English, "17:00" in German, as the
+    /// service writes them with CLDR through ICU); without it, "17:00".
+    public static func render(_ routes: [LaidOutRoute], options: LayoutOptions, clock: ClockText?) -> [UInt8] {
         var svg = head(routeCount: routes.count, options: options)
         for (position, route) in routes.enumerated() {
-            svg += row(route, at: position, options: options)
+            svg += row(route, at: position, options: options, clock: clock)
         }
         svg += foot
         return Array(svg.utf8)
+    }
+
+    /// A time of day (minutes past local midnight) as the reader's clock shows it.
+    public typealias ClockText = @Sendable (_ minuteOfDay: Int) -> String
+
+    /// "17:00": the clock text without CLDR data.
+    package static func twentyFourHourText(_ minute: Int) -> String {
+        "\(twoDigits(minute / 60)):\(twoDigits(minute % 60))"
     }
 
     /// The height of a row: the bar, the band of labels under it, and the gap to the next.
@@ -56,10 +71,13 @@ public enum RouteBarSVG {
     }
 
     /// The axis's marks (hours, or minutes on a short axis): a line through the row at each,
-    /// behind the bar, and above the first row their times ("14:00", "14:30").
-    static func hourMarks(_ axis: ClockAxis, labelled: Bool, options: LayoutOptions, colors: ThemeColors) -> String {
+    /// behind the bar, and above the first row their times in the reader's clock ("14:00",
+    /// "2:30 PM"), spaced for the widest of them.
+    static func hourMarks(_ axis: ClockAxis, labelled: Bool, options: LayoutOptions, colors: ThemeColors, clock: ClockText?) -> String {
         let fontSize = options.labelFontSize * 0.85
-        let textWidth = SegmentLabel.estimatedWidth("00:00", fontSize: fontSize)
+        let text = clock ?? twentyFourHourText
+        // The widest times a clock writes: two-digit hours, morning and afternoon.
+        let textWidth = [10 * 60 + 58, 22 * 60 + 58].map { SegmentLabel.estimatedWidth(text($0), fontSize: fontSize) }.max() ?? 0
         var svg = "<g class=\"rb-hours\" aria-hidden=\"true\">"
         for (minute, x) in axis.marks(width: options.width, spacing: textWidth * 2) {
             svg +=
@@ -69,7 +87,7 @@ public enum RouteBarSVG {
                 let center = min(max(x, textWidth / 2), options.width - textWidth / 2)
                 svg +=
                     "<text class=\"rb-hour-label\" x=\"\(number(center))\" y=\"\(number(-clockBand(options) / 2))\" text-anchor=\"middle\" "
-                    + "dominant-baseline=\"central\" font-size=\"\(number(fontSize))\" fill=\"\(colors.text)\">\(twoDigits(minute / 60)):\(twoDigits(minute % 60))</text>"
+                    + "dominant-baseline=\"central\" font-size=\"\(number(fontSize))\" fill=\"\(colors.text)\">\(escape(text(minute)))</text>"
             }
         }
         return svg + "</g>\n"
@@ -92,7 +110,7 @@ public enum RouteBarSVG {
     }
 
     /// One route's row, the `position`th from the top.
-    static func row(_ route: LaidOutRoute, at position: Int, options: LayoutOptions) -> String {
+    static func row(_ route: LaidOutRoute, at position: Int, options: LayoutOptions, clock: ClockText? = nil) -> String {
         let radius = min(options.cornerRadius ?? options.height / 2, options.height / 2)
         let colors = ThemeColors(options.theme)
         let clip = "\(idMark)-bar-\(position)"
@@ -100,7 +118,7 @@ public enum RouteBarSVG {
             "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(clockBand(options) + rowHeight(options) * Double(position))))\" role=\"img\">"
         svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
         if let axis = route.clockAxis {
-            svg += hourMarks(axis, labelled: position == 0, options: options, colors: colors)
+            svg += hourMarks(axis, labelled: position == 0, options: options, colors: colors, clock: clock)
         }
         // The bar from its start (`timeScale` `clock`); segments count from there.
         let start = route.barStart

@@ -6,13 +6,15 @@ package struct RouteBarSVGPieces: AnswerPieces {
     private var cursor: RouteCursor
     private let routeCount: Int
     private var laidOut = LaidOutRoute()
+    private let clock: RouteBarSVG.ClockText?
     private var begun = false
     package private(set) var isFinished = false
 
     /// Checks every route; the errors an answer can meet are thrown here, before its first byte.
-    package init(_ routes: [Route], options: LayoutOptions) throws(RouteBarError) {
+    package init(_ routes: [Route], options: LayoutOptions, clock: RouteBarSVG.ClockText? = nil) throws(RouteBarError) {
         cursor = try RouteCursor(RouteBarLayout(options), routes: routes)  // sentences on: each row's title
         routeCount = routes.count
+        self.clock = clock
     }
 
     package mutating func nextPiece() throws(RouteBarError) -> [UInt8]? {
@@ -29,7 +31,7 @@ package struct RouteBarSVGPieces: AnswerPieces {
                 isFinished = true
                 break
             }
-            piece += RouteBarSVG.row(laidOut, at: position, options: cursor.layout.options)
+            piece += RouteBarSVG.row(laidOut, at: position, options: cursor.layout.options, clock: clock)
         }
         return Array(piece.utf8)
     }

@@ -60,7 +60,7 @@ extension RouteBarAPI {
                 try decoded.checkFields(for: .svg)
                 try decoded.checkOneWidth(for: .svg)
                 do throws(RouteBarError) {
-                    return try RouteBarSVGPieces(decoded.routes, options: decoded.options)
+                    return try RouteBarSVGPieces(decoded.routes, options: decoded.options, clock: Self.axisClock(decoded.options))
                 } catch {
                     throw RouteBarInputError(error, in: decoded)
                 }
@@ -169,6 +169,16 @@ extension RouteBarAPI {
             return try RouteBarResponse.encodeAnswer(request)
         } catch {
             throw HTTPProblem(error)
+        }
+    }
+
+    /// The clock axis's hours in the reader's clock (CLDR through ICU: "5:00 PM", "17:00"), for
+    /// `timeScale` `clock`; nil otherwise.
+    static func axisClock(_ options: LayoutOptions) -> RouteBarSVG.ClockText? {
+        guard options.timeScale == .clock else { return nil }
+        let tag = options.locale.rawValue
+        return { (minute: Int) -> String in
+            LocaleText.text(locale: tag, localSeconds: Int64(minute) * 60) ?? RouteBarSVG.twentyFourHourText(minute)
         }
     }
 }

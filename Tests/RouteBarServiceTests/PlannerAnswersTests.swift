@@ -126,6 +126,26 @@ import Testing
         #expect(shortLegs > 0, "a recording has a leg too short to draw")
     }
 
+    /// The clock axis's hours follow the reader's clock (CLDR through ICU): English writes
+    /// "10:00 PM", German "22:00", Korean "오후 10:00".
+    @Test func theClockAxisSpeaksTheReadersClock() throws {
+        let body = try Self.body("navitia-kpt-paris-journeys.json")
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            let hours = try Regex(#"class="rb-hour-label"[^>]*>([^<]+)<"#)
+            for (locale, pattern) in [("en", #"^\d{1,2}:\d\d\u{202F}[AP]M$"#), ("de", #"^\d\d:\d\d$"#), ("ko", #"^오[전후] \d{1,2}:\d\d$"#)] {
+                let svg = try connection.request(
+                    "POST", "/v1/route-bars.svg?width=343&timeScale=clock&locale=\(locale)", headers: ["Content-Type": "application/json"],
+                    body: body)
+                #expect(svg.status == 200)
+                let labels = svg.text.matches(of: hours).compactMap { $0.output[1].substring.map(String.init) }
+                #expect(!labels.isEmpty, "\(locale)")
+                let expected = try Regex(pattern)
+                for label in labels { #expect(label.wholeMatch(of: expected) != nil, "\(locale): \(label)") }
+            }
+        }
+    }
+
     /// One rounding for a fare's minor units and its text (0.125 USD is 13 cents and "$0.13");
     /// a code ISO 4217 does not list keeps its amount, with no minor units and no text; the
     /// route's `fares` (Seattle's, per rider category and medium) have texts as `fare` does.
