@@ -11,7 +11,12 @@ package struct RouteBarSVGPieces: AnswerPieces {
     package private(set) var isFinished = false
 
     /// Checks every route; the errors an answer can meet are thrown here, before its first byte.
-    package init(_ routes: [Route], options: LayoutOptions, clock: RouteBarSVG.ClockText? = nil) throws(RouteBarError) {
+    package init(_ routes: [Route], options: LayoutOptions) throws(RouteBarError) {
+        try self.init(routes, options: options, clock: nil)
+    }
+
+    /// With `timeScale` `clock`'s hours written by `clock` (`RouteBarSVG.render(_:options:clock:)`).
+    package init(_ routes: [Route], options: LayoutOptions, clock: RouteBarSVG.ClockText?) throws(RouteBarError) {
         cursor = try RouteCursor(RouteBarLayout(options), routes: routes)  // sentences on: each row's title
         routeCount = routes.count
         self.clock = clock

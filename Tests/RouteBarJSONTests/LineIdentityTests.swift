@@ -119,4 +119,12 @@ import Testing
         let empty = #"{"plan":{"itineraries":[]},"error":{"id":404,"msg":"\#u{202E}no trip"}}"#
         #expect(try PlannerDecodingTests.decode(Array(empty.utf8)).plannerNotice == "no trip")
     }
+
+    /// A problem quoting a client's text drops its bidi controls too.
+    @Test func problemsQuoteWithoutBidiControls() {
+        let body = #"{"width":343,"routes":[{"subPaths":[{"mode":"\#u{202E}rocket","sectionTime":5}]}]}"#
+        let problem = #expect(throws: RouteBarInputError.self) { try PlannerDecodingTests.decode(Array(body.utf8)) }
+        #expect(problem?.detail.contains("\"rocket\"") == true, "\(problem?.detail ?? "")")
+        #expect(problem?.detail.unicodeScalars.contains { $0.value == 0x202E } == false)
+    }
 }

@@ -135,8 +135,10 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     }
 }
 
-/// A client's text as a problem quotes it: in quotes, and past 64 characters cut with "…", so
-/// that an answer never echoes more of a request than that (a 1 MB `mode` made a 1 MB 422).
+/// A client's text as a problem quotes it: in quotes, without bidi controls (no answer carries
+/// one: `PlannerText.withoutBidiControls`), and past 64 characters cut with "…", so that an
+/// answer never echoes more of a request than that (a 1 MB `mode` made a 1 MB 422).
 package func quoted(_ text: String) -> String {
-    text.count <= 64 ? "\"\(text)\"" : "\"\(text.prefix(64))…\""
+    let text = PlannerText.withoutBidiControls(text)
+    return text.count <= 64 ? "\"\(text)\"" : "\"\(text.prefix(64))…\""
 }
