@@ -156,6 +156,21 @@ icons:
 	fi
 	/usr/bin/python3 scripts/mode-icons.py
 
+## label-fonts: Sources/RouteBar/LabelFont+Advances.swift, the advance widths `labelFont=roboto|noto-sans` measures
+## text with, from Debian's fonts-roboto-unhinted, fonts-noto-core and fonts-noto-cjk (read with python3-fonttools);
+## the four from apt when missing. `/usr/bin/python3 scripts/label-fonts.py --check` tells whether the file is up to date.
+LABEL_FONT_PACKAGES := fonts-roboto-unhinted fonts-noto-core fonts-noto-cjk python3-fonttools
+.PHONY: label-fonts
+label-fonts:
+	@if [ ! -e /usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf ] || \
+		[ ! -e /usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf ] || \
+		[ ! -e /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ] || ! /usr/bin/python3 -c 'import fontTools' 2>/dev/null; then \
+		echo "Installing $(LABEL_FONT_PACKAGES) with apt-get"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(LABEL_FONT_PACKAGES); \
+	fi
+	/usr/bin/python3 scripts/label-fonts.py
+
 ## screenshots: docs/playground{,-dark}.png and docs/route-list-{light,dark}.png, drawn by headless Chromium from
 ## the running service (the browser test's checks run too).
 .PHONY: screenshots

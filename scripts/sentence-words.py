@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Turns Sources/RouteBar/Words/<tag>.words into Sources/RouteBar/SentenceWords+Languages.swift.
+"""Turns Sources/RouteBar/Words/<tag>.words into Sources/RouteBar/SentenceWords+Languages.swift (the
+sentence's words) and into the table of rider texts in Sources/CEmbeddedFiles/route-bar.js (what
+<route-bar> shows where there is no route or the routes cannot be shown).
 
 Run after editing or adding a .words file (`make words`); SentenceWordsTests fails while the
-Swift file and the .words files disagree. The format is Sources/RouteBar/Words/README.md's:
+Swift file, route-bar.js and the .words files disagree. The format is Sources/RouteBar/Words/README.md's:
 `key = text | source`, every key of KEYS once, `#` comments.
 """
 
@@ -12,8 +14,14 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORDS = os.path.join(ROOT, "Sources", "RouteBar", "Words")
 OUTPUT = os.path.join(ROOT, "Sources", "RouteBar", "SentenceWords+Languages.swift")
+ROUTE_BAR_JS = os.path.join(ROOT, "Sources", "CEmbeddedFiles", "route-bar.js")
 KEYS = ["total", "transfer", "transferTo", "stayOnBoard", "walk", "bus", "subway", "tram", "train", "expressBus",
         "intercityBus", "ferry", "cableCar", "airplane", "bicycle", "car", "wait", "other"]
+# Texts for riders, shown by <route-bar> alone (never in the sentence).
+RIDER_KEYS = ["noRoute", "routesUnavailable"]
+# The lines of route-bar.js between these two are the table.
+TABLE_START = "// Rider texts by language, from Sources/RouteBar/Words/*.words (scripts/sentence-words.py, make words):"
+TABLE_END = "// End of the rider texts."
 
 
 def read(path):
@@ -31,8 +39,8 @@ def read(path):
             key, rest = line.split(" = ", 1)
             text, source = rest.split(" | ", 1)
             key, text = key.strip(), text.strip()
-            if key not in KEYS:
-                fail(f"unknown key {key!r}; the keys are {', '.join(KEYS)}")
+            if key not in KEYS + RIDER_KEYS:
+                fail(f"unknown key {key!r}; the keys are {', '.join(KEYS + RIDER_KEYS)}")
             if key in words:
                 fail(f"{key} given twice")
             if not text or not source.strip():
@@ -40,7 +48,7 @@ def read(path):
             if '"' in text or "\\" in text:
                 fail("no quotes or backslashes in a word")
             words[key] = text
-    missing = [key for key in KEYS if key not in words]
+    missing = [key for key in KEYS + RIDER_KEYS if key not in words]
     if missing:
         sys.exit(f"{path}: missing {', '.join(missing)}")
     return words
@@ -65,10 +73,28 @@ def swift():
     return "\n".join(lines)
 
 
+def route_bar_js():
+    """route-bar.js with its table of rider texts rewritten: one language a line."""
+    with open(ROUTE_BAR_JS, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    start, end = lines.index(TABLE_START), lines.index(TABLE_END)
+    tags = sorted(name[:-len(".words")] for name in os.listdir(WORDS) if name.endswith(".words"))
+    table = ["const RIDER_TEXTS = {"]
+    for tag in tags:
+        words = read(os.path.join(WORDS, tag + ".words"))
+        table.append(f'  "{tag}": {{ ' + ", ".join(f'{key}: "{words[key]}"' for key in RIDER_KEYS) + " },")
+    table.append("};")
+    return "\n".join(lines[:start + 1] + table + lines[end:])
+
+
 if __name__ == "__main__":
-    text = swift()
+    outputs = [(OUTPUT, swift()), (ROUTE_BAR_JS, route_bar_js())]
     if "--check" in sys.argv:
-        with open(OUTPUT, encoding="utf-8") as f:
-            sys.exit(0 if f.read() == text else f"{OUTPUT} is not what the .words files say: run make words")
-    with open(OUTPUT, "w", encoding="utf-8") as f:
-        f.write(text)
+        for path, text in outputs:
+            with open(path, encoding="utf-8") as f:
+                if f.read() != text:
+                    sys.exit(f"{path} is not what the .words files say: run make words")
+        sys.exit(0)
+    for path, text in outputs:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)

@@ -21,8 +21,49 @@
 // and accessibility text (each bar a role="img" with its sentence as <title>). The element's
 // children (the <img> above) show only where scripts do not run.
 //
-// Events: "routebar-drawn" (detail.svg: the SVG text), "routebar-error" (detail: the RFC 9457
-// problem, or {detail} for a network error), both bubbling.
+// States, as the host's `state` attribute (for CSS: route-bar[state=error]): "loading" while a
+// drawing is on its way, "routes" once drawn, "no-route" when the answer has none (a planner found
+// no journey), "error" when it cannot be drawn. Riders never see a problem's detail: "no-route"
+// and "error" show a short text in the page's language ("No route found", "Route request
+// failed"; from the service's word files, English where the language has none), or the app's own
+// text given as a child with slot="no-route" or slot="error". Each route of a drawing is
+// focusable, its sentence its accessible name.
+//
+// Events: "routebar-drawn" (detail.svg: the SVG text) when routes are drawn, never for an answer
+// without one; "routebar-error" (detail: the RFC 9457 problem, or {detail} for a network error,
+// for developers), both bubbling.
+
+// Rider texts by language, from Sources/RouteBar/Words/*.words (scripts/sentence-words.py, make words):
+const RIDER_TEXTS = {
+  "de": { noRoute: "Keine Route gefunden", routesUnavailable: "Routenanfrage schlug fehl" },
+  "en": { noRoute: "No route found", routesUnavailable: "Route request failed" },
+  "es": { noRoute: "No se ha encontrado la ruta", routesUnavailable: "Falló al solicitar la ruta" },
+  "fi": { noRoute: "Reittiä ei löytynyt", routesUnavailable: "Reittipyyntö epäonnistui" },
+  "fr": { noRoute: "Aucun itinéraire trouvé", routesUnavailable: "Échec de la recherche d’itinéraire" },
+  "it": { noRoute: "Nessun percorso trovato", routesUnavailable: "Richiesta del percorso non riuscita" },
+  "ja": { noRoute: "ルートが見つかりません", routesUnavailable: "ルート要求は失敗しました" },
+  "ko": { noRoute: "경로가 없습니다", routesUnavailable: "경로 요청에 실패했습니다" },
+  "ms": { noRoute: "Tiada laluan ditemui", routesUnavailable: "Permintaan laluan gagal" },
+  "nl": { noRoute: "Geen route gevonden", routesUnavailable: "Routeaanvraag is mislukt" },
+  "pt": { noRoute: "Rota não encontrada", routesUnavailable: "Pedido de rota falhou" },
+  "sv": { noRoute: "Hittade ingen rutt", routesUnavailable: "Ruttbegäran misslyckades" },
+  "zh-Hans": { noRoute: "没有找到路线", routesUnavailable: "路线请求失败" },
+  "zh-Hant": { noRoute: "找不到路線", routesUnavailable: "要求路線失敗" },
+};
+// End of the rider texts.
+
+/** The rider texts for a language tag: its own, its language's, else English. */
+function riderTexts(tag) {
+  const parts = (tag || "en").split(/[-_]/);
+  const language = parts[0].toLowerCase();
+  const rest = parts.slice(1).map((part) => part.toLowerCase());
+  if (language === "zh") {
+    const traditional = rest.includes("hant") || (!rest.includes("hans") && rest.some((part) => ["tw", "hk", "mo"].includes(part)));
+    return RIDER_TEXTS[traditional ? "zh-Hant" : "zh-Hans"];
+  }
+  return RIDER_TEXTS[language] ?? RIDER_TEXTS.en;
+}
+
 class RouteBarElement extends HTMLElement {
   static observedAttributes = ["src", "api", "width", "options"];
 
@@ -40,7 +81,14 @@ class RouteBarElement extends HTMLElement {
   constructor() {
     super();
     this.attachShadow({ mode: "open" }).innerHTML =
-      '<style>:host{display:block} [part=error]{color:#b00020;font:12px sans-serif;margin:0}</style><div part="bars"></div>';
+      "<style>:host{display:block} [part=message]{font:14px sans-serif;margin:0} [hidden]{display:none}" +
+      " g.route:focus-visible{outline:2px solid currentColor}</style>" +
+      '<div part="bars"></div><p part="message" hidden><slot name="no-route" hidden></slot><slot name="error" hidden></slot></p>';
+  }
+
+  /** "loading", "routes", "no-route" or "error"; null before the first drawing starts. */
+  get state() {
+    return this.getAttribute("state");
   }
 
   connectedCallback() {
@@ -95,9 +143,24 @@ class RouteBarElement extends HTMLElement {
     });
   }
 
+  /** Shows `state`'s text (the slot's, else the rider text in the page's language) instead of bars. */
+  #show(state) {
+    this.setAttribute("state", state);
+    const message = this.shadowRoot.querySelector("[part=message]");
+    message.hidden = state === "routes" || state === "loading";
+    if (message.hidden) return;
+    const texts = riderTexts(this.closest("[lang]")?.getAttribute("lang") || navigator.language);
+    const shown = this.shadowRoot.querySelector(`slot[name=${state}]`);
+    for (const slot of this.shadowRoot.querySelectorAll("slot")) slot.hidden = slot !== shown;
+    shown.textContent = state === "error" ? texts.routesUnavailable : texts.noRoute;
+    message.setAttribute("role", state === "error" ? "alert" : "status");
+    this.shadowRoot.querySelector("[part=bars]").replaceChildren();
+  }
+
   async #draw() {
     this.#abort?.abort();
     const abort = (this.#abort = new AbortController());
+    this.setAttribute("state", "loading");
     const api = (this.getAttribute("api") ?? new URL(import.meta.url).origin).replace(/\/$/, "");
     try {
       let body = this.#body ?? this.querySelector('script[type="application/json"]')?.textContent ?? null;
@@ -107,7 +170,10 @@ class RouteBarElement extends HTMLElement {
         if (!response.ok) throw { detail: `${src}: ${response.status} ${response.statusText}` };
         body = await response.text();
       }
-      if (body === null) return;
+      if (body === null) {
+        this.removeAttribute("state");
+        return;
+      }
       const response = await fetch(`${api}/v1/route-bars.svg?${this.query}`, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -122,16 +188,23 @@ class RouteBarElement extends HTMLElement {
       }
       const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
       this.#svg = text;
+      if (!svg.querySelector("g.route")) {
+        this.#show("no-route");
+        return;
+      }
+      // Each route a stop for the keyboard, named by its sentence (the row's <title>).
+      for (const route of svg.querySelectorAll("g.route")) {
+        route.setAttribute("tabindex", "0");
+        route.setAttribute("aria-label", route.querySelector("title")?.textContent ?? "");
+      }
+      this.shadowRoot.querySelector("[part=message]").hidden = true;
       this.shadowRoot.querySelector("[part=bars]").replaceChildren(document.importNode(svg, true));
+      this.setAttribute("state", "routes");
       this.dispatchEvent(new CustomEvent("routebar-drawn", { bubbles: true, detail: { svg: text } }));
     } catch (error) {
       if (abort.signal.aborted) return;
       const problem = error instanceof Error ? { detail: error.message } : error;
-      const message = document.createElement("p");
-      message.setAttribute("part", "error");
-      message.setAttribute("role", "alert");
-      message.textContent = problem.detail ?? problem.title ?? "routebar: no drawing";
-      this.shadowRoot.querySelector("[part=bars]").replaceChildren(message);
+      this.#show("error");
       this.dispatchEvent(new CustomEvent("routebar-error", { bubbles: true, detail: problem }));
     }
   }

@@ -78,7 +78,7 @@ public struct BarSegment: Sendable, Hashable {
     /// nil for other segments and lines without one.
     public var badge: String?
     /// Whether the whole `badge` fits inside the segment; where it does not, a drawing shortens
-    /// it ("Ronk…", `SegmentLabel.shortened`) or leaves it out. Nil without a badge.
+    /// it to its first whole words or leaves it out (`SegmentDisplay`). Nil without a badge.
     public var badgeFits: Bool?
     /// The line, when the source names it; for a train, its class when ODsay's `trainType` names it.
     public var line: TransitLine?

@@ -15,6 +15,7 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
     // In the order the query string is read and the docs list them.
     case width, scale, algorithm, minSegmentRatio, minWalkingLength, minTransitLength, height, locale, labelFontSize, colors
     case gap, theme, timeScale, labelMinimums, labelPadding, cornerRadius, walkStyle, icons, textColors
+    case display, labelFont
 
     /// The option's facts, each in one place: its name, its property, its values, its summary.
     private var declaration: Declaration {
@@ -52,19 +53,30 @@ public enum LayoutOption: Int, Sendable, Hashable, CaseIterable, CustomStringCon
             .flag(
                 "labelMinimums", \.labelMinimums,
                 "whether visible segments' minimums grow to hold their labels, longest legs first (fit only)")
-        case .labelPadding: .number("labelPadding", \.labelPadding, .closed(0, 100), "points on each side of a label, for labelMinimums")
+        case .labelPadding:
+            .number(
+                "labelPadding", \.labelPadding, .closed(0, 100),
+                "points on each side of what a segment shows inside it: the display plan's margin, and labelMinimums' room")
         case .cornerRadius:
             .optionalNumber(
                 "cornerRadius", \.cornerRadius, .closed(0, RouteBarLayout.maxWidth),
                 "the radius of the bar's rounded ends in points, for drawings; half the height when absent"
             ).drawing
         case .walkStyle:
-            .choice("walkStyle", \.walkStyle, "how drawings show walks: dots on the bar's centre line, a line, or a block").drawing
-        case .icons: .flag("icons", \.icons, "whether drawings put each mode's icon in segments with room for it").drawing
+            .choice("walkStyle", \.walkStyle, "how drawings and the display plan show walks: dots on the bar's centre line, a line, or a block")
+        case .icons: .flag("icons", \.icons, "whether drawings and the display plan put each mode's icon in segments with room for it")
         case .textColors:
             .choice(
                 "textColors", \.textColors,
                 "contrast: white or black text, at least 4.5:1 on the segment; planner: the planner's own text colour where it gives one")
+        case .display:
+            .flag(
+                "display", \.display,
+                "whether each segment gets its display plan: the badge, icon and minutes it shows, each with its box (SegmentDisplay)")
+        case .labelFont:
+            .choice(
+                "labelFont", \.labelFont,
+                "the font the display plan and drawings measure text in: estimate (generous, any UI font), roboto, noto-sans")
         }
     }
 

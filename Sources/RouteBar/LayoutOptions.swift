@@ -33,21 +33,29 @@ public struct LayoutOptions: Sendable, Hashable {
     /// Whether a visible segment's minimum grows to hold its label plus `labelPadding` on each
     /// side, longest legs first while they fit. `fit` only.
     public var labelMinimums = false
-    /// Points on each side of a label, for `labelMinimums`.
+    /// Points on each side of what a segment shows inside it (the display plan's margin), and
+    /// of a label for `labelMinimums`.
     public var labelPadding: Double = 4
     /// The radius of the bar's rounded ends in points, for drawings (the SVG); nil draws a pill
     /// (half the height).
     public var cornerRadius: Double?
     /// How drawings show walks: `dots` on the bar's centre line (as Google Maps and Citymapper
-    /// draw them), a `line`, or a `block` like a ride's. The JSON answer does not change.
+    /// draw them), a `line`, or a `block` like a ride's. Of the JSON, only the display plan
+    /// changes (dots and lines keep room for a dot on each side).
     public var walkStyle: WalkStyle = .dots
-    /// Whether drawings put each mode's icon in segments with room for it, after the badge and
-    /// the minutes. The JSON answer does not change.
+    /// Whether drawings and the display plan put each mode's icon in segments with room for it,
+    /// after the badge, before the minutes.
     public var icons = true
     /// Whose text colour a segment with a planner colour gets: `contrast` (white or black, or
     /// the planner's own where it reaches 4.5:1: WCAG 1.4.3), or `planner` (the planner's own
     /// pair whenever it gives a text colour, as brand guides draw them).
     public var textColors: TextColors = .contrast
+    /// Whether the JSON answer gives each segment its display plan (`SegmentDisplay`): what it
+    /// shows and where. Drawings always follow the plan.
+    public var display = false
+    /// The font text is measured in for the display plan and drawings (`LabelFont`); drawings
+    /// ask for it first. `estimate` fits any common UI font.
+    public var labelFont: LabelFont = .estimate
 
     public init(
         width: Double, scale: Double = 1, algorithm: LayoutAlgorithm = .fit, minSegmentRatio: Double = 0.05,

@@ -41,14 +41,20 @@ public enum SegmentLabel {
     static func hundredths(_ text: String) -> Int {
         var hundredths = 0
         for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x30...0x39, 0x61...0x7A: hundredths += 60
-            case 0x41...0x5A: hundredths += 70
-            case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: hundredths += 35
-            default: hundredths += 100
-            }
+            hundredths += Self.hundredths(scalar)
         }
         return hundredths
+    }
+
+    /// One character's estimate in hundredths of an em.
+    @inline(__always)
+    static func hundredths(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x30...0x39, 0x61...0x7A: 60
+        case 0x41...0x5A: 70
+        case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: 35
+        default: 100
+        }
     }
 
     /// What a segment shows inside it, in one order for JSON and drawings alike: its badge and
@@ -73,6 +79,8 @@ public enum SegmentLabel {
 
     /// The badge cut to its longest beginning that fits with "…" ("Ronkonkoma" → "Ronk…");
     /// the badge itself where it fits whole; nil where not even one character and "…" fit.
+    /// Drawings no longer cut a word: the display plan keeps a badge's first whole words.
+    @available(*, deprecated, message: "the display plan keeps a badge's first whole words: SegmentDisplay.plan(_:options:)")
     public static func shortened(_ badge: String, fontSize: Double, width: Double) -> String? {
         func fits(_ hundredths: Int) -> Bool { Double(hundredths) * fontSize / 100 <= width }
         if fits(hundredths(badge)) { return badge }

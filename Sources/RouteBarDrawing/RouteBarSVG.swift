@@ -50,11 +50,13 @@ public enum RouteBarSVG {
         let locale = options.locale
         let language =
             locale.hasOwnLabels ? "" : " xml:lang=\"\(escape(locale.rawValue))\"" + (locale.isRightToLeft ? " direction=\"rtl\"" : "")
+        // Text measured in a named font is drawn as it was measured: advances alone.
+        let measured = options.labelFont == .estimate ? "" : " style=\"font-kerning:none;font-variant-ligatures:none\""
         var svg = """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(number(options.width))" height="\(number(totalHeight))" \
-            viewBox="0 0 \(number(options.width)) \(number(totalHeight))" font-family="\(fontFamily)" \
-            font-size="\(number(options.labelFontSize))"\(language)>
+            viewBox="0 0 \(number(options.width)) \(number(totalHeight))" font-family="\(options.labelFont.families.map { $0 + ", " } ?? "")\(fontFamily)" \
+            font-size="\(number(options.labelFontSize))"\(measured)\(language)>
 
             """
         if options.theme == .dark {
@@ -126,7 +128,7 @@ public enum RouteBarSVG {
         svg +=
             "<clipPath id=\"\(clip)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
             + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#\(clip))\">\n"
-        let contents = route.segments.map { SegmentContent($0, options: options) }
+        let contents = SegmentDisplay.plan(route, options: options).map(SegmentContent.init)
         var previous: BarSegment?
         for (item, segment) in route.segments.enumerated() where segment.width > 0 {
             svg += shape(segment, content: contents[item], id: "\(idMark)-\(position)-\(item)", options: options, colors: colors)
@@ -161,19 +163,9 @@ public enum RouteBarSVG {
             }
             svg += "</g>\n"
         }
-        var belowEnd = -Double.infinity
         for (item, segment) in route.segments.enumerated() where segment.width > 0 {
-            let content = contents[item]
-            svg += content.svg(segment, options: options, colors: colors, barStart: start)
-            if let below = segment.label, !content.showsLabel {
-                let width = SegmentLabel.estimatedWidth(below, fontSize: options.labelFontSize)
-                let center = min(max(segment.x + segment.width / 2, width / 2 - start), options.width - start - width / 2)
-                guard center - width / 2 >= belowEnd + options.labelFontSize * 0.25 else { continue }
-                belowEnd = center + width / 2
-                svg +=
-                    "<text class=\"label below rb-label\" x=\"\(number(center))\" y=\"\(number(options.height + options.labelFontSize * 1.2))\" "
-                    + "text-anchor=\"middle\" fill=\"\(colors.text)\">\(escape(below))</text>\n"
-            }
+            svg += contents[item].svg(segment, options: options, colors: colors, barStart: start)
+            svg += contents[item].belowSVG(segment, options: options, colors: colors)
         }
         if start != 0 { svg += "</g>" }
         svg += "</g>\n"
@@ -229,7 +221,7 @@ public enum RouteBarSVG {
         }
         // A walk: dots or a line, on both sides of its text.
         let middle = options.height / 2
-        let thickness = SegmentContent.dotRadius(options) * 2
+        let thickness = SegmentDisplay.dotRadius(height: options.height) * 2
         var svg = "<g \(parts)>"
         var drawn = false
         for (from, to) in clear where to > from {

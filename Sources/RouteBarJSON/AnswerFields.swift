@@ -18,6 +18,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         case width, scale, algorithm, gap, theme, timeScale, locale, source, notice, problems, routes
         // Last, so that the cases before keep their raw values (1.1.0 had them).
         case reason
+        case labelFont
     }
 
     /// The members of a route.
@@ -39,12 +40,15 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         case arrival, arrivalClock, arrivalEpoch, arrivalOffset, arrivalDate
         case distance, from, to, headsign, departurePlatform, arrivalPlatform, stops, network, realTime
         case departureDelay, arrivalDelay, occupancy, alertCount, alerts, cancelled, reachable, fareProducts
-        case fareProductsOmitted, badge
+        case fareProductsOmitted, badge, display
     }
 
     private var answer: UInt64
     private var route: UInt64
     private var segment: UInt64
+    /// Whether a path names `routes.segments.display` itself, which asks for the display plan as
+    /// `display=true` does; `routes` or `routes.segments` alone keep it only where it is asked for.
+    public private(set) var namesDisplay = false
 
     /// Every member: the answer without a mask.
     public static let all = AnswerFields(answer: ~0, route: ~0, segment: ~0)
@@ -76,7 +80,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The segment's members that show labels, badges and colours, as bits.
-    private static let shownBits = [Segment.label, .minutes, .labelFits, .badge, .badgeFits, .line, .lines, .color, .textColor]
+    private static let shownBits = [Segment.label, .minutes, .labelFits, .badge, .badgeFits, .line, .lines, .color, .textColor, .display]
         .reduce(UInt64(0)) { $0 | 1 << $1.rawValue }
 
     /// The members' names, by level, in the tables' order (a case's name is its member's).
@@ -152,6 +156,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
             answer |= 1 << Answer.routes.rawValue
             route |= 1 << Route.segments.rawValue
             segment |= 1 << member.rawValue
+            if member == .display { namesDisplay = true }
         default:
             return false
         }

@@ -61,6 +61,8 @@ public enum RouteBarResponse {
         if fields.has(.timeScale) { writer.field("timeScale", options.timeScale.rawValue) }
         // The language the labels and sentences are in, as `Content-Language` says it too.
         if fields.has(.locale) { writer.field("locale", options.locale.rawValue) }
+        // The metrics the display plan measured its boxes with.
+        if options.display, fields.has(.labelFont) { writer.field("labelFont", options.labelFont.rawValue) }
     }
 
     static func endLayout(fields: AnswerFields = .all, to writer: inout JSONWriter) {
@@ -177,7 +179,8 @@ public enum RouteBarResponse {
     }
 
     static func write(
-        _ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardText, fields: AnswerFields, to writer: inout JSONWriter
+        _ segment: UnsafePointer<BarSegment>, options: LayoutOptions, clock: CardText, fields: AnswerFields,
+        display: SegmentDisplay? = nil, to writer: inout JSONWriter
     ) {
         writer.beginObject()
         if fields.has(SegmentMember.index) { writer.field("index", segment.pointee.index) }
@@ -207,8 +210,47 @@ public enum RouteBarResponse {
         }
         if let color = segment.pointee.color, fields.has(.color) { writer.field("color", color) }
         if let textColor = segment.pointee.textColor, fields.has(.textColor) { writer.field("textColor", textColor) }
+        if let display { write(display, to: &writer) }
         if let card = segment.pointee.card { write(card, clock: clock, fields: fields, to: &writer) }
         writer.endObject()
+    }
+
+    /// `display`: the segment's plan, each part only where it is shown.
+    static func write(_ display: SegmentDisplay, to writer: inout JSONWriter) {
+        writer.key("display")
+        writer.beginObject()
+        if let badge = display.badge {
+            writer.key("badge")
+            writeBox(text: badge.text, x: badge.x, width: badge.width, to: &writer)
+            writer.endObject()
+        }
+        if let icon = display.icon {
+            writer.key("icon")
+            writer.beginObject()
+            writer.field("name", icon.name)
+            writer.field("x", icon.x)
+            writer.field("width", icon.width)
+            writer.endObject()
+        }
+        if let minutes = display.minutes, let place = display.minutesPlace {
+            writer.key("minutes")
+            writeBox(text: minutes.text, x: minutes.x, width: minutes.width, to: &writer)
+            writer.field("place", place.rawValue)
+            writer.endObject()
+        }
+        writer.key("omitted")
+        writer.beginArray()
+        for part in display.omitted { writer.string(part.rawValue) }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// A text box's members, the object left open.
+    private static func writeBox(text: String, x: Double, width: Double, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("text", text)
+        writer.field("x", x)
+        writer.field("width", width)
     }
 
     /// A leg's card, passed through from the planner: members of the segment.
@@ -339,10 +381,11 @@ public enum RouteBarResponse {
             writer.key("segments")
             writer.beginArray()
             // Read in place through a pointer: a copy of each segment would retain and release its strings.
+            let plans = options.display && fields.has(SegmentMember.display) ? SegmentDisplay.plan(route, options: options) : nil
             route.segments.withUnsafeBufferPointer { segments in
                 guard let start = segments.baseAddress else { return }
-                for segment in start..<start + segments.count {
-                    write(segment, options: options, clock: clock, fields: fields, to: &writer)
+                for (index, segment) in (start..<start + segments.count).enumerated() {
+                    write(segment, options: options, clock: clock, fields: fields, display: plans?[index], to: &writer)
                 }
             }
             writer.endArray()

@@ -294,6 +294,8 @@ def checks(page):
         ("cornerRadius", {"cornerRadius": "4"}, ("svg",)),
         ("walkStyle", {"walkStyle": "line"}, ("svg",)),
         ("icons", {"icons": "false"}, ("svg",)),
+        ("labelFont", {"labelFont": "roboto"}, ("svg",)),
+        ("display", {"display": "true"}, ("answer",)),
         ("textColors", {"textColors": "planner"}, ()),
         ("minSegmentRatio", {"minSegmentRatio": "0.3"}, ("answer", "svg")),
         ("colors", {"colors": "false"}, ("answer", "svg")),

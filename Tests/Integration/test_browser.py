@@ -54,6 +54,10 @@ def chromium(module_tmp):
     fonts = subprocess.run(["fc-list", ":lang=ko"], capture_output=True, text=True) if shutil.which("fc-list") else None
     if fonts is None or not fonts.stdout.strip():
         apt_install("fonts-noto-cjk", network_timeout=APT_NETWORK_TIMEOUT)
+    # The faces `labelFont` measures in (Roboto; Noto Sans, Arabic and Hebrew), so the page draws them.
+    if not os.path.exists("/usr/share/fonts/truetype/roboto/unhinted/RobotoTTF/Roboto-Regular.ttf") or \
+            not os.path.exists("/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf"):
+        apt_install("fonts-roboto-unhinted", "fonts-noto-core", network_timeout=APT_NETWORK_TIMEOUT)
 
     def run(*args):
         """One bounded headless run with its own throwaway profile (the XDG variables keep its
@@ -162,8 +166,8 @@ const svgBox = document.querySelector("svg").getBoundingClientRect();
 // What the checks in Python compare with the JSON answer: each inside text's badge and segment,
 // each icon's drawn size, each walk's dots.
 const badges = [...document.querySelectorAll("svg text.inside")].map(t =>
-  ({route: Number(t.closest("g.route").dataset.index), x: Number(t.dataset.segmentX), badge: t.querySelector(".rb-badge")?.textContent ?? null,
-    fill: getComputedStyle(t).fill}));
+  ({route: Number(t.closest("g.route").dataset.index), segment: Number(t.dataset.segment), text: t.textContent,
+    badge: t.classList.contains("rb-badge"), fill: getComputedStyle(t).fill}));
 const icons = [...document.querySelectorAll("svg .rb-icon")].map(i => { const b = i.getBBox(); return [b.width, b.height]; });
 const walks = [...document.querySelectorAll("svg .rb-walk")].map(w => w.querySelectorAll("circle").length);
 const hours = document.querySelectorAll("svg .rb-hour-label").length;
@@ -195,30 +199,33 @@ def test_svg_labels(sample, query, chromium, service, tmp):
     result = json.loads(html.unescape(found.group(1)))
     assert not result["problems"], f"svg {name}: " + "; ".join(result["problems"][:5])
     assert result["texts"] > 0, f"svg {name}: no label drawn"
-    # Badge first (issue 33): every ride at least as wide as its whole badge shows it, whole or
-    # shortened with "…", as the JSON's badgeFits says.
-    answer = json.loads(post(service.base, query, sample, accept="application/json", path="/v1/route-bars"))
-    shown = {(b["route"], round(b["x"], 6)): b["badge"] for b in result["badges"] if b["badge"] is not None}
+    # The drawing is the display plan: every text it puts inside a segment is drawn there, and
+    # nothing else is; a badge is whole or its first whole words, never cut.
+    answer = json.loads(post(service.base, query + "&display=true", sample, accept="application/json", path="/v1/route-bars"))
+    planned = set()
     for route in answer["routes"]:
         for segment in route["segments"]:
-            badge = segment.get("line", {}).get("shortName") if segment["kind"] == "transit" else None
-            if badge is None or segment["width"] <= 0:
-                continue
-            drawn = shown.get((route["index"], round(route.get("barStart", 0) + segment["x"], 6)))
-            if segment.get("badgeFits"):
-                assert drawn == badge, f"svg {name}: route {route['index']} segment {segment['index']} fits {badge!r} but shows {drawn!r}"
-            elif drawn is not None:
-                assert drawn.endswith("…") and badge.startswith(drawn[:-1]), f"svg {name}: {drawn!r} shortens {badge!r}"
+            display = segment["display"]
+            if "badge" in display:
+                planned.add((route["index"], segment["index"], display["badge"]["text"], True))
+                full = segment["badge"]
+                shown = display["badge"]["text"]
+                assert full == shown or full.startswith(shown + " "), f"svg {name}: {shown!r} is not whole words of {full!r}"
+            if display.get("minutes", {}).get("place") == "inside":
+                planned.add((route["index"], segment["index"], display["minutes"]["text"], False))
+    drawn = {(b["route"], b["segment"], b["text"], b["badge"]) for b in result["badges"]}
+    assert drawn == planned, f"svg {name}: drawn {sorted(drawn - planned)[:3]}, planned {sorted(planned - drawn)[:3]}"
+    shown = {(b["route"], b["segment"]): b["text"] for b in result["badges"] if b["badge"]}
     assert all(w > 0 and h > 0 for w, h in result["icons"]), f"svg {name}: an icon draws nothing"
     if "textColors=planner" in query:
         # The agency's own text colour stays where the planner gives it (white on RER B).
-        fills = {(b["route"], round(b["x"], 6)): b["fill"] for b in result["badges"]}
+        fills = {(b["route"], b["segment"]): b["fill"] for b in result["badges"]}
         if sample.stem == "navitia-kpt-paris-journeys":
-            assert any(b["badge"] == "B" and b["fill"] == "rgb(255, 255, 255)" for b in result["badges"]), \
+            assert any(b["badge"] and b["text"] == "B" and b["fill"] == "rgb(255, 255, 255)" for b in result["badges"]), \
                 f"svg {name}: RER B's badge is not in Navitia's white"
         for route in answer["routes"]:
             for segment in route["segments"]:
-                fill = fills.get((route["index"], round(route.get("barStart", 0) + segment["x"], 6)))
+                fill = fills.get((route["index"], segment["index"]))
                 if segment["kind"] == "transit" and segment.get("textColor") and fill:
                     want = tuple(int(segment["textColor"][i:i + 2], 16) for i in (1, 3, 5))
                     assert fill == "rgb(%d, %d, %d)" % want, f"svg {name}: {fill} drawn for textColor {segment['textColor']}"
@@ -232,6 +239,117 @@ def test_svg_labels(sample, query, chromium, service, tmp):
         assert result["blockWalks"] == 0, f"svg {name}: a walk drawn as a block by default"
     print(f"ok   svg {name}: {result['texts']} labels ({result['inside']} inside), none overlapping, "
           f"every inside one within its segment; {len(shown)} badges, {len(result['icons'])} icons")
+
+
+# --- the display plan, drawn: every recording at three widths in three languages ---------------
+
+PLAN_PAGE = """<!doctype html><meta charset="utf-8"><body style="margin:0">%s
+<pre id="result"></pre><script>
+// Each picture's texts (with their drawn box and advance sum), icons and walks' dots, for the
+// checks in Python against the JSON's display plans.
+const pictures = [...document.querySelectorAll("svg")].map(svg => {
+  const origin = svg.getBoundingClientRect();
+  const texts = [...svg.querySelectorAll("g.route text.rb-label, g.route text.rb-badge")].map(t => {
+    const box = t.getBoundingClientRect(), bar = t.closest("g.rb-bar"), route = t.closest("g.route");
+    const shift = bar ? bar.transform.baseVal.consolidate().matrix.e : 0;
+    return {route: Number(route.dataset.index), segment: Number(t.dataset.segment), text: t.textContent,
+            badge: t.classList.contains("rb-badge"), inside: t.classList.contains("inside"),
+            left: box.left - origin.left - shift, right: box.right - origin.left - shift, length: t.getComputedTextLength()};
+  });
+  const walks = [...svg.querySelectorAll("g.rb-walk")].map(w => w.querySelectorAll("circle").length);
+  return {texts, walks, icons: svg.querySelectorAll(".rb-icon").length};
+});
+document.getElementById("result").textContent = JSON.stringify(pictures);
+</script>"""
+
+PLAN_WIDTHS = [200, 343, 600]
+PLAN_LOCALES = ["ko", "en", "ar"]
+
+
+def plan_queries(sample):
+    zone = CLOCK_ZONES.get(sample.stem)
+    extra = f"&timeZone={zone}" if zone else ""
+    queries = [f"width={width}&scale=3&locale={locale}{extra}" for width in PLAN_WIDTHS for locale in PLAN_LOCALES]
+    # Measured in Roboto: each box is the sum of Roboto's advances (the page draws in Roboto).
+    return queries + [f"width=343&scale=3&locale=en&labelFont=roboto{extra}"]
+
+
+def overlaps(a, b):
+    return min(a[1], b[1]) - max(a[0], b[0]) > 0.01
+
+
+@pytest.mark.parametrize("sample", sorted((REPO / "examples" / "planners").glob("*.json")), ids=lambda p: p.stem)
+def test_display_plan_is_drawn(sample, chromium, service, tmp):
+    """Every recording at widths 200, 343 and 600, in ko, en and ar, and in Roboto: each segment
+    has a plan; its inside boxes lie within it and do not overlap; a ride that shows anything
+    inside shows its badge (whole or its first whole words) or, where not even a word fits, its
+    icon; every walk has a dot; every planned text is drawn where the plan put it; in Roboto,
+    each text's drawn advance sum is its box's width within 0.5 pt."""
+    queries = plan_queries(sample)
+    answers = [json.loads(post(service.base, q + "&display=true", sample, path="/v1/route-bars")) for q in queries]
+    svgs = [post(service.base, q, sample).decode("utf-8").split("?>", 1)[1] for q in queries]
+    page = tmp / "plan.html"
+    page.write_text(PLAN_PAGE % "\n".join(svgs), encoding="utf-8")
+    status, dom = chromium("--dump-dom", f"file://{page}")
+    assert status == 0, f"{sample.stem}: chromium exited with status {status}"
+    found = re.search(r'<pre id="result">(.*?)</pre>', dom.decode("utf-8", "replace"), re.S)
+    assert found and found.group(1).strip(), f"{sample.stem}: the page measured nothing"
+    pictures = json.loads(html.unescape(found.group(1)))
+    assert len(pictures) == len(queries)
+    problems, segments, measured = [], 0, 0
+    for query, answer, picture in zip(queries, answers, pictures):
+        drawn = {(t["route"], t["segment"], t["text"], t["badge"]): t for t in picture["texts"]}
+        walks = 0
+        for route in answer["routes"]:
+            for segment in route["segments"]:
+                where = f"{query} route {route['index']} segment {segment['index']}"
+                display = segment.get("display")
+                if display is None:
+                    problems.append(f"{where}: no plan")
+                    continue
+                segments += 1
+                if segment["width"] <= 0:
+                    continue
+                walks += segment["kind"] == "walking"
+                low, high = segment["x"] - 0.02, segment["x"] + segment["width"] + 0.02
+                boxes = [(display[part]["x"], display[part]["x"] + display[part]["width"]) for part in ("badge", "icon")
+                         if part in display]
+                if display.get("minutes", {}).get("place") == "inside":
+                    boxes.append((display["minutes"]["x"], display["minutes"]["x"] + display["minutes"]["width"]))
+                if any(b[0] < low or b[1] > high for b in boxes):
+                    problems.append(f"{where}: a box {boxes} leaves the segment {low:.2f}..{high:.2f}")
+                if any(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+                    problems.append(f"{where}: boxes overlap {boxes}")
+                if segment["kind"] == "transit" and segment.get("badge") and boxes and "badge" not in display:
+                    if "badge" not in display["omitted"] or "icon" not in display or display.get("minutes", {}).get("place") == "inside":
+                        problems.append(f"{where}: shows {display} without its badge {segment['badge']!r}")
+                if "badge" in display:
+                    full, shown = segment["badge"], display["badge"]["text"]
+                    if not (full == shown or full.startswith(shown + " ")):
+                        problems.append(f"{where}: {shown!r} is not the first whole words of {full!r}")
+                for part, bold in (("badge", True), ("minutes", False)):
+                    box = display.get(part)
+                    if box is None:
+                        continue
+                    text = drawn.get((route["index"], segment["index"], box["text"], bold))
+                    if text is None:
+                        problems.append(f"{where}: {box['text']!r} is planned, not drawn")
+                        continue
+                    centre = (text["left"] + text["right"]) / 2
+                    if abs(centre - (box["x"] + box["width"] / 2)) > 0.6:
+                        problems.append(f"{where}: {box['text']!r} drawn at {centre:.2f}, planned {box['x'] + box['width'] / 2:.2f}")
+                    if "labelFont=roboto" in query:
+                        measured += 1
+                        if abs(text["length"] - box["width"]) > 0.5:
+                            problems.append(f"{where}: {box['text']!r} is {text['length']:.2f} in Roboto, planned {box['width']}")
+                    elif text["inside"] and text["length"] > box["width"] + 0.5:
+                        problems.append(f"{where}: {box['text']!r} draws {text['length']:.2f} wide, "
+                                        f"more than the estimate {box['width']}")
+        if len(picture["walks"]) != walks or not all(count >= 1 for count in picture["walks"]):
+            problems.append(f"{query}: walks drawn with {picture['walks']} dots for {walks} walks")
+    assert not problems, f"{sample.stem}: {len(problems)} problems:\n" + "\n".join(problems[:12])
+    print(f"ok   {sample.stem}: {segments} plans in {len(queries)} drawings, each drawn as planned; "
+          f"{measured} texts within 0.5 pt of Roboto's advances")
 
 
 TWO_ANSWERS = """<!doctype html><meta charset="utf-8"><body style="margin:0">%s%s
@@ -349,6 +467,7 @@ def cors(start_service, module_tmp):
     directory.mkdir()
     (directory / "cors.html").write_text(CORS_PAGE)
     (directory / "component.html").write_text(COMPONENT_PAGE)
+    (directory / "states.html").write_text(STATES_PAGE)
     page_port, other_port = free_port(), free_port()
     api = start_service("--cors-origin", f"http://localhost:{page_port}")
     servers = [subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
@@ -446,3 +565,67 @@ def test_web_component_from_another_origin(chromium, cors, binary):
     print(f"ok   <route-bar> from http://localhost:{page_port}: the service's SVG ({len(served)} bytes), "
           f"{drawn['segments']} segments in its shadow DOM; /v1/route-bar-{version}.js cached a year")
 
+
+
+# Three <route-bar>s in a German page: an answer without routes, a body the service refuses (422),
+# and one whose app gives its own no-route text; then routes, each focusable. The page reports
+# each element's state, what a rider sees and the events it fired.
+STATES_PAGE = """<!doctype html>
+<html lang="de"><meta charset="utf-8">
+<output id="result">pending</output>
+<route-bar id="none" width="343"><script type="application/json">{"routes": []}</script></route-bar>
+<route-bar id="refused" width="343"><script type="application/json">{"routes": [{"subPaths": [{"trafficType": 3, "sectionTime": -5}]}]}</script></route-bar>
+<route-bar id="own" width="343"><span slot="no-route">Heute fährt nichts</span><script type="application/json">{"routes": []}</script></route-bar>
+<route-bar id="drawn" width="343"><script type="application/json">{"routes": [{"totalTime": 9, "subPaths": [{"trafficType": 3, "sectionTime": 6}, {"trafficType": 2, "sectionTime": 3}]}]}</script></route-bar>
+<script>
+const api = new URLSearchParams(location.search).get("api");
+const events = {};
+for (const bars of document.querySelectorAll("route-bar")) {
+  bars.setAttribute("api", api);
+  events[bars.id] = [];
+  for (const name of ["routebar-drawn", "routebar-error"]) bars.addEventListener(name, (e) => events[bars.id].push(name));
+}
+const script = document.createElement("script");
+script.type = "module";
+script.src = api + "/v1/route-bar.js";
+document.head.append(script);
+setTimeout(() => {
+  const report = {};
+  for (const bars of document.querySelectorAll("route-bar")) {
+    const message = bars.shadowRoot.querySelector("[part=message]");
+    const shownSlot = [...bars.shadowRoot.querySelectorAll("slot")].find((slot) => !slot.hidden);
+    const slotted = shownSlot?.assignedNodes().map((n) => n.textContent).join("");
+    report[bars.id] = {state: bars.getAttribute("state"), events: events[bars.id],
+      text: message.hidden ? null : (slotted || shownSlot?.textContent), role: message.getAttribute("role"),
+      shadowText: bars.shadowRoot.textContent,
+      focusable: [...bars.shadowRoot.querySelectorAll("g.route")].map((g) => [g.tabIndex, g.getAttribute("aria-label")])};
+  }
+  document.getElementById("result").textContent = JSON.stringify(report);
+}, 3000);
+</script>
+"""
+
+
+def test_web_component_states(chromium, cors):
+    """<route-bar> for riders: no route shows the page language's no-route text and fires no
+    routebar-drawn; a refused body fires routebar-error and shows the generic text, never the
+    problem's detail; the app's own text wins; drawn routes are focusable, named by their sentence."""
+    base, page_port, _ = cors
+    status, dom = chromium("--dump-dom", f"http://localhost:{page_port}/states.html?api={base}")
+    found = re.search(r'<output id="result">([^<]*)</output>', dom.decode("utf-8", "replace"))
+    text = html.unescape(found.group(1)) if found else ""
+    assert status == 0 and text.startswith("{"), f"<route-bar> states: the page says {text[:300]!r}"
+    report = json.loads(text)
+    words = {line.split(" = ", 1)[0]: line.split(" = ", 1)[1].split(" | ", 1)[0]
+             for line in (REPO / "Sources" / "RouteBar" / "Words" / "de.words").read_text(encoding="utf-8").splitlines()
+             if " = " in line and not line.startswith("#")}
+    none, refused, own, drawn = report["none"], report["refused"], report["own"], report["drawn"]
+    assert none == {**none, "state": "no-route", "events": [], "text": words["noRoute"], "role": "status"}, none
+    assert refused["state"] == "error" and refused["events"] == ["routebar-error"], refused
+    assert refused["text"] == words["routesUnavailable"] and refused["role"] == "alert", refused
+    assert "sectionTime" not in refused["shadowText"] and "422" not in refused["shadowText"], "a problem's detail shown to riders"
+    assert own["state"] == "no-route" and own["text"] == "Heute fährt nichts" and own["events"] == [], own
+    assert drawn["state"] == "routes" and drawn["events"] == ["routebar-drawn"], drawn
+    assert drawn["focusable"] and all(index == 0 and label.startswith(words["total"]) for index, label in drawn["focusable"]), drawn
+    print(f"ok   <route-bar> states: no-route {none['text']!r}, error {refused['text']!r} (no detail), "
+          f"the app's own text, {len(drawn['focusable'])} focusable route")

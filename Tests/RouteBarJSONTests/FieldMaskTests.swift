@@ -102,7 +102,10 @@ import Testing
         let bodies = try Self.bodies()
         #expect(bodies.count >= 15)
         var checked = 0
-        for (name, body, query) in bodies {
+        for (name, body, plainQuery) in bodies {
+            // With the display plan, so that every member is in the full answer.
+            var query = plainQuery
+            query["display"] = "true"
             let full = try Self.answer(body, query)
             for path in AnswerFields.paths {
                 let fields = try AnswerFields(parsing: path)
@@ -117,6 +120,26 @@ import Testing
             }
         }
         print("FieldMaskTests: \(checked) masked answers, each the full answer projected")
+    }
+
+    /// The display plan is made where it is asked for: `display=true`, or a path naming it.
+    /// `routes` alone keeps what the answer has without it.
+    @Test func theDisplayPlanIsAskedForByNameOrFlag() throws {
+        let body = [UInt8](try Data(contentsOf: Self.root.appendingPathComponent("examples/planners/navitia-kpt-paris-journeys.json")))
+        let query = ["width": "343", "scale": "3"]
+        func displays(_ extra: [String: String]) throws -> [Any?] {
+            let answer = try #require(try Self.answer(body, query.merging(extra) { $1 }) as? [String: Any])
+            let routes = try #require(answer["routes"] as? [[String: Any]])
+            return routes.flatMap { ($0["segments"] as? [[String: Any]] ?? []).map { $0["display"] } }
+        }
+        #expect(try displays([:]).allSatisfy { $0 == nil })
+        #expect(try displays(["fields": "routes"]).allSatisfy { $0 == nil })
+        let named = try displays(["fields": "routes.segments.display"])
+        #expect(named.count > 10 && named.allSatisfy { $0 is [String: Any] })
+        let asked = try displays(["display": "true"])
+        #expect(asked.count == named.count && asked.allSatisfy { ($0 as? [String: Any])?["omitted"] is [Any] })
+        let answer = try #require(try Self.answer(body, query.merging(["display": "true"]) { $1 }) as? [String: Any])
+        #expect(answer["labelFont"] as? String == "estimate", "the answer names the metrics its boxes come from")
     }
 
     @Test func severalPathsAndTheirAncestors() throws {

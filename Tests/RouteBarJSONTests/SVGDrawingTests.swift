@@ -20,8 +20,8 @@ import Testing
     @Test func barsHaveRoundedEndsGapsBadgesAndTextInTheirTextColour() throws {
         let drawn = try svg(lanes, query: ["gap": "2", "cornerRadius": "6"])
         #expect(drawn.contains(#"-bar-0"><rect width="343" height="30" rx="6"/></clipPath>"#))
-        #expect(drawn.contains(#"<tspan class="badge rb-badge" font-weight="bold">3</tspan> 21분</text>"#))
-        #expect(drawn.contains(##"fill="#000000" data-segment-x="##), "black on line 3's orange")
+        #expect(drawn.contains(##"font-weight="bold" fill="#000000""##) && drawn.contains(#">3</text>"#) && drawn.contains(#">21분</text>"#))
+        #expect(drawn.contains(##"fill="#000000" data-segment="##), "black on line 3's orange")
         let segments = try #require(try answerSegments(lanes, query: ["gap": "2"]))
         #expect(segments[1].x == segments[0].width + 2, "the gap is drawn between the two rects")
         #expect(try svg(lanes).contains(#"rx="15""#), "a pill by default: half the height")
@@ -51,41 +51,89 @@ import Testing
 
     // MARK: What a segment shows (issue 33)
 
-    /// A narrow ride keeps its badge and drops its minutes under the bar; narrower, the badge
-    /// is shortened, never dropped while one letter and "…" fit; narrower still, the icon.
-    @Test func theBadgeComesBeforeTheMinutesThenShortens() throws {
-        func ride(width: Int) -> String {
-            #"{"width": \#(width), "routes": [{"subPaths": [{"mode": "train", "seconds": 3000, "shortName": "Ronkonkoma"}]}]}"#
+    /// A ride shows its badge, its icon and its minutes as the display plan says: with less
+    /// room, the minutes go under the bar, then the icon goes, then the badge keeps its first
+    /// whole words, then the icon stands in for it. The drawing renders exactly the plan.
+    @Test func theBadgeComesFirstThenTheIconThenTheMinutes() throws {
+        func ride(width: Double) -> String {
+            #"{"width": \#(width), "routes": [{"subPaths": [{"mode": "tram", "seconds": 3000, "shortName": "MAX Blue"}]}]}"#
         }
-        let badge = SegmentLabel.estimatedWidth("Ronkonkoma", fontSize: 12)
-        let both = SegmentLabel.estimatedWidth("Ronkonkoma 50분", fontSize: 12)
-        let wide = try #require(try answerSegments(ride(width: 343), query: [:]))[0]
-        #expect(wide.badge == "Ronkonkoma" && wide.badgeFits == true && wide.labelFits == true)
-        #expect(try svg(ride(width: 343)).contains(#"<tspan class="badge rb-badge" font-weight="bold">Ronkonkoma</tspan> 50분</text>"#))
+        func plan(width: Double) throws -> (SegmentDisplay, String) {
+            let laidOut = try RouteBarResponse.layoutForDrawing(json: Array(ride(width: width).utf8), query: { _ in nil }, format: .svg)
+            let plans = SegmentDisplay.plan(try #require(laidOut.routes.first), options: laidOut.options)
+            return (plans[0], String(decoding: RouteBarSVG.render(laidOut.routes, options: laidOut.options), as: UTF8.self))
+        }
+        // At 12 pt with the estimate: "MAX Blue" 68.4 in bold (15% over 59.4), "MAX" 29.04, the
+        // icon 15, "50분" 26.4, a space 4.2, an icon's space 3; 4 points of padding on each side.
+        let badge = LabelFont.estimate.width("MAX Blue", bold: true, fontSize: 12)
+        #expect(badge == 68.4 && LabelFont.estimate.width("MAX", bold: true, fontSize: 12) == 29.04)
+        // Bars are whole pixels: widths rounded up.
+        let group = 15 + 3 + badge + 4.2 + SegmentLabel.estimatedWidth("50분", fontSize: 12)
+        let all = (8 + group).rounded(.up)
+        let (wide, wideSVG) = try plan(width: all)
+        #expect(wide.badge?.text == "MAX Blue" && wide.icon?.name == "tram" && wide.minutesPlace == .inside && wide.omitted.isEmpty)
+        let icon = try #require(wide.icon), text = try #require(wide.badge), minutes = try #require(wide.minutes)
+        #expect(abs(icon.x - (all - group) / 2) < 0.01, "centred")
+        #expect(abs(text.x - (icon.x + 18)) < 0.01 && abs(minutes.x - (text.x + badge + 4.2)) < 0.01)
+        #expect(wideSVG.contains(#">MAX Blue</text>"#) && wideSVG.contains(#"class="label inside rb-label""#))
 
-        // Room for the badge, not for the badge and the minutes: the minutes go first.
-        let middleWidth = Int(both) - 1
-        #expect(Double(middleWidth) > badge)
-        let middle = try #require(try answerSegments(ride(width: middleWidth), query: [:]))[0]
-        #expect(middle.badgeFits == true && middle.labelFits == false)
-        let drawnMiddle = try svg(ride(width: middleWidth))
-        #expect(drawnMiddle.contains(#"font-weight="bold">Ronkonkoma</tspan></text>"#))
-        #expect(drawnMiddle.contains(#"class="label below rb-label""#), "the minutes under the bar")
+        let (middle, middleSVG) = try plan(width: all - 1)
+        #expect(middle.badge?.text == "MAX Blue" && middle.icon != nil && middle.minutesPlace == .below)
+        #expect(middleSVG.contains(#"class="label below rb-label""#), "the minutes under the bar")
 
-        // Less room than the badge: shortened, never dropped while a letter and "…" fit.
-        let narrowWidth = Int(badge) - 10
-        let narrow = try #require(try answerSegments(ride(width: narrowWidth), query: [:]))[0]
-        #expect(narrow.badgeFits == false && narrow.labelFits == false)
-        let shortened = try #require(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: Double(narrowWidth)))
-        #expect(shortened.hasSuffix("…") && shortened.count >= 2 && "Ronkonkoma".hasPrefix(shortened.dropLast()))
-        #expect(SegmentLabel.estimatedWidth(shortened, fontSize: 12) <= Double(narrowWidth))
-        #expect(try svg(ride(width: narrowWidth)).contains(#"font-weight="bold">\#(shortened)</tspan>"#))
-        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: badge) == "Ronkonkoma")
-        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: 20) == nil, "not even R… (20.4)")
-        #expect(SegmentLabel.shortened("Ronkonkoma", fontSize: 12, width: 20.4) == "R…")
-        // Narrower than "R…" but room for the icon: the icon alone.
-        let iconOnly = try svg(ride(width: 18))
-        #expect(iconOnly.contains(#"class="rb-icon""#) && !iconOnly.contains("rb-badge"))
+        let (noIcon, _) = try plan(width: (8 + badge + 17).rounded(.up))
+        #expect(noIcon.badge?.text == "MAX Blue" && noIcon.icon == nil && noIcon.omitted == [.icon])
+
+        // Not the whole badge: its first whole words, never a cut word or an ellipsis.
+        let (words, wordsSVG) = try plan(width: 8 + 40)
+        #expect(words.badge?.text == "MAX" && words.omitted.contains(.icon) && words.minutesPlace == .below)
+        #expect(wordsSVG.contains(#">MAX</text>"#) && !wordsSVG.contains("…"))
+
+        // Not even "MAX": the icon stands in, the minutes go under the bar, the sentence names it.
+        let (iconOnly, iconSVG) = try plan(width: 8 + 20)
+        #expect(iconOnly.badge == nil && iconOnly.icon != nil && iconOnly.omitted == [.badge] && iconOnly.minutesPlace == .below)
+        #expect(iconSVG.contains(#"class="rb-icon""#) && !iconSVG.contains("rb-badge") && iconSVG.contains("MAX Blue"))
+    }
+
+    /// Without a badge of its own (a walk, a line without a name), a segment shows its icon and
+    /// minutes; a walk drawn as dots keeps room for a dot on each side.
+    @Test func aWalkKeepsRoomForItsDots() throws {
+        func walk(width: Double, style: String) throws -> SegmentDisplay {
+            let body = #"{"width": \#(width), "walkStyle": "\#(style)", "routes": [{"subPaths": [{"mode": "walk", "seconds": 360}]}]}"#
+            let laidOut = try RouteBarResponse.layoutForDrawing(json: Array(body.utf8), query: { _ in nil }, format: .svg)
+            return SegmentDisplay.plan(try #require(laidOut.routes.first), options: laidOut.options)[0]
+        }
+        // "6분" is 19.2, the icon 15 and its space 3; a dot 4 and its space 3 on each side.
+        let both = (8 + 15 + 3 + 19.2).rounded(.up)
+        #expect(try walk(width: both, style: "block").minutesPlace == .inside)
+        #expect(try walk(width: both, style: "dots").minutesPlace == .below)
+        #expect(try walk(width: both + 14, style: "dots").minutesPlace == .inside)
+    }
+
+    /// Minutes under the bar never overlap and never leave their segment: where the previous
+    /// ones leave no room, they are omitted (the sentence says them).
+    @Test func minutesBelowNeverOverlap() throws {
+        let body =
+            #"{"width": 100, "routes": [{"subPaths": [{"mode": "bus", "seconds": 600, "shortName": "1"}, "#
+            + #"{"mode": "bus", "seconds": 600, "shortName": "2"}, {"mode": "bus", "seconds": 600, "shortName": "3"}, "#
+            + #"{"mode": "bus", "seconds": 600, "shortName": "4"}]}]}"#
+        let laidOut = try RouteBarResponse.layoutForDrawing(json: Array(body.utf8), query: { _ in nil }, format: .svg)
+        let route = try #require(laidOut.routes.first)
+        let plans = SegmentDisplay.plan(route, options: laidOut.options)
+        var end = -Double.infinity
+        var below = 0
+        for (segment, plan) in zip(route.segments, plans) {
+            #expect(plan.badge != nil, "a one-digit badge fits 25 points")
+            if plan.minutesPlace == .below, let minutes = plan.minutes {
+                #expect(minutes.x >= end && minutes.x < segment.x + segment.width && minutes.x + minutes.width > segment.x)
+                end = minutes.x + minutes.width
+                below += 1
+            } else {
+                #expect(plan.omitted.contains(.minutes) || plan.minutesPlace == .inside)
+            }
+        }
+        // 26.4 points of "10분" under segments of 25: the fourth has no room left.
+        #expect(below == 3 && plans[3].omitted == [.icon, .minutes], "\(plans)")
     }
 
     /// `labelMinimums` reserves room for the badge, a space and the minutes.
@@ -129,7 +177,7 @@ import Testing
         let block = try svg(body, query: ["walkStyle": "block"])
         #expect(block.contains(#"<rect class="segment walking rb-segment rb-walk" data-mode="walk" x="0""#))
         // Text on a walk drawn as dots is the theme's, not the walk's text colour.
-        #expect(dots.contains(##"fill="#333333" data-segment-x="0""##))
+        #expect(dots.contains(##"fill="#333333" data-segment="0" data-segment-x="0""##))
     }
 
     /// Every walk is drawn, however short: in every recording and example, at 200, 343 and 600
@@ -188,7 +236,7 @@ import Testing
             ##"{"width": 343, "routes": [{"subPaths": [{"mode": "train", "seconds": 1200, "color": "#7BA3DD", "textColor": "#FFFFFF", "shortName": "B"}]}]}"##
         #expect(try #require(try answerSegments(rerB, query: [:]))[0].textColor == "#000000")
         #expect(try #require(try answerSegments(rerB, query: ["textColors": "planner"]))[0].textColor == "#FFFFFF")
-        #expect(try svg(rerB, query: ["textColors": "planner"]).contains(##"fill="#FFFFFF" data-segment-x="0""##))
+        #expect(try svg(rerB, query: ["textColors": "planner"]).contains(##"fill="#FFFFFF" data-segment="0" data-segment-x="0""##))
     }
 
     @Test func theDarkThemeDrawsOnItsBackground() throws {

@@ -55,6 +55,11 @@ import Testing
     }
 
     /// What openapi.yaml should say of `option`.
+    static func camelCase(_ name: String) -> String {
+        let words = name.split(separator: "-")
+        return words.prefix(1).joined() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     static func expected(_ option: LayoutOption) -> [String: String] {
         var facts: [String: String] = [:]
         switch option.values {
@@ -64,9 +69,9 @@ import Testing
             facts["maximum"] = upper.shortDescription
         case .flag: break
         case .choice(let names):
-            // The names are identifiers already: generators name the enum's members after them.
+            // Generators name the enum's members after these: the names in camel case ("noto-sans": notoSans).
             facts["enum"] = "[" + names.joined(separator: ", ") + "]"
-            facts["x-enum-varnames"] = facts["enum"]
+            facts["x-enum-varnames"] = "[" + names.map(camelCase).joined(separator: ", ") + "]"
         case .languageTag: break  // a pattern, which `entries` does not read
         }
         // In the description only; no `default` keyword (a client would send it).

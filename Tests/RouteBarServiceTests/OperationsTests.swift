@@ -174,9 +174,16 @@ import Testing
         #expect(printed.status == (served.status == 200 ? 0 : 1), "\(printed.stderr)")
         #expect(Array(printed.stdout.utf8) == served.body, "\(option.flag) \(value): the command and the server agree")
         let plain = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars?width=343", body)
-        if option.drawingOnly || option == .labelPadding {
+        // These shape the display plan alone (and labelMinimums' room): without it, the JSON is as it was.
+        let shapesDisplay: Set<LayoutOption> = [.labelPadding, .walkStyle, .icons, .labelFont]
+        if option.drawingOnly || shapesDisplay.contains(option) {
             #expect(served.body == plain.body, "\(option.name)=\(value) leaves the JSON answer as it is")
-        } else {
+        }
+        if shapesDisplay.contains(option) {
+            let planned = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars\(query)&display=true", body)
+            let plainPlan = try TestHTTPConnection(port: server.port).postJSON("/v1/route-bars?width=343&display=true", body)
+            #expect(planned.body != plainPlan.body, "\(option.name)=\(value) changes the display plan")
+        } else if !option.drawingOnly {
             #expect(served.body != plain.body, "\(option.name)=\(value) changes the answer")
         }
     }

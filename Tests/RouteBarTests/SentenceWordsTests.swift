@@ -44,7 +44,29 @@ import Testing
         #expect(files.count >= 14, "ko, en and the twelve languages issue 32 names")
         #expect(Set(files.keys) == Set(SentenceWords.languages.map(\.tag)), "run make words")
         for (tag, words) in SentenceWords.languages {
-            #expect(Self.table(words) == files[tag], "\(tag): run make words")
+            #expect(Self.table(words) == files[tag]?.filter { !Self.riderKeys.contains($0.key) }, "\(tag): run make words")
+        }
+    }
+
+    /// The texts `<route-bar>` shows riders, kept in the word files beside the sentence's words.
+    static let riderKeys: Set = ["noRoute", "routesUnavailable"]
+
+    /// route-bar.js's table of rider texts is what the word files say, every language with words
+    /// having both texts.
+    @Test func routeBarsRiderTextsAreTheFiles() throws {
+        let script = try String(
+            contentsOf: Self.directory.appendingPathComponent("../../CEmbeddedFiles/route-bar.js").standardized, encoding: .utf8)
+        var table: [String: [String: String]] = [:]
+        // `  "de": { noRoute: "Keine Route gefunden", routesUnavailable: "Routenanfrage schlug fehl" },`
+        for line in script.split(separator: "\n") where line.hasPrefix("  \"") && line.contains("noRoute:") {
+            let parts = line.split(separator: "\"", omittingEmptySubsequences: false)
+            table[String(parts[1])] = ["noRoute": String(parts[3]), "routesUnavailable": String(parts[5])]
+        }
+        let files = try Self.files()
+        #expect(table.count == files.count, "run make words")
+        for (tag, words) in files {
+            #expect(table[tag] == words.filter { Self.riderKeys.contains($0.key) }, "\(tag): run make words")
+            #expect(words["noRoute"]?.isEmpty == false && words["routesUnavailable"]?.isEmpty == false, "\(tag)")
         }
     }
 

@@ -59,6 +59,7 @@ extension RouteBarRequest {
                 fields = try AnswerFields(parsing: list)
                 workspace.lastFields = (list, fields)
             }
+            if fields.namesDisplay { options.display = true }
         }
     }
 
