@@ -77,8 +77,10 @@ extension RouteBarLayout {
     }
 
     /// `timeScale` `clock`: the earliest departure at the left edge, the latest arrival at the
-    /// right, each bar from its departure to its arrival in whole device pixels; a bar too short
-    /// for its minimums and gaps grows to them, to the left where it would pass the right edge.
+    /// right, each bar from its departure to its arrival in whole device pixels. Minimums shift
+    /// segments within their bar, never its ends; only a bar with fewer pixels than its visible
+    /// segments and gaps (a pixel each) grows to them, to the left where it would pass the
+    /// right edge.
     private func clockLengths(for routes: [Route]) throws(RouteBarError) -> BarLengths {
         let full = Self.devicePixels(width: options.width, scale: options.scale)
         var times: [(departure: CardTime, arrival: CardTime)] = []
@@ -101,7 +103,7 @@ extension RouteBarLayout {
                         + "give each route departure and arrival, or use timeScale route or shared")
             }
             times.append((departure, arrival))
-            needs.append(min(full, plainMinimumPixels(legs)))
+            needs.append(min(full, legs.visible + gapPixels * (legs.visible - 1)))
         }
         guard let first = times.min(by: { $0.departure.epochSeconds < $1.departure.epochSeconds })?.departure,
             let last = times.map(\.arrival.epochSeconds).max()

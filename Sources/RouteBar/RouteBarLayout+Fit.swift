@@ -40,9 +40,16 @@ extension RouteBarLayout {
                 if options.labelMinimums && !compressed {
                     grantLabelMinimums(route.subPaths, labelMinutes: UnsafeBufferPointer(labelMinutes), minimums: minimums, available: segmentPixels)
                 }
+                // On a clock axis a leg is as long as its time wherever that is at least its
+                // minimum: only the legs that need it keep their minimum.
+                if options.timeScale == .clock && barPixels != nil {
+                    Self.keepNeededMinimums(route.subPaths, minimums: minimums, pixels: segmentPixels)
+                }
                 rest = segmentPixels - minimums.reduce(0, +)
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
-                    Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                    Self.shareByLargestRemainder(
+                        rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra, onlyWithout: minimums,
+                        when: options.timeScale == .clock && barPixels != nil)
                     var x = 0
                     var placed = SegmentPlacement()
                     for (legIndex, leg) in route.subPaths.enumerated() {
@@ -141,19 +148,55 @@ extension RouteBarLayout {
         }
     }
 
+    /// With `timeScale` `clock`: zeroes the minimum of every visible leg whose share of the
+    /// bar by its minutes alone reaches it, so that those legs keep the axis's proportions and
+    /// only the legs shorter than their minimum are held at it (the bar's ends stay on the
+    /// axis). Raises the set of held legs until the others' shares all reach their minimums.
+    static func keepNeededMinimums(_ legs: [SubPath], minimums: UnsafeMutableBufferPointer<Int>, pixels: Int) {
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: legs.count) { held in
+            held.initialize(repeating: false)
+            while true {
+                var heldPixels = 0
+                var freeMinutes = 0.0
+                for (index, leg) in legs.enumerated() where leg.isVisible {
+                    if held[index] { heldPixels += minimums[index] } else { freeMinutes += leg.sectionTime }
+                }
+                var changed = false
+                for (index, leg) in legs.enumerated() where leg.isVisible && !held[index] {
+                    let share = freeMinutes > 0 ? Double(pixels - heldPixels) * leg.sectionTime / freeMinutes : 0
+                    if share < Double(minimums[index]) {
+                        held[index] = true
+                        changed = true
+                    }
+                }
+                if !changed { break }
+            }
+            for index in legs.indices where !held[index] { minimums[index] = 0 }
+        }
+    }
+
     /// Shares `pixels` among the visible legs in proportion to their minutes: each gets the
     /// floor of its quota, and the pixels left go to the largest fractional parts (ties to
     /// the longer leg, then the earlier one). Writes one count per leg into `shares`, 0 for
-    /// invisible ones. Works in stack memory: it runs for every route laid out.
+    /// invisible ones. Works in stack memory: it runs for every route laid out. `when` set,
+    /// only the legs without a minimum in `onlyWithout` share (`keepNeededMinimums`).
     static func shareByLargestRemainder(
         _ pixels: Int, among legs: [SubPath], totalMinutes: Double,
-        into shares: UnsafeMutableBufferPointer<Int>
+        into shares: UnsafeMutableBufferPointer<Int>, onlyWithout minimums: UnsafeMutableBufferPointer<Int>? = nil, when limited: Bool = false
     ) {
         shares.initialize(repeating: 0)
+        var totalMinutes = totalMinutes
+        var only = limited ? minimums : nil
+        if let held = only {
+            var free = 0.0
+            for (index, leg) in legs.enumerated() where leg.isVisible && held[index] == 0 { free += leg.sectionTime }
+            // Every leg held at its minimum: they all share, as off the axis.
+            if free > 0 { totalMinutes = free } else { only = nil }
+        }
         withUnsafeTemporaryAllocation(of: (leg: Int, fraction: Double).self, capacity: legs.count) { buffer in
             var visible = 0
             var given = 0
-            for (index, leg) in legs.enumerated() where leg.isVisible {
+            for (index, leg) in legs.enumerated() where leg.isVisible && (only?[index] ?? 0) == 0 {
                 // Multiplication and division are monotonic in IEEE arithmetic, so a longer leg's
                 // quota is never below a shorter one's.
                 let quota = Double(pixels) * leg.sectionTime / totalMinutes

@@ -101,6 +101,8 @@ public struct RouteBarLayout: Sendable {
         if holdsValue(route.card) || holdsValue(laidOut.card) { laidOut.card = route.card }
         laidOut.barStart = Double(barLength.startPixels) / options.scale
         laidOut.clockAxis = barLength.clockAxis
+        // One scale for every route on the axis: its points per minute.
+        if let axis = barLength.clockAxis, axis.secondsPerPoint > 0 { laidOut.minuteLength = 60 / axis.secondsPerPoint }
     }
 
     /// Throws what `layOutRoute` would throw for the route, without laying it out: the same

@@ -31,7 +31,8 @@ public enum SegmentLabel {
     /// "fits" holds in any common UI font (SF Pro, Roboto, Noto Sans KR, Apple SD Gothic Neo):
     /// Hangul and other wide characters 1.0 em (those fonts draw Hangul at 0.9-1.0 em), digits
     /// and lowercase Latin 0.6 em (about 0.55 em in those fonts), uppercase Latin 0.7 em, space
-    /// and punctuation 0.35 em, anything else 1.0 em.
+    /// and punctuation 0.35 em, Arabic letters 1.3 em (an isolated seen is 1.21 em in Noto Sans
+    /// Arabic and DejaVu Sans), anything else 1.0 em.
     public static func estimatedWidth(_ text: String, fontSize: Double) -> Double {
         Double(hundredths(text)) * fontSize / 100
     }
@@ -53,6 +54,8 @@ public enum SegmentLabel {
         case 0x30...0x39, 0x61...0x7A: 60
         case 0x41...0x5A: 70
         case 0x20, 0x2C, 0x2E, 0x3A, 0x2D: 35
+        // Arabic letters stand alone in a label ("7 س"): isolated, seen and sad reach 1.3 em.
+        case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: 130
         default: 100
         }
     }

@@ -6,8 +6,8 @@ extension RouteBarSVG {
     struct SegmentContent {
         let plan: SegmentDisplay
 
-        /// The stretch the plan's inside parts take, if any.
-        private var extent: (Double, Double)? {
+        /// The stretch the plan's inside parts take, if any, in the bar's coordinates.
+        var extent: (Double, Double)? {
             var boxes: [(Double, Double)] = []
             if let icon = plan.icon { boxes.append((icon.x, icon.x + icon.width)) }
             if let badge = plan.badge { boxes.append((badge.x, badge.x + badge.width)) }
@@ -40,12 +40,14 @@ extension RouteBarSVG {
             if let badge = plan.badge {
                 svg +=
                     "<text class=\"badge inside rb-badge\" x=\"\(number(badge.x + badge.width / 2))\" y=\"\(number(options.height / 2))\" "
+                    + unmirrored(badge.x + badge.width / 2, options)
                     + "text-anchor=\"middle\" dominant-baseline=\"central\" font-weight=\"bold\" fill=\"\(color)\" "
                     + "\(place)>\(escape(badge.text))</text>\n"
             }
             if plan.minutesPlace == .inside, let minutes = plan.minutes {
                 svg +=
                     "<text class=\"label inside rb-label\" x=\"\(number(minutes.x + minutes.width / 2))\" y=\"\(number(options.height / 2))\" "
+                    + unmirrored(minutes.x + minutes.width / 2, options)
                     + "text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"\(color)\" \(place)>\(escape(minutes.text))</text>\n"
             }
             return svg
@@ -56,7 +58,8 @@ extension RouteBarSVG {
             guard plan.minutesPlace == .below, let minutes = plan.minutes else { return "" }
             return
                 "<text class=\"label below rb-label\" data-segment=\"\(segment.index)\" x=\"\(number(minutes.x + minutes.width / 2))\" "
-                + "y=\"\(number(options.height + options.labelFontSize * 1.2))\" text-anchor=\"middle\" fill=\"\(colors.text)\">"
+                + "y=\"\(number(options.height + options.labelFontSize * 1.2))\" \(unmirrored(minutes.x + minutes.width / 2, options))"
+                + "text-anchor=\"middle\" fill=\"\(colors.text)\">"
                 + "\(escape(minutes.text))</text>\n"
         }
     }

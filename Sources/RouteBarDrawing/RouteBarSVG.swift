@@ -2,9 +2,9 @@ import RouteBar
 
 /// The routes as one SVG picture, drawn as a route list draws them: a bar per route with
 /// rounded ends, stacked like table rows, each visible segment in its colour with the gaps
-/// between them; inside a segment its badge and label in its `textColor` where they fit,
-/// else the label under it (left out where it would overlap the one before); the route's
-/// accessibility sentence as the row's `<title>`. The dark theme draws on #121212.
+/// between them; in and under each segment what its display plan (`SegmentDisplay`) shows,
+/// in its `textColor` on a block; the route's accessibility sentence as the row's `<title>`.
+/// In a right-to-left language the rows run right to left. The dark theme draws on #121212.
 public enum RouteBarSVG {
     static let rowGap = 8.0
     static let fallbackColor = "#9E9E9E"
@@ -45,8 +45,8 @@ public enum RouteBarSVG {
     /// The document up to its first row: `routeCount` rows tall.
     static func head(routeCount: Int, options: LayoutOptions) -> String {
         let totalHeight = max(clockBand(options) + rowHeight(options) * Double(routeCount) - rowGap, 1)
-        // The language of its text, for readers and fonts; right-to-left scripts read so, while
-        // the bars stay in time order, left to right. Korean and English drawings are as in 1.x.
+        // The language of its text, for readers and fonts; right-to-left scripts read so, and
+        // their rows run right to left (`row`). Korean and English drawings are as in 1.x.
         let locale = options.locale
         let language =
             locale.hasOwnLabels ? "" : " xml:lang=\"\(escape(locale.rawValue))\"" + (locale.isRightToLeft ? " direction=\"rtl\"" : "")
@@ -73,22 +73,30 @@ public enum RouteBarSVG {
     }
 
     /// The axis's marks (hours, or minutes on a short axis): a line through the row at each,
-    /// behind the bar, and above the first row their times in the reader's clock ("14:00",
-    /// "2:30 PM"), spaced for the widest of them.
-    static func hourMarks(_ axis: ClockAxis, labelled: Bool, options: LayoutOptions, colors: ThemeColors, clock: ClockText?) -> String {
+    /// behind the bar but never through a text or icon the row shows inside it (`clear`, from
+    /// the row's left edge), and above the first row their times in the reader's clock
+    /// ("14:00", "2:30 PM"), spaced for the widest of them.
+    static func hourMarks(
+        _ axis: ClockAxis, labelled: Bool, options: LayoutOptions, colors: ThemeColors, clock: ClockText?,
+        avoiding taken: [(Double, Double)] = []
+    ) -> String {
         let fontSize = options.labelFontSize * 0.85
         let text = clock ?? twentyFourHourText
         // The widest times a clock writes: two-digit hours, morning and afternoon.
         let textWidth = [10 * 60 + 58, 22 * 60 + 58].map { SegmentLabel.estimatedWidth(text($0), fontSize: fontSize) }.max() ?? 0
         var svg = "<g class=\"rb-hours\" aria-hidden=\"true\">"
+        let margin = options.labelFontSize * 0.25
         for (minute, x) in axis.marks(width: options.width, spacing: textWidth * 2) {
-            svg +=
-                "<line class=\"rb-hour\" x1=\"\(number(x))\" y1=\"0\" x2=\"\(number(x))\" y2=\"\(number(options.height))\" "
-                + "stroke=\"\(colors.hourLine)\" stroke-width=\"1\"/>"
+            if !taken.contains(where: { x >= $0.0 - margin && x <= $0.1 + margin }) {
+                svg +=
+                    "<line class=\"rb-hour\" x1=\"\(number(x))\" y1=\"0\" x2=\"\(number(x))\" y2=\"\(number(options.height))\" "
+                    + "stroke=\"\(colors.hourLine)\" stroke-width=\"1\"/>"
+            }
             if labelled {
                 let center = min(max(x, textWidth / 2), options.width - textWidth / 2)
                 svg +=
-                    "<text class=\"rb-hour-label\" x=\"\(number(center))\" y=\"\(number(-clockBand(options) / 2))\" text-anchor=\"middle\" "
+                    "<text class=\"rb-hour-label\" x=\"\(number(center))\" y=\"\(number(-clockBand(options) / 2))\" "
+                    + "\(unmirrored(center, options))text-anchor=\"middle\" "
                     + "dominant-baseline=\"central\" font-size=\"\(number(fontSize))\" fill=\"\(colors.text)\">\(escape(text(minute)))</text>"
             }
         }
@@ -119,16 +127,21 @@ public enum RouteBarSVG {
         var svg =
             "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(clockBand(options) + rowHeight(options) * Double(position))))\" role=\"img\">"
         svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
-        if let axis = route.clockAxis {
-            svg += hourMarks(axis, labelled: position == 0, options: options, colors: colors, clock: clock)
-        }
+        // Right to left, the row is drawn mirrored: the first leg (and the earliest time) at the
+        // right; texts are mirrored back (`unmirrored`), so they read as written.
+        let mirrored = options.locale.isRightToLeft
+        if mirrored { svg += "<g class=\"rb-rtl\" transform=\"matrix(-1 0 0 1 \(number(options.width)) 0)\">" }
+        let contents = SegmentDisplay.plan(route, options: options).map(SegmentContent.init)
         // The bar from its start (`timeScale` `clock`); segments count from there.
         let start = route.barStart
+        if let axis = route.clockAxis {
+            let taken = contents.compactMap { $0.extent.map { ($0.0 + start, $0.1 + start) } }
+            svg += hourMarks(axis, labelled: position == 0, options: options, colors: colors, clock: clock, avoiding: taken)
+        }
         if start != 0 { svg += "<g class=\"rb-bar\" transform=\"translate(\(number(start)) 0)\">" }
         svg +=
             "<clipPath id=\"\(clip)\"><rect width=\"\(number(route.barWidth))\" height=\"\(number(options.height))\" "
             + "rx=\"\(number(radius))\"/></clipPath>\n<g clip-path=\"url(#\(clip))\">\n"
-        let contents = SegmentDisplay.plan(route, options: options).map(SegmentContent.init)
         var previous: BarSegment?
         for (item, segment) in route.segments.enumerated() where segment.width > 0 {
             svg += shape(segment, content: contents[item], id: "\(idMark)-\(position)-\(item)", options: options, colors: colors)
@@ -168,8 +181,15 @@ public enum RouteBarSVG {
             svg += contents[item].belowSVG(segment, options: options, colors: colors)
         }
         if start != 0 { svg += "</g>" }
+        if mirrored { svg += "</g>" }
         svg += "</g>\n"
         return withIDs(svg)
+    }
+
+    /// In a right-to-left drawing, a transform that mirrors a text back around its centre `x`,
+    /// inside the mirrored row; nothing otherwise. Ends with a space.
+    static func unmirrored(_ x: Double, _ options: LayoutOptions) -> String {
+        options.locale.isRightToLeft ? "transform=\"matrix(-1 0 0 1 \(number(2 * x)) 0)\" " : ""
     }
 
     /// Whether the segment is drawn as a block of its colour (rides, and walks in `block` style).
@@ -201,7 +221,7 @@ public enum RouteBarSVG {
         let color = segment.color ?? fallbackColor
         let parts =
             "class=\"segment \(segment.kind.rawValue) rb-segment rb-\(segment.kind == .walking ? "walk" : segment.kind == .waiting ? "wait" : "ride")\" "
-            + "data-mode=\"\(segment.mode.rawValue)\""
+            + "data-mode=\"\(segment.mode.rawValue)\" data-segment=\"\(segment.index)\""
         if drawsBlock(segment, options) {
             return
                 "<rect \(parts) x=\"\(number(segment.x))\" y=\"0\" width=\"\(number(segment.width))\" height=\"\(number(options.height))\" "

@@ -1,3 +1,4 @@
+import Foundation
 import RouteBar
 import Testing
 
@@ -62,4 +63,66 @@ import Testing
         let classic = #expect(throws: RouteBarInputError.self) { try Self.laidOut(Self.body, ["algorithm": "classic"]) }
         #expect(classic?.type == .classicUndefined)
     }
+
+    /// One axis, one scale (issue 50): Navitia's Paris routes had four minute lengths (2.91 to
+    /// 3.85 points); now every route has the axis's, each bar's ends sit on the axis, and within
+    /// a bar only legs shorter than their minimum are held at it, the others in proportion.
+    @Test func everyRouteSharesTheAxisScale() throws {
+        let body = try Array(
+            String(contentsOf: Self.root.appendingPathComponent("examples/planners/navitia-kpt-paris-journeys.json"), encoding: .utf8).utf8)
+        let routes = try RouteBarResponse.layoutForDrawing(
+            json: body, query: { ["width": "343", "scale": "3", "timeScale": "clock"][$0] }, format: .svg
+        ).routes
+        #expect(routes.count >= 3)
+        let axis = try #require(routes[0].clockAxis)
+        let scale = 60 / axis.secondsPerPoint
+        for route in routes {
+            #expect(route.minuteLength == scale, "route \(route.index): \(route.minuteLength) against the axis's \(scale)")
+            let visible = route.segments.filter { $0.width > 0 }
+            let drawn = visible.reduce(0) { $0 + $1.width }
+            #expect(abs(drawn - route.barWidth) < 1e-9, "the segments fill the bar")
+        }
+        // A 1-minute walk before a 59-minute bus, 14:00 to 15:00 over 343 points: the walk's
+        // hour-share (5.7 points) is under its minimum (5%: 17), so it is held there and the bus
+        // has the rest; the bar keeps its ends.
+        let held =
+            #"{"width": 343, "timeScale": "clock", "routes": [{"departure": "2026-12-03T14:00:00+01:00", "#
+            + #""arrival": "2026-12-03T15:00:00+01:00", "subPaths": [{"mode": "walk", "seconds": 60}, {"mode": "bus", "seconds": 3540}]}]}"#
+        let route = try #require(try Self.laidOut(held).first)
+        #expect(route.barStart == 0 && route.barWidth == 343)
+        #expect(route.segments.map(\.width) == [17, 326], "was [22, 321]: the walk's minimum and a share of the rest")
+        #expect(abs(route.minuteLength - 343.0 / 60) < 1e-9)
+    }
+
+    /// The hour lines pass under the bars and never through a text or icon a segment shows.
+    @Test func hourLinesNeverCrossAText() throws {
+        let body = try Array(
+            String(contentsOf: Self.root.appendingPathComponent("examples/planners/navitia-kpt-paris-journeys.json"), encoding: .utf8).utf8)
+        var skipped = 0
+        for width in ["200", "343", "600"] {
+            let laidOut = try RouteBarResponse.layoutForDrawing(
+                json: body, query: { ["width": width, "scale": "3", "timeScale": "clock", "walkStyle": "line"][$0] }, format: .svg)
+            let svg = String(decoding: RouteBarSVG.render(laidOut.routes, options: laidOut.options), as: UTF8.self)
+            let rows = svg.components(separatedBy: #"<g class="route rb-route""#).dropFirst()
+            #expect(rows.count == laidOut.routes.count)
+            let marks = svg.components(separatedBy: #"class="rb-hour-label""#).count - 1
+            skipped += marks * rows.count - (svg.components(separatedBy: #"<line class="rb-hour""#).count - 1)
+            for (route, row) in zip(laidOut.routes, rows) {
+                let boxes = SegmentDisplay.plan(route, options: laidOut.options).flatMap { plan in
+                    [
+                        plan.badge.map { ($0.x, $0.width) }, plan.icon.map { ($0.x, $0.width) },
+                        plan.minutesPlace == .inside ? plan.minutes.map { ($0.x, $0.width) } : nil,
+                    ].compactMap { $0 }
+                }
+                for line in row.components(separatedBy: #"<line class="rb-hour" x1=""#).dropFirst() {
+                    let x = try #require(Double(line.prefix { $0 != "\"" }))
+                    let through = boxes.first { x >= $0.0 + route.barStart && x <= $0.0 + $0.1 + route.barStart }
+                    #expect(through == nil, "width \(width) route \(route.index): the line at \(x) crosses a box \(through.map { "\($0)" } ?? "")")
+                }
+            }
+        }
+        #expect(skipped > 0, "some mark falls on a text: its line is left out there")
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 }

@@ -27,8 +27,8 @@ import Testing
         #expect(try svg(lanes).contains(#"rx="15""#), "a pill by default: half the height")
     }
 
-    /// A drawing says its language; right-to-left scripts read so, bars still left to right in
-    /// time order; Korean and English drawings are as 1.x drew them.
+    /// A drawing says its language; right-to-left scripts read so and their rows run right to
+    /// left; Korean and English drawings are as 1.x drew them.
     @Test func theDrawingSaysItsLanguageAndDirection() throws {
         let arabic = try svg(lanes, query: ["locale": "ar"])
         #expect(arabic.contains(#"xml:lang="ar" direction="rtl">"#))
@@ -38,8 +38,15 @@ import Testing
         #expect(german.contains(#"xml:lang="de">"#) && !german.contains("direction"))
         let korean = try svg(lanes)
         #expect(!korean.contains("xml:lang") && !korean.contains("direction"))
-        // The walk comes first at x = 0 in every direction.
-        #expect(arabic.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk"><circle cx="#), "the walk first")
+        // The walk comes first at x = 0 in every direction; right to left, the row is mirrored
+        // (the walk at the right edge) and each text mirrored back around its centre.
+        #expect(arabic.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk" data-segment="0"><circle cx="#), "the walk first")
+        #expect(arabic.contains(#"<g class="rb-rtl" transform="matrix(-1 0 0 1 343 0)">"#) && !german.contains("rb-rtl"))
+        let arabicText = try #require(
+            arabic.firstMatch(of: /<text class="label inside rb-label" x="([0-9.]+)" y="15" transform="matrix\(-1 0 0 1 ([0-9.]+) 0\)"/))
+        #expect(Double(arabicText.2)! == 2 * Double(arabicText.1)!, "mirrored back around its own centre")
+        let latin = try svg(lanes, query: ["locale": "ar-u-nu-latn"])
+        #expect(latin.contains("rb-rtl") && latin.contains(#"direction="rtl""#), "the tag's script decides, not its extensions")
     }
 
     @Test func everyRouteGroupCarriesItsIndex() throws {
@@ -168,14 +175,14 @@ import Testing
             #"{"width": 343, "routes": [{"subPaths": [{"mode": "walk", "seconds": 600}, {"mode": "wait", "seconds": 600}, "#
             + #"{"mode": "bus", "seconds": 1200, "shortName": "512"}]}]}"#
         let dots = try svg(body)
-        #expect(dots.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk"><circle "#))
-        #expect(dots.contains(#"<g class="segment waiting rb-segment rb-wait" data-mode="wait"><pattern id="rb-"#))
+        #expect(dots.contains(#"<g class="segment walking rb-segment rb-walk" data-mode="walk" data-segment="0"><circle "#))
+        #expect(dots.contains(#"<g class="segment waiting rb-segment rb-wait" data-mode="wait" data-segment="1"><pattern id="rb-"#))
         #expect(dots.contains(#"fill="url(#rb-"#))
-        #expect(dots.contains(#"<rect class="segment transit rb-segment rb-ride" data-mode="bus" x="#))
+        #expect(dots.contains(#"<rect class="segment transit rb-segment rb-ride" data-mode="bus" data-segment="2" x="#))
         let line = try svg(body, query: ["walkStyle": "line"])
-        #expect(line.contains(#"data-mode="walk"><line "#) && line.contains(#"stroke-linecap="round""#))
+        #expect(line.contains(#"data-mode="walk" data-segment="0"><line "#) && line.contains(#"stroke-linecap="round""#))
         let block = try svg(body, query: ["walkStyle": "block"])
-        #expect(block.contains(#"<rect class="segment walking rb-segment rb-walk" data-mode="walk" x="0""#))
+        #expect(block.contains(#"<rect class="segment walking rb-segment rb-walk" data-mode="walk" data-segment="0" x="0""#))
         // Text on a walk drawn as dots is the theme's, not the walk's text colour.
         #expect(dots.contains(##"fill="#333333" data-segment="0" data-segment-x="0""##))
     }
