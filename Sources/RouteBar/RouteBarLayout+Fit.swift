@@ -41,15 +41,17 @@ extension RouteBarLayout {
                     grantLabelMinimums(route.subPaths, labelMinutes: UnsafeBufferPointer(labelMinutes), minimums: minimums, available: segmentPixels)
                 }
                 // On a clock axis a leg is as long as its time wherever that is at least its
-                // minimum: only the legs that need it keep their minimum.
-                if options.timeScale == .clock && barPixels != nil {
-                    Self.keepNeededMinimums(route.subPaths, minimums: minimums, pixels: segmentPixels)
-                }
+                // minimum: only the legs that need it keep their minimum, and share nothing.
+                let onAxis =
+                    options.timeScale == .clock && barPixels != nil
+                    ? Self.keepNeededMinimums(route.subPaths, minimums: minimums, pixels: segmentPixels) : nil
                 rest = segmentPixels - minimums.reduce(0, +)
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
-                    Self.shareByLargestRemainder(
-                        rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra, onlyWithout: minimums,
-                        when: options.timeScale == .clock && barPixels != nil)
+                    if let onAxis {
+                        Self.shareByLargestRemainder(rest, among: onAxis.legs, totalMinutes: onAxis.minutes, into: extra)
+                    } else {
+                        Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                    }
                     var x = 0
                     var placed = SegmentPlacement()
                     for (legIndex, leg) in route.subPaths.enumerated() {
@@ -152,7 +154,11 @@ extension RouteBarLayout {
     /// bar by its minutes alone reaches it, so that those legs keep the axis's proportions and
     /// only the legs shorter than their minimum are held at it (the bar's ends stay on the
     /// axis). Raises the set of held legs until the others' shares all reach their minimums.
-    static func keepNeededMinimums(_ legs: [SubPath], minimums: UnsafeMutableBufferPointer<Int>, pixels: Int) {
+    /// Returns the legs that share the rest (the held ones with no minutes) and their minutes;
+    /// nil where every leg is held, and all share as off the axis.
+    static func keepNeededMinimums(
+        _ legs: [SubPath], minimums: UnsafeMutableBufferPointer<Int>, pixels: Int
+    ) -> (legs: [SubPath], minutes: Double)? {
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: legs.count) { held in
             held.initialize(repeating: false)
             while true {
@@ -171,32 +177,34 @@ extension RouteBarLayout {
                 }
                 if !changed { break }
             }
-            for index in legs.indices where !held[index] { minimums[index] = 0 }
+            guard legs.indices.contains(where: { legs[$0].isVisible && !held[$0] }) else { return nil }
+            var sharing = legs
+            var minutes = 0.0
+            for index in legs.indices {
+                if held[index] {
+                    sharing[index].sectionTime = 0
+                } else {
+                    minimums[index] = 0
+                    minutes += legs[index].sectionTime
+                }
+            }
+            return (sharing, minutes)
         }
     }
 
     /// Shares `pixels` among the visible legs in proportion to their minutes: each gets the
     /// floor of its quota, and the pixels left go to the largest fractional parts (ties to
     /// the longer leg, then the earlier one). Writes one count per leg into `shares`, 0 for
-    /// invisible ones. Works in stack memory: it runs for every route laid out. `when` set,
-    /// only the legs without a minimum in `onlyWithout` share (`keepNeededMinimums`).
+    /// invisible ones. Works in stack memory: it runs for every route laid out.
     static func shareByLargestRemainder(
         _ pixels: Int, among legs: [SubPath], totalMinutes: Double,
-        into shares: UnsafeMutableBufferPointer<Int>, onlyWithout minimums: UnsafeMutableBufferPointer<Int>? = nil, when limited: Bool = false
+        into shares: UnsafeMutableBufferPointer<Int>
     ) {
         shares.initialize(repeating: 0)
-        var totalMinutes = totalMinutes
-        var only = limited ? minimums : nil
-        if let held = only {
-            var free = 0.0
-            for (index, leg) in legs.enumerated() where leg.isVisible && held[index] == 0 { free += leg.sectionTime }
-            // Every leg held at its minimum: they all share, as off the axis.
-            if free > 0 { totalMinutes = free } else { only = nil }
-        }
         withUnsafeTemporaryAllocation(of: (leg: Int, fraction: Double).self, capacity: legs.count) { buffer in
             var visible = 0
             var given = 0
-            for (index, leg) in legs.enumerated() where leg.isVisible && (only?[index] ?? 0) == 0 {
+            for (index, leg) in legs.enumerated() where leg.isVisible {
                 // Multiplication and division are monotonic in IEEE arithmetic, so a longer leg's
                 // quota is never below a shorter one's.
                 let quota = Double(pixels) * leg.sectionTime / totalMinutes

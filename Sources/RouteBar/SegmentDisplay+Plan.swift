@@ -8,9 +8,9 @@ extension SegmentDisplay {
     ///   never a cut word, never an ellipsis), else it is omitted and the icon stands in for it.
     /// - Then the icon (with `icons`), a quarter em from what it stands beside.
     /// - Then the minutes, a space after the badge, unless the segment's badge was omitted.
-    /// - Minutes not inside go under the bar, centred under their segment within the row, moved
-    ///   right past the previous ones but never off their segment; where even that fails, they
-    ///   are omitted (the sentence still says them).
+    /// - Minutes not inside go under the bar, centred under their segment within the row where
+    ///   the others leave room, else moved aside, their centre within their segment; where even
+    ///   that fails, they are omitted (the sentence still says them). `placeBelow`.
     ///
     /// What shows inside is a function of the segment's width, kind, mode, badge and minutes
     /// alone, so segments alike are treated alike; it is centred as one group, drawn icon,
@@ -18,23 +18,7 @@ extension SegmentDisplay {
     public static func plan(_ route: LaidOutRoute, options: LayoutOptions) -> [SegmentDisplay] {
         let metrics = Metrics(options)
         var plans = route.segments.map { inside($0, metrics: metrics, options: options) }
-        // The row reaches from the drawing's left edge to its right, in the bar's coordinates.
-        let rowStart = -route.barStart
-        let rowEnd = options.width - route.barStart
-        var belowEnd = -Double.infinity
-        for (index, segment) in route.segments.enumerated() where segment.width > 0 {
-            guard let label = segment.label, plans[index].minutesPlace == nil else { continue }
-            let width = metrics.width(label, bold: false)
-            var x = min(max(segment.x + (segment.width - width) / 2, rowStart), rowEnd - width)
-            x = max(x, belowEnd + metrics.space)
-            guard x + width <= rowEnd, x < segment.x + segment.width else {
-                plans[index].omitted.append(.minutes)
-                continue
-            }
-            plans[index].minutes = TextBox(text: label, x: x, width: width)
-            plans[index].minutesPlace = .below
-            belowEnd = x + width
-        }
+        placeBelow(route, options: options, metrics: metrics, plans: &plans)
         for index in plans.indices { plans[index].roundBoxes() }
         return plans
     }
@@ -46,6 +30,41 @@ extension SegmentDisplay {
         if let box = badge { badge = TextBox(text: box.text, x: hundredths(box.x), width: hundredths(box.width)) }
         if let box = icon { icon = IconBox(name: box.name, x: hundredths(box.x), width: hundredths(box.width)) }
         if let box = minutes { minutes = TextBox(text: box.text, x: hundredths(box.x), width: hundredths(box.width)) }
+    }
+
+    /// The minutes that do not show inside, under the bar: each centred under its segment where
+    /// the others leave room, else moved aside as little as it can, its centre always within its
+    /// segment and its box within the row, a quarter em from its neighbours. A first pass puts
+    /// each as far left as it may go (so that no later one lacks room an earlier one could have
+    /// left); a label with no room even then is omitted. A second pass, from the right, moves
+    /// each back towards its centre.
+    static func placeBelow(_ route: LaidOutRoute, options: LayoutOptions, metrics: Metrics, plans: inout [SegmentDisplay]) {
+        // The row reaches from the drawing's left edge to its right, in the bar's coordinates.
+        let rowStart = -route.barStart
+        let rowEnd = options.width - route.barStart
+        var placed: [(index: Int, x: Double, width: Double, highest: Double, centred: Double)] = []
+        var end = -Double.infinity
+        for (index, segment) in route.segments.enumerated() where segment.width > 0 {
+            guard let label = segment.label, plans[index].minutesPlace == nil else { continue }
+            let width = metrics.width(label, bold: false)
+            let lowest = max(segment.x - width / 2, rowStart)
+            let highest = min(segment.x + segment.width - width / 2, rowEnd - width)
+            let x = max(lowest, end + metrics.space)
+            guard x <= highest else {
+                plans[index].omitted.append(.minutes)
+                continue
+            }
+            let centred = min(max(segment.x + (segment.width - width) / 2, rowStart), rowEnd - width)
+            placed.append((index, x, width, highest, centred))
+            end = x + width
+        }
+        var next = Double.infinity
+        for label in placed.reversed() {
+            let x = max(label.x, min(label.centred, label.highest, next - metrics.space - label.width))
+            plans[label.index].minutes = TextBox(text: route.segments[label.index].label ?? "", x: x, width: label.width)
+            plans[label.index].minutesPlace = .below
+            next = x
+        }
     }
 
     /// The radius of a walk's dots, and half a line's thickness: a fifteenth of the bar's

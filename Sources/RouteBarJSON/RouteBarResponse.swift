@@ -381,11 +381,17 @@ public enum RouteBarResponse {
             writer.key("segments")
             writer.beginArray()
             // Read in place through a pointer: a copy of each segment would retain and release its strings.
-            let plans = options.display && fields.has(SegmentMember.display) ? SegmentDisplay.plan(route, options: options) : nil
             route.segments.withUnsafeBufferPointer { segments in
                 guard let start = segments.baseAddress else { return }
+                guard options.display && fields.has(SegmentMember.display) else {
+                    for segment in start..<start + segments.count {
+                        write(segment, options: options, clock: clock, fields: fields, to: &writer)
+                    }
+                    return
+                }
+                let plans = SegmentDisplay.plan(route, options: options)
                 for (index, segment) in (start..<start + segments.count).enumerated() {
-                    write(segment, options: options, clock: clock, fields: fields, display: plans?[index], to: &writer)
+                    write(segment, options: options, clock: clock, fields: fields, display: plans[index], to: &writer)
                 }
             }
             writer.endArray()
