@@ -503,7 +503,10 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
     if (slot == NULL) {
         return -1;
     }
-    if (!open_list(slot, &slot->unit_list, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_SHORT)) {
+    /* The narrow list of units joins them as transit apps write a duration, without a
+       conjunction: "3 h 38 min" in French (the short list says "3 h et 38 min"), "3 t 38 min"
+       in Finnish, "3 h 38 min" in Spanish, Italian and Portuguese. */
+    if (!open_list(slot, &slot->unit_list, ULISTFMT_TYPE_UNITS, ULISTFMT_WIDTH_NARROW)) {
         return -1;
     }
 
@@ -544,6 +547,17 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
     int32_t length = ICU(ulistfmt_format)(slot->unit_list, strings, lengths, count, text, TEXT_CAPACITY * 2, &status);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
         return -1;
+    }
+    /* Japanese transit apps write "6分", "3時間38分": CLDR's short units put a space before the
+       unit ("6 分"), which Japanese text does not have. */
+    if (strncmp(slot->id, "ja", 2) == 0 && (slot->id[2] == '\0' || slot->id[2] == '_' || slot->id[2] == '@')) {
+        int32_t kept = 0;
+        for (int32_t at = 0; at < length; at++) {
+            if (text[at] != 0x20 && text[at] != 0xA0 && text[at] != 0x202F) {
+                text[kept++] = text[at];
+            }
+        }
+        length = kept;
     }
     return write_utf8(text, length, out, capacity);
 }

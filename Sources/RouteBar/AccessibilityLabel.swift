@@ -20,8 +20,10 @@ public enum AccessibilityLabel {
     /// its sink, instead of copying each segment through generic value witnesses.
     @inlinable
     package static func write<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
-        totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
+        totalMinutes: Double, legs: [Leg], locale asked: LabelLocale, into sink: inout Sink
     ) {
+        // Said whole in one language: the asked one's, or where it has no words, another's.
+        let locale = asked.sentenceLocale
         let words = locale.words
         sink.appendLiteral(words.total)
         sink.appendLiteral(" ")

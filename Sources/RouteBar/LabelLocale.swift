@@ -23,6 +23,13 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
     public var hasOwnLabels: Bool { storage.hasOwnLabels }
     /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
     public var isKorean: Bool { storage.isKorean }
+    /// Whether its language has words of its own (`SentenceWords`), Korean and English included.
+    public var hasOwnWords: Bool { storage.hasOwnWords }
+    /// The locale the accessibility sentence is said in: this one where its language has words;
+    /// else, as a whole, the language the service chose instead (the best of `Accept-Language`
+    /// that has words, else English: `init(_:durations:rightToLeft:sentence:)`), so that a
+    /// sentence never glues one language's words to another's grammar and numbers.
+    public var sentenceLocale: LabelLocale { storage.sentence ?? (storage.hasOwnWords ? self : .en) }
 
     /// One reference, its facts worked out once: the layout copies its options into closures
     /// per route and reads `isKorean` per leg, so neither may cost more than a retain.
@@ -34,12 +41,16 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
         let durations: DurationTexts
         let isKorean: Bool
         let hasOwnLabels: Bool
+        let hasOwnWords: Bool
         let rightToLeft: Bool
+        let sentence: LabelLocale?
 
-        init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool?) {
+        init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool?, ownWords: Bool, sentence: LabelLocale?) {
             self.tag = tag
             self.words = words
             self.durations = durations
+            self.sentence = sentence
+            hasOwnWords = ownWords
             self.rightToLeft = rightToLeft ?? LabelLocale.isRightToLeft(tag)
             let language = LabelLocale.primaryLanguage(of: tag)
             isKorean = language == "ko"
@@ -47,32 +58,43 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
         }
     }
 
-    public static let ko = LabelLocale(tag: "ko", words: .korean, durations: .korean)
-    public static let en = LabelLocale(tag: "en", words: .english, durations: .english)
+    public static let ko = LabelLocale(tag: "ko", words: .korean, durations: .korean, ownWords: true)
+    public static let en = LabelLocale(tag: "en", words: .english, durations: .english, ownWords: true)
 
     /// A well-formed tag (`LanguageTag`), else nil. Any language is taken: one without a word
     /// table speaks English words.
     public init?(rawValue: String) {
         guard let tag = LanguageTag.canonical(rawValue) else { return nil }
         let korean = Self.primaryLanguage(of: tag) == "ko"
+        let table = korean ? nil : SentenceWords.table(for: tag)
         self.init(
-            tag: tag, words: korean ? .korean : SentenceWords.lookUp(tag),
-            durations: korean ? .korean : .english)
+            tag: tag, words: korean ? .korean : table?.words ?? .english, durations: korean ? .korean : .english,
+            ownWords: korean || table != nil)
     }
 
     /// `locale` with its durations from `durations` (the service's, from CLDR).
     public init(_ locale: LabelLocale, durations: DurationTexts) {
-        self.init(tag: locale.rawValue, words: locale.words, durations: durations)
+        self.init(tag: locale.rawValue, words: locale.words, durations: durations, ownWords: locale.hasOwnWords)
     }
 
     /// `locale` with its durations and its direction from CLDR (the service's, through ICU's
     /// likely subtags, which know every language and region: "pa-PK" is right to left).
     public init(_ locale: LabelLocale, durations: DurationTexts, rightToLeft: Bool) {
-        self.init(tag: locale.rawValue, words: locale.words, durations: durations, rightToLeft: rightToLeft)
+        self.init(tag: locale.rawValue, words: locale.words, durations: durations, rightToLeft: rightToLeft, ownWords: locale.hasOwnWords)
     }
 
-    private init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool? = nil) {
-        storage = Storage(tag: tag, words: words, durations: durations, rightToLeft: rightToLeft)
+    /// As `init(_:durations:rightToLeft:)`, its sentence said in `sentence` (a locale whose
+    /// language has words) where its own language has none.
+    public init(_ locale: LabelLocale, durations: DurationTexts, rightToLeft: Bool, sentence: LabelLocale) {
+        self.init(
+            tag: locale.rawValue, words: locale.words, durations: durations, rightToLeft: rightToLeft, ownWords: locale.hasOwnWords,
+            sentence: locale.hasOwnWords || !sentence.hasOwnWords ? nil : sentence.sentenceLocale)
+    }
+
+    private init(
+        tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool? = nil, ownWords: Bool, sentence: LabelLocale? = nil
+    ) {
+        storage = Storage(tag: tag, words: words, durations: durations, rightToLeft: rightToLeft, ownWords: ownWords, sentence: sentence)
     }
 
     /// The primary language subtag: "zh" of "zh-Hant-TW".

@@ -49,8 +49,15 @@ public final class SentenceWords: Sendable {
 
     /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
     /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the
-    /// one its region writes (Traditional in Taiwan, Hong Kong and Macao). English where none is.
+    /// one its region writes (Traditional in Taiwan, Hong Kong and Macao), Portuguese without a
+    /// region Brazil's (as CLDR's `pt`), any other region's Portugal's. English where none is.
     static func lookUp(_ tag: String) -> SentenceWords {
+        table(for: tag)?.words ?? .english
+    }
+
+    /// The table for `tag` with its own tag ("zh-Hant" for "zh-TW"), as `lookUp` finds it; nil
+    /// where the language has none. Korean's and English's are routebar's own.
+    package static func table(for tag: String) -> (tag: String, words: SentenceWords)? {
         var candidate = Substring(tag)
         if candidate.hasPrefix("zh-") || candidate == "zh" {
             let subtags = tag.split(separator: "-")
@@ -59,9 +66,15 @@ public final class SentenceWords: Sendable {
                 candidate = traditional ? "zh-Hant" : "zh-Hans"
             }
         }
+        // Portuguese without a region is Brazil's, as in CLDR; every other region writes Portugal's.
+        if candidate.hasPrefix("pt-") || candidate == "pt" {
+            let subtags: [Substring] = tag.split(separator: "-")
+            let region = subtags.dropFirst().first { $0.count == 2 || $0.count == 3 && $0.allSatisfy(\.isNumber) }
+            candidate = region == nil || region == "BR" ? "pt-BR" : "pt-PT"
+        }
         while true {
-            if let words = languages.first(where: { $0.tag == candidate })?.words { return words }
-            guard let dash = candidate.lastIndex(of: "-") else { return .english }
+            if let found = languages.first(where: { $0.tag == candidate }) { return found }
+            guard let dash = candidate.lastIndex(of: "-") else { return nil }
             candidate = candidate[..<dash]
         }
     }

@@ -126,7 +126,10 @@ public enum RouteBarSVG {
         let clip = "\(idMark)-bar-\(position)"
         var svg =
             "<g class=\"route rb-route\" data-index=\"\(route.index)\" transform=\"translate(0 \(number(clockBand(options) + rowHeight(options) * Double(position))))\" role=\"img\">"
-        svg += "<title>\(escape(route.accessibilityLabel))</title>\n"
+        // A sentence said in another language than the drawing's (one without words) says so.
+        let sentence = options.locale.sentenceLocale
+        let titleLanguage = sentence.rawValue == options.locale.rawValue ? "" : " xml:lang=\"\(escape(sentence.rawValue))\""
+        svg += "<title\(titleLanguage)>\(escape(route.accessibilityLabel))</title>\n"
         // Right to left, the row is drawn mirrored: the first leg (and the earliest time) at the
         // right; texts are mirrored back (`unmirrored`), so they read as written.
         let mirrored = options.locale.isRightToLeft

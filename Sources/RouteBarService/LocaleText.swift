@@ -62,9 +62,21 @@ extension LocaleText {
 
     /// `locale` with CLDR's durations ("13 Min.", "1 Std., 18 Min.") and direction (ICU's
     /// likely subtags: `pa-PK` is right to left) where its labels are not routebar's own Korean
-    /// or English ones; `locale` itself otherwise.
-    static func localized(_ locale: LabelLocale) -> LabelLocale {
+    /// or English ones; `locale` itself otherwise. A language without words of its own says its
+    /// sentence in `sentenceLocale` (one with words), else in English, whole: words, durations
+    /// and list.
+    static func localized(_ locale: LabelLocale, sentenceIn sentenceLocale: LabelLocale? = nil) -> LabelLocale {
         guard !locale.hasOwnLabels else { return locale }
+        guard locale.hasOwnWords else {
+            let plain = withDurations(locale)
+            let sentence = localized(sentenceLocale.flatMap { $0.hasOwnWords ? $0 : nil } ?? .en)
+            return LabelLocale(plain, durations: plain.durations, rightToLeft: plain.isRightToLeft, sentence: sentence)
+        }
+        return withDurations(locale)
+    }
+
+    /// `locale` with CLDR's durations and direction, its sentence its own.
+    private static func withDurations(_ locale: LabelLocale) -> LabelLocale {
         let tag = locale.rawValue
         if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag } }) {
             return LabelLocale(locale, durations: cached.durations, rightToLeft: cached.rightToLeft)

@@ -21,12 +21,16 @@ extension RouteBarAPI {
         // Without `locale` in the query, `Accept-Language` offers one (RFC 9110 §12.5.4), which a
         // body's own `locale` still overrides; either way the answer varies with the header.
         let queryLocale = request.queryParameter("locale")
-        let offered = queryLocale == nil ? request.header("Accept-Language").flatMap(AcceptLanguage.preferred)?.rawValue : nil
+        let acceptLanguage = request.header("Accept-Language")
+        let offered = queryLocale == nil ? acceptLanguage.flatMap { AcceptLanguage.preferred($0) }?.rawValue : nil
+        // A language without words of its own says its sentence, whole, in the best one the
+        // reader accepts that has them (else English).
+        let sentenceLocale = acceptLanguage.flatMap { AcceptLanguage.preferred($0, where: \.hasOwnWords) }
         // A field mask in the query string, or else in `X-Fields` (as Google's X-Goog-FieldMask),
         // for clients that cannot touch the URL.
         let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header(Self.fieldsHeader)
         // A closure literal: a method reference would box `request`.
-        let decoded = try Self.decode(request.body, limits: limits, routes: predecoded) { name in
+        let decoded = try Self.decode(request.body, limits: limits, routes: predecoded, sentenceIn: sentenceLocale) { name in
             switch name {
             case "locale": queryLocale ?? offered
             case "fields": fields
@@ -73,8 +77,10 @@ extension RouteBarAPI {
         }
         count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
         var answer = response
-        answer.headers.append(HTTPHeader("Content-Language", decoded.options.locale.rawValue))
-        if queryLocale == nil, let vary = answer.headers.firstIndex(where: { $0.name == "Vary" }) {
+        // The language the words are in: the sentence's (the answer's `locale` formats numbers,
+        // clocks and fares).
+        answer.headers.append(HTTPHeader("Content-Language", decoded.options.locale.sentenceLocale.rawValue))
+        if queryLocale == nil || !decoded.options.locale.hasOwnWords, let vary = answer.headers.firstIndex(where: { $0.name == "Vary" }) {
             answer.headers[vary] = Self.varyAcceptLanguage
         }
         return answer
@@ -144,7 +150,8 @@ extension RouteBarAPI {
 
     /// The request, decoded and within the limits, with its routes as simdjson read them.
     static func decode(
-        _ body: [UInt8], limits: Limits, routes predecoded: PredecodedRoutes?, query: (String) -> String?
+        _ body: [UInt8], limits: Limits, routes predecoded: PredecodedRoutes?, sentenceIn sentenceLocale: LabelLocale? = nil,
+        query: (String) -> String?
     ) throws(HTTPProblem) -> RouteBarRequest {
         do throws(RouteBarInputError) {
             let decoded = body.withUnsafeBufferPointer { buffer in
@@ -156,7 +163,7 @@ extension RouteBarAPI {
             try request.checkSegments(limit: limits.maxSegments)
             request.cardFormatter = LocaleText.cardFormatter
             // CLDR's durations where the labels are not routebar's own Korean or English.
-            request.options.locale = LocaleText.localized(request.options.locale)
+            request.options.locale = LocaleText.localized(request.options.locale, sentenceIn: sentenceLocale)
             return request
         } catch {
             throw HTTPProblem(error)

@@ -60,6 +60,7 @@ import Testing
 
     @Test(arguments: [
         (#","timeZone":"Mars/Olympus""#, "", RouteBarInputError.ProblemType.unknownValue, "/routes/0/timeZone"),
+        (#","timeZone":"localtime""#, "", .unknownValue, "/routes/0/timeZone"),
         ("", #","departure":"18:08""#, .invalidType, "/routes/0/subPaths/0/departure"),
         ("", #","departure":"2024-05-18T18:08:00""#, .invalidType, "/routes/0/subPaths/0/departure"),
         ("", #","arrival":42"#, .invalidType, "/routes/0/subPaths/0/arrival"),

@@ -1,6 +1,8 @@
 import RouteBarJSON
 import Testing
 
+@testable import RouteBarPlanners
+
 /// Offsets from the system's TZif files, checked against known facts (and `zdump`). The
 /// epoch values were computed with `date -u -d` and checked back with `date -u -d @EPOCH`.
 @Suite struct ZoneDatabaseTests {
@@ -42,5 +44,32 @@ import Testing
         #expect(!zones.knows("Europe"))  // a directory
         #expect(zones.knows("Europe/Paris"))
         #expect(zones.offset(zone: "UTC", at: 0) == 0)
+    }
+
+    /// Only the tz database's zone and link names are zones (issue 51): `localtime` would tell a
+    /// client the server's own zone; `posixrules`, `Factory` and the `posix/` and `right/` copies
+    /// are files of the directory, not zones of the database. Links are zones.
+    @Test func onlyTheDatabasesNamesAreZones() {
+        for file in ["localtime", "posixrules", "Factory", "posix/Europe/Paris", "right/Europe/Paris", "tzdata.zi", "zone1970.tab"] {
+            #expect(!zones.knows(file), "\(file)")
+        }
+        for link in ["US/Eastern", "Asia/Calcutta", "UTC", "Etc/GMT+5"] {
+            #expect(zones.knows(link), "\(link)")
+        }
+        #expect(zones.offset(zone: "Asia/Calcutta", at: 1_719_792_000) == 19800)
+    }
+
+    /// The cache keeps real zones only, and at most its limit, dropping the least recently used:
+    /// 5,000 made-up names leave it empty.
+    @Test func theCacheKeepsRealZonesLeastRecentlyUsedFirstOut() {
+        let database = ZoneDatabase(directory: "/usr/share/zoneinfo", cacheLimit: 2)
+        for number in 0..<5_000 { #expect(database.offset(zone: "Mars/Crater_\(number)", at: 0) == nil) }
+        #expect(database.cachedNames.isEmpty)
+        _ = database.offset(zone: "Europe/Paris", at: 0)
+        _ = database.offset(zone: "Asia/Seoul", at: 0)
+        _ = database.offset(zone: "Europe/Paris", at: 0)
+        _ = database.offset(zone: "America/New_York", at: 0)
+        #expect(database.cachedNames == ["Europe/Paris", "America/New_York"], "Seoul was the least recently used")
+        #expect(database.offset(zone: "Asia/Seoul", at: 1_719_792_000) == 32400, "read again when asked again")
     }
 }

@@ -4,11 +4,13 @@ import RouteBar
 import RouteBarTestSupport
 import Testing
 
+@testable import RouteBar
 @testable import RouteBarService
 
 /// Every language (issue 32): `locale` takes any well-formed BCP 47 tag, `Accept-Language`
 /// chooses one where the request names none, and labels and sentences come in it: CLDR's
-/// durations through ICU, each language's own words, English words where it has none.
+/// durations through ICU, each language's own words; a language without words says its
+/// sentence whole in another (issue 51).
 @Suite struct LanguagesTests {
     static let body = Array(
         #"{"width":343,"routes":[{"totalTime":78,"subPaths":[{"trafficType":3,"sectionTime":6},{"trafficType":2,"sectionTime":14},{"trafficType":1,"sectionTime":58}]}]}"#
@@ -62,26 +64,94 @@ import Testing
                 let cldr = try #require(LocaleText.duration(locale: tag, hours: 0, minutes: 14, seconds: 0))
                 #expect(labels[1] == cldr, "\(tag)")
                 // What ICU 72 (CLDR 42) writes, where it is not "14 min".
-                let known = ["ja": "14 分", "zh-Hant": "14 分鐘", "zh-Hans": "14分钟", "fr": "14\u{A0}min", "es": "14 min", "it": "14 min"]
+                let known = ["ja": "14分", "zh-Hant": "14 分鐘", "zh-Hans": "14分钟", "fr": "14\u{A0}min", "es": "14 min", "it": "14 min"]
                 if let expected = known[tag] { #expect(labels[1] == expected, "\(tag)") }
             }
         }
     }
 
-    @Test func aLanguageWithoutWordsGetsItsDurationsAndEnglishWords() throws {
+    /// Never a mixed sentence (issue 51): a language without words says its sentence whole in
+    /// the best language the reader accepts that has words, else in English; its labels keep
+    /// its own durations, and `Content-Language` names the words' language. (Was "Total saa 1
+    /// na dakika 18: walk dakika 6, bus dakika 14 na transfer to subway dakika 58".)
+    @Test func aLanguageWithoutWordsSaysItsSentenceWholeInAnother() throws {
         try withRouteBarService { server in
-            let (locale, sentence, labels) = try Self.route(try Self.post(try server.connect(), query: "?locale=sw"))
-            #expect(locale == "sw")
+            let connection = try server.connect()
+            let english = try Self.post(connection, query: "?locale=sw")
+            let (locale, sentence, labels) = try Self.route(english)
+            #expect(locale == "sw" && english.headers["content-language"] == "en")
+            #expect(english.headers["vary"] == "Accept, Accept-Encoding, X-Fields, Accept-Language", "the header can choose the sentence's")
             #expect(labels == ["dakika 6", "dakika 14", "dakika 58"])
-            #expect(sentence == "Total saa 1 na dakika 18: walk dakika 6, bus dakika 14 na transfer to subway dakika 58")
+            #expect(sentence == "Total 1 h 18 min: walk 6 min, bus 14 min, transfer to subway 58 min")
+            // The reader also reads German: the sentence is German, whole.
+            let german = try Self.post(connection, query: "?locale=sw", headers: ["Accept-Language": "sw, de;q=0.5, en;q=0.3"])
+            #expect(german.headers["content-language"] == "de")
+            #expect(try Self.route(german).sentence == "Gesamtdauer 1 Std., 18 Min.: Fußweg 6 Min., Bus 14 Min. und Umstieg auf U-Bahn 58 Min.")
+            #expect(try Self.route(german).labels == ["dakika 6", "dakika 14", "dakika 58"])
+            // The header alone: its first choice formats the numbers, its first with words says the sentence.
+            let chosen = try Self.post(connection, headers: ["Accept-Language": "sw, fr;q=0.5"])
+            #expect(try Self.route(chosen).locale == "sw" && chosen.headers["content-language"] == "fr")
+            // The drawing says which language its titles are in.
+            let svg = try connection.request(
+                "POST", "/v1/route-bars.svg?locale=sw", headers: ["Content-Type": "application/json"], body: Self.body)
+            #expect(svg.text.contains(#"<title xml:lang="en">Total 1 h 18 min: "#))
         }
+    }
+
+    /// Every language with words (issue 51: 42 of them) says its sentence in them: its
+    /// `Content-Language` is the asked tag, the sentence starts with its own "total" and names
+    /// each leg with its own word, and no English word the language does not share is in it.
+    @Test func everyLanguageWithWordsSaysItsOwn() throws {
+        let body = Array(
+            #"{"width":343,"routes":[{"totalTime":40,"subPaths":[{"trafficType":3,"sectionTime":6},{"mode":"bus","sectionTime":14,"lane":[{"busNo":"7"}]},{"mode":"tram","sectionTime":9},{"mode":"train","sectionTime":8},{"mode":"ferry","sectionTime":3}]}]}"#
+                .utf8)
+        let english = SentenceWords.english
+        let englishWords = [english.total, english.transfer, english.transferTo] + TransitMode.allCases.map { english.word(for: $0) }
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            var checked = 0
+            for (tag, words) in SentenceWords.languages where tag != "en" {
+                let response = try connection.request(
+                    "POST", "/v1/route-bars?locale=\(tag)", headers: ["Content-Type": "application/json"], body: body)
+                #expect(response.status == 200 && response.headers["content-language"] == tag, "\(tag)")
+                let sentence = try Self.route(response).sentence
+                #expect(sentence.hasPrefix(words.total.description), "\(tag): \(sentence)")
+                for mode in [TransitMode.walk, .bus, .tram, .train, .ferry] {
+                    #expect(sentence.contains(words.word(for: mode).description), "\(tag): no \(mode) word in \(sentence)")
+                }
+                let own = Set(
+                    ([words.total, words.transfer, words.transferTo] + TransitMode.allCases.map { words.word(for: $0) }).flatMap {
+                        $0.description.lowercased().split { !$0.isLetter }.map(String.init)
+                    })
+                let tokens = Set(sentence.lowercased().split { !$0.isLetter }.map(String.init))
+                for word in englishWords.map({ $0.description.lowercased() }) where !own.contains(word) && !word.contains(" ") {
+                    #expect(!tokens.contains(word), "\(tag): the English \(word) in \(sentence)")
+                }
+                checked += 1
+            }
+            #expect(checked >= 40)
+        }
+    }
+
+    /// Durations as each language's transit apps write them (issue 51): Japanese without a space
+    /// before its units, and no conjunction inside a duration (CLDR's narrow list of units).
+    @Test func durationsAsTransitAppsWriteThem() {
+        #expect(LocaleText.duration(locale: "ja", hours: 3, minutes: 38, seconds: 0) == "3時間38分")
+        #expect(LocaleText.duration(locale: "ja", hours: 0, minutes: 6, seconds: 0) == "6分")
+        for tag in ["fr", "es", "it", "pt", "ms", "fi", "sv"] {
+            let text = LocaleText.duration(locale: tag, hours: 3, minutes: 38, seconds: 0) ?? ""
+            #expect(!text.isEmpty && text.split(separator: " ").count <= 4 && !text.contains(","), "\(tag): \(text)")
+            for conjunction in [" et ", " y ", " e ", " dan ", " och ", " ja "] { #expect(!text.contains(conjunction), "\(tag): \(text)") }
+        }
+        let french = LocaleText.duration(locale: "fr", hours: 3, minutes: 38, seconds: 0) ?? ""
+        #expect(String(french.map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 }) == "3 h 38 min", "\(french.unicodeScalars.map(\.value))")
     }
 
     /// The sentence's legs are listed as each language lists things: "、" in Japanese.
     @Test func legsAreListedAsTheLanguageLists() throws {
         try withRouteBarService { server in
             let connection = try server.connect()
-            #expect(try Self.route(try Self.post(connection, query: "?locale=ja")).sentence == "合計 1 時間 18 分: 徒歩 6 分、バス 14 分、乗換 地下鉄 58 分")
+            #expect(try Self.route(try Self.post(connection, query: "?locale=ja")).sentence == "合計 1時間18分: 徒歩 6分、バス 14分、乗換 地下鉄 58分")
             #expect(LocaleText.list(locale: "fr", items: ["a", "b", "c"]) == "a, b et c")
             #expect(LocaleText.list(locale: "de", items: ["eins"]) == "eins")
         }

@@ -11,9 +11,14 @@ import RouteBar
 /// Offsets of IANA zones, read from TZif files (RFC 8536) in a zoneinfo directory, without
 /// Foundation: a request names its zone, and we need the zone's UTC offset at one instant.
 ///
-/// Each zone is read once and kept, parsed down to its offset changes; names that are not a
-/// zone are remembered too. The names come from clients, so only IANA-looking names reach
-/// the file system, and the cache stops taking new names once it holds 1024.
+/// The names come from clients, so only the tz database's own zone and link names are zones:
+/// the names `tzdata.zi` lists (the database's compiled source, which Debian's tzdata ships),
+/// less `Factory`. `localtime`, `posixrules`, `posix/…`, `right/…` and every other file that
+/// is not a zone of the database are refused, and a name that is not a zone costs no file
+/// read and is not kept. Without `tzdata.zi`, IANA-looking names are read, those files
+/// refused by name. Each zone is read once and kept, parsed down to its offset changes, in a
+/// cache of at most 1024 zones that drops the least recently used (the database has about
+/// 600 names, so in practice it never drops one).
 ///
 /// Times up to the file's last transition come from its transitions (before the first one,
 /// from its local time type 0); later times from its footer's POSIX TZ rule, so slim files
@@ -34,6 +39,13 @@ public final class ZoneDatabase: Sendable {
     /// Nothing is read until a zone is asked for.
     public init(directory: String) {
         self.directory = directory
+        cacheLimit = Self.cacheLimit
+    }
+
+    /// As `init(directory:)`, keeping at most `cacheLimit` zones.
+    init(directory: String, cacheLimit: Int) {
+        self.directory = directory
+        self.cacheLimit = cacheLimit
     }
 
     /// The zone's UTC offset in seconds at `epochSeconds` (Unix time), or nil when `zone`
@@ -47,31 +59,72 @@ public final class ZoneDatabase: Sendable {
         self.zone(named: zone) != nil
     }
 
-    /// A client chooses the names, so the cache is bounded: past this many, names are looked
-    /// up every time instead of being kept.
+    /// At most this many zones are kept; past it, the least recently used goes.
     static let cacheLimit = 1024
     /// TZif files are a few kilobytes (tzcode's own limits keep them under about 50 KB); a
     /// larger file is not one, and is not read into memory.
     static let largestFile = 256 * 1024
 
     private let directory: String
-    /// Parsed zones, and nil for names that are not one (so a repeated bad name costs no I/O).
-    private let cache = Locked<[String: Zone?]>([:])
+    private let cacheLimit: Int
+    /// Parsed zones, each with when it was last used, and the use counter.
+    private let cache = Locked<(zones: [String: (zone: Zone, lastUse: UInt64)], uses: UInt64)>(([:], 0))
+    /// The database's zone and link names, read from `tzdata.zi` on first use; nil without it.
+    private let names = Locked<Set<String>??>(nil)
 
     func zone(named name: String) -> Zone? {
-        guard Self.isZoneName(name) else { return nil }
-        if let cached = cache.withLock({ $0[name] }) {
-            return cached
+        guard Self.isZoneName(name), isDatabaseName(name) else { return nil }
+        let cached = cache.withLock { cache -> Zone? in
+            cache.uses += 1
+            guard let entry = cache.zones[name] else { return nil }
+            cache.zones[name] = (entry.zone, cache.uses)
+            return entry.zone
         }
+        if let cached { return cached }
         // Read and parse outside the lock: two threads may both parse a new zone, which is
         // harmless, while a slow disk never blocks answers from zones already known.
-        let zone = Self.contents(ofFile: directory + "/" + name).flatMap(Zone.init(tzif:))
+        guard let zone = Self.contents(ofFile: directory + "/" + name).flatMap(Zone.init(tzif:)) else { return nil }
         cache.withLock { cache in
-            if cache.count < Self.cacheLimit {
-                cache[name] = zone
+            if cache.zones.count >= cacheLimit, let oldest = cache.zones.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+                cache.zones[oldest] = nil
             }
+            cache.uses += 1
+            cache.zones[name] = (zone, cache.uses)
         }
         return zone
+    }
+
+    /// The names of the zones the cache holds.
+    var cachedNames: Set<String> { cache.withLock { Set($0.zones.keys) } }
+
+    /// Whether `name` is one of the database's zone or link names (`tzdata.zi`); without that
+    /// file, whether it is none of the files a zoneinfo directory holds besides zones.
+    func isDatabaseName(_ name: String) -> Bool {
+        let known = names.withLock { names -> Set<String>? in
+            if let read = names { return read }
+            let read = Self.contents(ofFile: directory + "/tzdata.zi", largest: 1 << 20).map(Self.zoneNames(tzdataZi:))
+            names = .some(read)
+            return read
+        }
+        if let known { return known.contains(name) }
+        let first = name.prefix { $0 != "/" }
+        return !["localtime", "posixrules", "Factory", "posix", "right", "leap-seconds", "leapseconds", "tzdata"].contains(first)
+    }
+
+    /// The zone (`Z name …`) and link (`L target name`) names of a `tzdata.zi`, less `Factory`
+    /// (the zone of a machine whose zone was never set, "-00": not a place's time).
+    static func zoneNames(tzdataZi bytes: [UInt8]) -> Set<String> {
+        var names = Set<String>()
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 3)
+            switch (fields.first?.first, fields.count) {
+            case (UInt8(ascii: "Z"), 2...) where fields[0].count == 1: names.insert(String(decoding: fields[1], as: UTF8.self))
+            case (UInt8(ascii: "L"), 3...) where fields[0].count == 1: names.insert(String(decoding: fields[2], as: UTF8.self))
+            default: break
+            }
+        }
+        names.remove("Factory")
+        return names
     }
 
     /// Whether `name` looks like an IANA zone name: components of ASCII letters, digits,
@@ -96,16 +149,16 @@ public final class ZoneDatabase: Sendable {
         return true
     }
 
-    /// The bytes of a regular file of at most `largestFile` bytes, or nil. Only POSIX calls, so
+    /// The bytes of a regular file of at most `largest` bytes, or nil. Only POSIX calls, so
     /// that this builds on Linux and Apple's systems alike.
-    static func contents(ofFile path: String) -> [UInt8]? {
+    static func contents(ofFile path: String, largest: Int = largestFile) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
         // A regular file only (S_IFREG in S_IFMT): a directory is not a zone, and a FIFO could block.
         guard fstat(descriptor, &status) == 0, Int(status.st_mode) & 0o170000 == 0o100000,
-            let size = Int(exactly: status.st_size), (1...largestFile).contains(size)
+            let size = Int(exactly: status.st_size), (1...largest).contains(size)
         else { return nil }
         var bytes = [UInt8](repeating: 0, count: size)
         var filled = 0
