@@ -66,6 +66,8 @@ public final class SentenceWords: Sendable {
                 candidate = traditional ? "zh-Hant" : "zh-Hans"
             }
         }
+        // Serbian's table is Cyrillic, as CLDR's sr: Serbian in Latin letters has none.
+        if candidate.hasPrefix("sr-"), tag.split(separator: "-").contains("Latn") { return nil }
         // Portuguese without a region is Brazil's, as in CLDR; every other region writes Portugal's.
         if candidate.hasPrefix("pt-") || candidate == "pt" {
             let subtags: [Substring] = tag.split(separator: "-")

@@ -163,6 +163,11 @@ import Testing
             let refused = try Self.post(connection, query: "?locale=de_DE")
             #expect(refused.status == 422)
             #expect(try refused.json()["parameter"] as? String == "locale")
+            // A grandfathered tag is its registry's preferred one (issue 51), not a 422.
+            let klingon = try Self.post(connection, query: "?locale=i-klingon")
+            let klingonLocale = try Self.route(klingon).locale
+            #expect(klingon.status == 200 && klingonLocale == "tlh")
+            #expect(try Self.route(try Self.post(connection, query: "?locale=en-GB-oed")).locale == "en-GB-oxendict")
             // A malformed `Accept-Language` range is skipped, not refused.
             let skipped = try Self.post(connection, headers: ["Accept-Language": "de_DE, fr;q=0.8"])
             #expect(skipped.status == 200 && skipped.headers["content-language"] == "fr")

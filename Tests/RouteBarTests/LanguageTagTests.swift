@@ -23,6 +23,22 @@ import Testing
         #expect(LabelLocale(rawValue: text) == nil)
     }
 
+    /// Grandfathered and deprecated tags (issue 51) become the registry's Preferred-Value; those
+    /// without one are refused.
+    @Test(arguments: [
+        ("i-klingon", "tlh"), ("en-GB-oed", "en-GB-oxendict"), ("sgn-BE-FR", "sfb"), ("I-NAVAJO", "nv"), ("no-bok", "nb"),
+        ("zh-min-nan", "nan"), ("art-lojban", "jbo"), ("iw", "he"), ("iw-IL", "he-IL"), ("in-ID", "id-ID"), ("mo", "ro"),
+    ])
+    func grandfatheredAndDeprecatedTagsTakeTheirPreferredValue(text: String, preferred: String) {
+        #expect(LanguageTag.canonical(text) == preferred)
+        #expect(LabelLocale(rawValue: text)?.rawValue == preferred)
+    }
+
+    @Test(arguments: ["i-default", "i-enochian", "i-mingo", "zh-min", "cel-gaulish"])
+    func grandfatheredTagsWithoutAPreferredValueAreRefused(text: String) {
+        #expect(LanguageTag.canonical(text) == nil)
+    }
+
     /// The library's own table: a script subtag only right after the language, never an
     /// extension's value (`ar-u-nu-latn`'s `latn`, `he-x-abcd`'s `abcd`).
     @Test(arguments: [

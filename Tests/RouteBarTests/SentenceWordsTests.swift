@@ -88,6 +88,7 @@ import Testing
     @Test(arguments: [
         ("de-AT", "de"), ("zh-Hant-HK", "zh-Hant"), ("zh-TW", "zh-Hant"), ("zh", "zh-Hans"), ("zh-CN", "zh-Hans"), ("pt-BR", "pt-BR"),
         ("pt", "pt-BR"), ("pt-PT", "pt-PT"), ("pt-AO", "pt-PT"), ("sw", "en"), ("ko-KR", "ko"), ("nb-NO", "nb"), ("ar-u-nu-latn", "ar"),
+        ("sr-Cyrl-RS", "sr"), ("sr-Latn", "en"), ("sr-Latn-RS", "en"),
     ])
     func aTagFindsItsLanguagesWords(tag: String, table: String) throws {
         let locale = try #require(LabelLocale(rawValue: tag))
