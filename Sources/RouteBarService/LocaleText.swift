@@ -25,9 +25,59 @@ enum LocaleText {
         clock: { localSeconds, locale in text(locale: locale.rawValue, localSeconds: localSeconds) },
         money: { amount, currency, locale in money(locale: locale.rawValue, amount: amount, currency: currency) })
 
+    /// What of a tag reaches ICU: its language, script and region, and of its `-u-` extension
+    /// only the keywords the service formats with, `nu` (digits) and `hc` (hour cycle).
+    /// Variants, other extensions and private use (`-x-`) are a client's free text: each
+    /// distinct one would open ICU's data anew, and none changes a clock, a fare or a duration.
+    static func icuTag(_ tag: String) -> String {
+        // Most tags are plain ("de", "en-US", "zh-Hant-TW"): a script and a region at most.
+        let subtags = tag.split(separator: "-")
+        let plain = subtags.dropFirst().allSatisfy {
+            $0.allSatisfy(\.isLetter) ? $0.count == 4 || $0.count == 2 : $0.count == 3 && $0.allSatisfy(\.isNumber)
+        }
+        if plain { return tag }
+        var kept: [Substring] = [subtags[0]]
+        var index = 1
+        // An extended language subtag is the language ICU knows ("zh-yue" is "yue").
+        while index < subtags.count, subtags[index].count == 3, subtags[index].allSatisfy(\.isLetter) {
+            kept[0] = subtags[index]
+            index += 1
+        }
+        if index < subtags.count, subtags[index].count == 4, subtags[index].allSatisfy(\.isLetter) {
+            kept.append(subtags[index])
+            index += 1
+        }
+        if index < subtags.count, subtags[index].count == 2 || subtags[index].count == 3 && subtags[index].allSatisfy(\.isNumber) {
+            kept.append(subtags[index])
+            index += 1
+        }
+        var keywords: [Substring] = []
+        if let u = subtags.firstIndex(of: "u"), subtags[..<u].allSatisfy({ $0 != "x" }) {
+            var at = u + 1
+            while at + 1 < subtags.count, subtags[at].count == 2 {
+                if subtags[at] == "nu" || subtags[at] == "hc" { keywords += [subtags[at], subtags[at + 1]] }
+                at += 2
+            }
+        }
+        return (kept + (keywords.isEmpty ? [] : ["u"] + keywords)).joined(separator: "-")
+    }
+
+    /// `tag` without its `-u-` keywords: what a formatter falls back to where ICU refuses a
+    /// keyword's value (`en-US-u-nu-bogus`), so that a bad value never costs the text.
+    static func withoutKeywords(_ tag: String) -> String? {
+        guard let range = tag.firstRange(of: "-u-") else { return nil }
+        return String(tag[..<range.lowerBound])
+    }
+
     /// `amount` of `currency` (ISO 4217) as `locale` writes money, with CLDR's currency format:
     /// the symbol and the currency's own decimal places. Nil for a code ICU cannot use.
-    static func money(locale: String, amount: Double, currency: String) -> String? {
+    static func money(locale tag: String, amount: Double, currency: String) -> String? {
+        let locale = icuTag(tag)
+        if let text = moneyText(locale: locale, amount: amount, currency: currency) { return text }
+        return withoutKeywords(locale).flatMap { moneyText(locale: $0, amount: amount, currency: currency) }
+    }
+
+    private static func moneyText(locale: String, amount: Double, currency: String) -> String? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer -> String? in
             let length = buffer.withMemoryRebound(to: CChar.self) { chars in
                 routebar_money_text(locale, amount, currency, chars.baseAddress, Int32(chars.count))
@@ -41,7 +91,13 @@ enum LocaleText {
     /// the place's local time) as `locale` (a BCP 47 tag: "ko", "en-GB", "zh-Hant") writes it.
     /// A language without CLDR data gets CLDR root's "HH:mm". Nil for a tag of 64 bytes or more,
     /// or when ICU fails.
-    static func text(locale: String, localSeconds: Int64) -> String? {
+    static func text(locale tag: String, localSeconds: Int64) -> String? {
+        let locale = icuTag(tag)
+        if let text = clockText(locale: locale, localSeconds: localSeconds) { return text }
+        return withoutKeywords(locale).flatMap { clockText(locale: $0, localSeconds: localSeconds) }
+    }
+
+    private static func clockText(locale: String, localSeconds: Int64) -> String? {
         // 64 bytes: the longest text over every locale in ICU 72 is 41 bytes (Assamese).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer -> String? in
             let length = buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -77,7 +133,8 @@ extension LocaleText {
 
     /// `locale` with CLDR's durations and direction, its sentence its own.
     private static func withDurations(_ locale: LabelLocale) -> LabelLocale {
-        let tag = locale.rawValue
+        // Keyed by what reaches ICU: tags that differ in a variant or a private part share one.
+        let tag = icuTag(locale.rawValue)
         if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag } }) {
             return LabelLocale(locale, durations: cached.durations, rightToLeft: cached.rightToLeft)
         }
@@ -87,9 +144,13 @@ extension LocaleText {
         let durations = DurationTexts(
             format: { hours, minutes, seconds in
                 duration(locale: tag, hours: hours, minutes: minutes, seconds: seconds)
+                    ?? withoutKeywords(tag).flatMap { duration(locale: $0, hours: hours, minutes: minutes, seconds: seconds) }
                     ?? DurationTexts.english.format(hours, minutes, seconds)
             },
-            list: { items in list(locale: tag, items: items) ?? items.joined(separator: ", ") })
+            list: { items in
+                list(locale: tag, items: items) ?? withoutKeywords(tag).flatMap { list(locale: $0, items: items) }
+                    ?? items.joined(separator: ", ")
+            })
         durationCache.withLock { cache in
             guard !cache.contains(where: { $0.tag == tag }) else { return }
             if cache.count >= maxLocales { cache.removeFirst() }

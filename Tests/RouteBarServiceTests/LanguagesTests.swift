@@ -133,6 +133,37 @@ import Testing
         }
     }
 
+    /// Only language, script, region and the `nu` and `hc` keywords reach ICU (issue 51): a
+    /// variant, another keyword or a private part is the client's free text; and a keyword value
+    /// ICU refuses costs the keyword, never the text (`en-US-u-nu-bogus` kept no clock).
+    @Test(arguments: [
+        ("de", "de"), ("en-US", "en-US"), ("zh-Hant-TW", "zh-Hant-TW"), ("en-US-x-foo", "en-US"), ("de-CH-1996", "de-CH"),
+        ("en-US-u-nu-arab-ca-buddhist", "en-US-u-nu-arab"), ("ja-JP-u-hc-h12-x-a", "ja-JP-u-hc-h12"), ("sl-rozaj-biske", "sl"),
+        ("zh-yue-HK", "yue-HK"), ("en-a-bbb-u-hc-h23", "en-u-hc-h23"), ("en-x-u-nu-arab", "en"),
+    ])
+    func onlyWhatFormatsReachesICU(tag: String, icu: String) {
+        #expect(LocaleText.icuTag(tag) == icu)
+    }
+
+    @Test func aKeywordValueICURefusesCostsTheKeywordNotTheText() throws {
+        let body = try Data(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../examples/planners/navitia-kpt-paris-journeys.json"))
+        try withRouteBarService { server in
+            let connection = try server.connect()
+            for tag in ["en-US-u-nu-bogus", "ko-u-nu-kore", "de-u-hc-h99"] {
+                let response = try connection.request(
+                    "POST", "/v1/route-bars?width=343&locale=\(tag)&fields=locale,routes.departureClock",
+                    headers: ["Content-Type": "application/json"], body: Array(body))
+                #expect(response.status == 200, "\(tag)")
+                let routes = try #require(try response.json()["routes"] as? [[String: Any]])
+                #expect(!routes.isEmpty && routes.allSatisfy { ($0["departureClock"] as? String)?.isEmpty == false }, "\(tag): \(routes)")
+            }
+            #expect(LocaleText.text(locale: "en-US-u-nu-bogus", localSeconds: 17 * 3600) == LocaleText.text(locale: "en-US", localSeconds: 17 * 3600))
+            #expect(LocaleText.text(locale: "en-US-u-nu-arab", localSeconds: 17 * 3600) != LocaleText.text(locale: "en-US", localSeconds: 17 * 3600))
+        }
+    }
+
     /// Durations as each language's transit apps write them (issue 51): Japanese without a space
     /// before its units, and no conjunction inside a duration (CLDR's narrow list of units).
     @Test func durationsAsTransitAppsWriteThem() {
