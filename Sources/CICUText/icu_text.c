@@ -79,6 +79,8 @@ struct slot {
     UChar money_currency[4];  /* the ISO 4217 code `money` is set to; "" before the first */
     UNumberFormatter *units[3];  /* hours, minutes, seconds (short width), opened on first use */
     UListFormatter *unit_list;   /* the locale's list of units ("1 h, 18 min"), opened on first use */
+    UChar unit_join[16];         /* what joins a duration's units: the narrow list's, without a word */
+    int32_t unit_join_length;    /* -1 until worked out */
     UListFormatter *and_list;    /* the locale's "and" list ("A, B und C"), opened on first use */
     char key[KEY_CAPACITY];
     char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID `format` was opened for */
@@ -288,6 +290,7 @@ static struct slot *slot_for(const char *tag)
     close_slot(&slots[SLOTS - 1]);
     memmove(&slots[1], &slots[0], (SLOTS - 1) * sizeof slots[0]);
     memset(&slots[0], 0, sizeof slots[0]);
+    slots[0].unit_join_length = -1;
     slots[0].format = format;
     memcpy(slots[0].key, tag, length + 1);
     memcpy(slots[0].id, id, sizeof id);
@@ -543,10 +546,55 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
     }
     ICU(unumf_closeResult)(result);
 
-    UChar text[TEXT_CAPACITY * 2];
-    int32_t length = ICU(ulistfmt_format)(slot->unit_list, strings, lengths, count, text, TEXT_CAPACITY * 2, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
-        return -1;
+    /* What stands between two units, from the narrow list ("A B", "A, B", "AB"); where that
+       is a word ("A و B" in Arabic, "A og B" in Danish, "A i B" in Polish), a space: a duration
+       says its units without a conjunction. */
+    if (slot->unit_join_length < 0) {
+        const UChar a[1] = { 'A' }, b[1] = { 'B' };
+        const UChar *probe[2] = { a, b };
+        const int32_t probe_lengths[2] = { 1, 1 };
+        UChar joined[32];
+        int32_t joined_length = ICU(ulistfmt_format)(slot->unit_list, probe, probe_lengths, 2, joined, 32, &status);
+        if (U_FAILURE(status) || joined_length < 2 || joined_length - 2 > 15 || joined[0] != 'A' || joined[joined_length - 1] != 'B') {
+            return -1;
+        }
+        int32_t join_length = joined_length - 2;
+        int has_word = 0;
+        for (int32_t at = 0; at < join_length; at++) {
+            UChar c = joined[at + 1];
+            /* Spaces, commas and the like are no word; any letter of any script is. */
+            if (!(c == 0x20 || c == 0xA0 || c == 0x202F || c == 0x2009 || c == ',' || c == 0x060C || c == 0x3001)) {
+                has_word = 1;
+            }
+            slot->unit_join[at] = c;
+        }
+        if (has_word) {
+            slot->unit_join[0] = 0x20;
+            join_length = 1;
+        }
+        slot->unit_join_length = join_length;
+    }
+    /* Three parts of at most TEXT_CAPACITY each, and two joins of at most 15. */
+    UChar text[TEXT_CAPACITY * 3 + 32];
+    int32_t length = 0;
+    /* A join of nothing suits units written without a space ("3小时38分钟"); units with one
+       ("3 小時", "38 分鐘") keep a space between them too. */
+    int spaced = 0;
+    for (int32_t at = 0; at < lengths[0]; at++) {
+        spaced = spaced || strings[0][at] == 0x20 || strings[0][at] == 0xA0 || strings[0][at] == 0x202F;
+    }
+    for (int32_t part = 0; part < count; part++) {
+        if (part > 0) {
+            for (int32_t at = 0; at < slot->unit_join_length; at++) {
+                text[length++] = slot->unit_join[at];
+            }
+            if (slot->unit_join_length == 0 && spaced) {
+                text[length++] = 0x20;
+            }
+        }
+        for (int32_t at = 0; at < lengths[part]; at++) {
+            text[length++] = strings[part][at];
+        }
     }
     /* Japanese transit apps write "6分", "3時間38分": CLDR's short units put a space before the
        unit ("6 分"), which Japanese text does not have. */

@@ -166,13 +166,23 @@ import Testing
 
     /// Durations as each language's transit apps write them (issue 51): Japanese without a space
     /// before its units, and no conjunction inside a duration (CLDR's narrow list of units).
-    @Test func durationsAsTransitAppsWriteThem() {
+    @Test func durationsAsTransitAppsWriteThem() throws {
         #expect(LocaleText.duration(locale: "ja", hours: 3, minutes: 38, seconds: 0) == "3時間38分")
         #expect(LocaleText.duration(locale: "ja", hours: 0, minutes: 6, seconds: 0) == "6分")
         for tag in ["fr", "es", "it", "pt", "ms", "fi", "sv"] {
             let text = LocaleText.duration(locale: tag, hours: 3, minutes: 38, seconds: 0) ?? ""
             #expect(!text.isEmpty && text.split(separator: " ").count <= 4 && !text.contains(","), "\(tag): \(text)")
             for conjunction in [" et ", " y ", " e ", " dan ", " och ", " ja "] { #expect(!text.contains(conjunction), "\(tag): \(text)") }
+        }
+        // In every language with words: between the hours and the minutes, no letter of a word.
+        for (tag, _) in SentenceWords.languages where !["ko", "en"].contains(tag) {
+            let hours = try #require(LocaleText.duration(locale: tag, hours: 3, minutes: 0, seconds: 0))
+            let minutes = try #require(LocaleText.duration(locale: tag, hours: 0, minutes: 38, seconds: 0))
+            let both = try #require(LocaleText.duration(locale: tag, hours: 3, minutes: 38, seconds: 0))
+            #expect(both.hasPrefix(hours) && both.hasSuffix(minutes), "\(tag): \(both)")
+            let join = both.dropFirst(hours.count).dropLast(minutes.count)
+            let hasLetter = join.contains { $0.isLetter }
+            #expect(!hasLetter, "\(tag): \(both)")
         }
         let french = LocaleText.duration(locale: "fr", hours: 3, minutes: 38, seconds: 0) ?? ""
         #expect(String(french.map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 }) == "3 h 38 min", "\(french.unicodeScalars.map(\.value))")
