@@ -241,7 +241,8 @@ clean:
 	rm -rf .build
 
 ## load: the reliability tests (Tests/Integration, marker load: storm, slow clients, idle-socket lockout,
-## amplification, memory account (one fresh server per attack, peak VmHWM), SIGTERM under load, soak,
+## amplification, memory account (one fresh server per attack, peak VmHWM), locale tags and zone names
+## (test_locale_bounds.py), SIGTERM under load, soak,
 ## leaks) against the release binary, and its layout (test_release_layout.py), one module after the
 ## other; fails if any failed. SOAK_SECONDS=N (default 180, at least 30). wrk, strace and valgrind
 ## come from apt when missing.

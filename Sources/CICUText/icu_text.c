@@ -2,14 +2,17 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <unicode/uenum.h>
 #include <unicode/udat.h>
 #include <unicode/udatpg.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unumsys.h>
 #include <unicode/uloc.h>
 #include <unicode/ures.h>
 #include <unicode/ustring.h>
@@ -25,10 +28,13 @@
     X(u_strFromUTF8) X(u_strToUTF8) X(udat_close) X(udat_format) \
     X(udat_open) X(udat_toPattern) X(udatpg_close) X(udatpg_getBestPattern) \
     X(udatpg_open) X(ulistfmt_close) X(ulistfmt_format) X(ulistfmt_openForType) \
-    X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_isRightToLeft) X(uloc_setKeywordValue) X(unum_close) \
+    X(uloc_forLanguageTag) X(uloc_getKeywordValue) X(uloc_isRightToLeft) X(unum_close) \
     X(unum_formatDouble) X(unum_open) X(unum_setTextAttribute) X(unumf_close) X(unumf_closeResult) \
     X(unumf_formatInt) X(unumf_openForSkeletonAndLocale) X(unumf_openResult) X(unumf_resultToString) \
-    X(ures_close) X(ures_open)
+    X(ures_close) X(ures_openDirect) X(ures_getByKey) X(ures_hasNext) X(ures_getNextResource) \
+    X(ures_getKey) X(ures_getType) X(ures_getString) X(ures_getStringByIndex) X(ures_getStringByKey) X(ures_getSize) \
+    X(uloc_addLikelySubtags) X(uloc_countAvailable) X(uloc_getAvailable) X(uloc_getLanguage) X(uloc_getScript) \
+    X(uloc_getCountry) X(uloc_getBaseName) X(unumsys_openAvailableNames) X(uenum_next) X(uenum_close) X(u_UCharsToChars)
 
 #define ICU_STRING(name) #name
 #define ICU_SYMBOL(name) ICU_STRING(name)   /* expanded first: "udat_open_72" */
@@ -83,7 +89,8 @@ struct slot {
     int32_t unit_join_length;    /* -1 until worked out */
     UListFormatter *and_list;    /* the locale's "and" list ("A, B und C"), opened on first use */
     char key[KEY_CAPACITY];
-    char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID `format` was opened for */
+    char id[ULOC_FULLNAME_CAPACITY];  /* the ICU locale ID of money, units and lists */
+    char clock_id[ULOC_FULLNAME_CAPACITY];  /* the one `format` was opened for: with the hours */
 };
 
 /* The calling thread's formatters, the most recently used first. */
@@ -101,7 +108,6 @@ static int exit_key_created;
 static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
 
 static const UChar utc_zone[] = { 'E', 't', 'c', '/', 'U', 'T', 'C', 0 };
-static const UChar skeleton[] = { 'j', 'm' };
 
 /* Closes what a slot holds and empties it. */
 static void close_slot(struct slot *slot)
@@ -164,66 +170,506 @@ static void register_for_thread_exit(struct cache *cache)
     }
 }
 
-/* ICU falls back to the process's default locale (from LANG or LC_ALL: "en_US_POSIX" for C.UTF-8)
-   when it has no data for a language, and reads "" ("und", or a tag ICU could not parse) as that
-   default too. We want root's data then, whatever the environment: an ID with no language, or
-   whose locale data ures_open finds only through the default (U_USING_DEFAULT_WARNING), becomes
-   "root" with its "@keywords" kept. Root has no region, and "j" would then take the US's 12-hour
-   cycle (from root's likely subtags, en_Latn_US); so root gets hours=h23, CLDR root's own "HH:mm"
-   and the world's (001) preference, unless the tag chose a cycle itself (-u-hc-).
-   0 on an ICU error. */
-static int use_root_when_no_data(char *id, int32_t capacity)
+/* ---- Which locale ID reaches ICU -------------------------------------------------------------
+
+   ICU keeps state for every locale ID it is asked about, for good: a cache entry per bundle name
+   it looked up (about 0.5 KB, never evicted) and shared objects per full ID (evicted only past
+   1,000 unused). A client names any tag it likes, so a tag is never handed to ICU as it came:
+   it is resolved to an ID from a bounded set that formats every text identically:
+
+   - the data locale: the most specific of ICU's installed locales (uloc_getAvailable, 805 in
+     ICU 72) that ICU's own fallback would load for the tag: "de-AT" is de_AT, "en-ZZ" en,
+     "pt-FR" pt_PT (CLDR's parent locales), "zh-TW" zh_Hant_TW (a region that implies another
+     script, as ICU's alias bundles say), "ar-Latn" none: root, as ICU falls back;
+   - the region, where it is not the data locale's own, only for the hour cycle it implies
+     (CLDR's timeData): it is replaced by the first region with the same preference, so
+     "de-US", "de-CA" and "de-AU" are all de_AG; a region timeData does not name is ZZ;
+   - the keywords the service formats with, hours (h11, h12, h23, h24) and numbers (a numbering
+     system ICU has); any other value is dropped.
+
+   Each part comes from a table read once from ICU's own data; nothing here opens a bundle per
+   tag but the one probe for an alias (a region whose likely script is not the language's), of
+   which CLDR has a fixed, small number. Tests/Integration's locale scenario measures the bound. */
+
+#define TIME_DATA_MAX 400
+#define LOCALE_ID_MAX 64
+
+struct name_pair {
+    char name[LOCALE_ID_MAX];
+    char value[LOCALE_ID_MAX];
+};
+
+static struct {
+    const char **available;          /* ICU's installed locale IDs, sorted */
+    int32_t available_count;
+    struct name_pair *time_data;     /* timeData key ("DE", "ca_ES") -> "preferred|allowed ..." */
+    int32_t time_data_count;
+    struct name_pair *parents;       /* CLDR parentLocales: child -> parent, sorted by child */
+    int32_t parent_count;
+    struct name_pair *language_aliases; /* metadata alias/language: "tl" -> "fil", sorted */
+    int32_t language_alias_count;
+    char (*numbering_systems)[16];   /* sorted */
+    int32_t numbering_system_count;
+} locale_data;
+
+static pthread_once_t locale_data_once = PTHREAD_ONCE_INIT;
+static int locale_data_ready;
+
+static int compare_names(const void *a, const void *b)
 {
-    UErrorCode status = U_ZERO_ERROR;
-    if (id[0] != '\0' && id[0] != '@' && id[0] != '_') {
-        UResourceBundle *bundle = ICU(ures_open)(NULL, id, &status);
-        if (bundle != NULL) {
-            ICU(ures_close)(bundle);
-        }
-        if (U_FAILURE(status)) {
-            return 0;
-        }
-        if (status != U_USING_DEFAULT_WARNING) {
-            return 1;
-        }
-        status = U_ZERO_ERROR;
-    }
+    return strcmp((const char *)a, (const char *)b);
+}
 
-    char keywords[ULOC_FULLNAME_CAPACITY];
-    const char *at = strchr(id, '@');
-    size_t length = at != NULL ? strlen(at) : 0;
-    if (length + 1 > sizeof keywords || (int32_t)length + 5 > capacity) {
+static int compare_pointed(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int is_available(const char *id)
+{
+    return bsearch(&id, locale_data.available, (size_t)locale_data.available_count, sizeof(const char *), compare_pointed) != NULL;
+}
+
+static const char *pair_value(const struct name_pair *pairs, int32_t count, const char *name)
+{
+    const struct name_pair *found = bsearch(name, pairs, (size_t)count, sizeof *pairs, compare_names);
+    return found != NULL ? found->value : NULL;
+}
+
+/* A resource string as ASCII into out (capacity bytes); 0 when it is not ASCII or too long. */
+static int ascii_of(const UChar *text, int32_t length, char *out, size_t capacity)
+{
+    if (text == NULL || length < 0 || (size_t)length >= capacity) {
         return 0;
     }
-    memcpy(keywords, at != NULL ? at : "", length + 1);
-    memcpy(id, "root", 4);
-    memcpy(id + 4, keywords, length + 1);
-
-    char cycle[16];
-    int32_t cycle_length = ICU(uloc_getKeywordValue)(id, "hours", cycle, (int32_t)sizeof cycle, &status);
-    if (U_FAILURE(status)) {
-        return 0;
-    }
-    if (cycle_length == 0) {
-        status = U_ZERO_ERROR;
-        (void)ICU(uloc_setKeywordValue)("hours", "h23", id, capacity, &status);
-        if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) {
+    for (int32_t at = 0; at < length; at++) {
+        if (text[at] > 0x7E) {
             return 0;
         }
+        out[at] = (char)text[at];
     }
+    out[length] = '\0';
     return 1;
 }
 
-/* A new formatter for a BCP 47 tag: the locale's best pattern for "jm", in Etc/UTC. NULL on any
-   ICU error. ICU's fallback warnings (an unknown language gets root's data) are not errors. */
-static UDateFormat *open_format(const char *tag, char id[ULOC_FULLNAME_CAPACITY])
+/* Appends src to dst (capacity bytes in all); 0 when it does not fit. */
+static int append(char *dst, size_t capacity, const char *src)
+{
+    size_t used = strlen(dst), more = strlen(src);
+    if (used + more + 1 > capacity) {
+        return 0;
+    }
+    memcpy(dst + used, src, more + 1);
+    return 1;
+}
+
+static void read_time_data(UResourceBundle *supplemental)
 {
     UErrorCode status = U_ZERO_ERROR;
-    (void)ICU(uloc_forLanguageTag)(tag, id, ULOC_FULLNAME_CAPACITY, NULL, &status);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !use_root_when_no_data(id, ULOC_FULLNAME_CAPACITY)) {
-        return NULL;
+    UResourceBundle *table = ICU(ures_getByKey)(supplemental, "timeData", NULL, &status);
+    int32_t size = U_SUCCESS(status) ? ICU(ures_getSize)(table) : 0;
+    locale_data.time_data = calloc((size_t)(size > 0 ? size : 1), sizeof(struct name_pair));
+    while (locale_data.time_data != NULL && U_SUCCESS(status) && ICU(ures_hasNext)(table)
+           && locale_data.time_data_count < size) {
+        UResourceBundle *entry = ICU(ures_getNextResource)(table, NULL, &status);
+        struct name_pair *pair = &locale_data.time_data[locale_data.time_data_count];
+        UErrorCode entry_status = U_ZERO_ERROR;
+        int32_t length = 0;
+        const char *key = entry != NULL ? ICU(ures_getKey)(entry) : NULL;
+        const UChar *preferred = ICU(ures_getStringByKey)(entry, "preferred", &length, &entry_status);
+        char part[16];
+        int ok = key != NULL && strlen(key) < sizeof pair->name && ascii_of(preferred, length, part, sizeof part);
+        if (ok) {
+            strcpy(pair->name, key);
+            strcpy(pair->value, part);
+            ok = append(pair->value, sizeof pair->value, "|");
+            UResourceBundle *allowed = ICU(ures_getByKey)(entry, "allowed", NULL, &entry_status);
+            int32_t count = U_SUCCESS(entry_status) ? ICU(ures_getSize)(allowed) : 0;
+            for (int32_t index = 0; ok && index < count; index++) {
+                const UChar *format = ICU(ures_getStringByIndex)(allowed, index, &length, &entry_status);
+                ok = U_SUCCESS(entry_status) && ascii_of(format, length, part, sizeof part)
+                    && append(pair->value, sizeof pair->value, part) && append(pair->value, sizeof pair->value, " ");
+            }
+            if (allowed != NULL) {
+                ICU(ures_close)(allowed);
+            }
+        }
+        if (ok) {
+            locale_data.time_data_count++;
+        }
+        if (entry != NULL) {
+            ICU(ures_close)(entry);
+        }
     }
-    status = U_ZERO_ERROR;
+    if (table != NULL) {
+        ICU(ures_close)(table);
+    }
+    /* Sorted by key for lookups; the first region of a preference is then the alphabetical first. */
+    qsort(locale_data.time_data, (size_t)locale_data.time_data_count, sizeof(struct name_pair), compare_names);
+}
+
+static void read_parents(UResourceBundle *supplemental)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *table = ICU(ures_getByKey)(supplemental, "parentLocales", NULL, &status);
+    int32_t capacity = 0;
+    while (U_SUCCESS(status) && ICU(ures_hasNext)(table)) {
+        UResourceBundle *children = ICU(ures_getNextResource)(table, NULL, &status);
+        if (children == NULL) {
+            break;
+        }
+        const char *parent = ICU(ures_getKey)(children);
+        int32_t count = ICU(ures_getSize)(children);
+        for (int32_t index = 0; parent != NULL && index < count; index++) {
+            UErrorCode child_status = U_ZERO_ERROR;
+            int32_t length = 0;
+            const UChar *child = ICU(ures_getType)(children) == URES_STRING
+                ? ICU(ures_getString)(children, &length, &child_status)
+                : ICU(ures_getStringByIndex)(children, index, &length, &child_status);
+            if (locale_data.parent_count == capacity) {
+                capacity = capacity * 2 + 64;
+                struct name_pair *grown = realloc(locale_data.parents, (size_t)capacity * sizeof(struct name_pair));
+                if (grown == NULL) {
+                    break;
+                }
+                locale_data.parents = grown;
+            }
+            struct name_pair *pair = &locale_data.parents[locale_data.parent_count];
+            if (U_SUCCESS(child_status) && strlen(parent) < sizeof pair->value
+                && ascii_of(child, length, pair->name, sizeof pair->name)) {
+                strcpy(pair->value, parent);
+                locale_data.parent_count++;
+            }
+        }
+        ICU(ures_close)(children);
+    }
+    if (table != NULL) {
+        ICU(ures_close)(table);
+    }
+    qsort(locale_data.parents, (size_t)locale_data.parent_count, sizeof(struct name_pair), compare_names);
+}
+
+static void read_language_aliases(void)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *metadata = ICU(ures_openDirect)(NULL, "metadata", &status);
+    UResourceBundle *alias = ICU(ures_getByKey)(metadata, "alias", NULL, &status);
+    UResourceBundle *languages = ICU(ures_getByKey)(alias, "language", NULL, &status);
+    int32_t size = U_SUCCESS(status) ? ICU(ures_getSize)(languages) : 0;
+    locale_data.language_aliases = calloc((size_t)(size > 0 ? size : 1), sizeof(struct name_pair));
+    while (locale_data.language_aliases != NULL && U_SUCCESS(status) && ICU(ures_hasNext)(languages)
+           && locale_data.language_alias_count < size) {
+        UResourceBundle *entry = ICU(ures_getNextResource)(languages, NULL, &status);
+        UErrorCode entry_status = U_ZERO_ERROR;
+        int32_t length = 0;
+        const char *key = entry != NULL ? ICU(ures_getKey)(entry) : NULL;
+        const UChar *replacement = ICU(ures_getStringByKey)(entry, "replacement", &length, &entry_status);
+        struct name_pair *pair = &locale_data.language_aliases[locale_data.language_alias_count];
+        /* Plain language codes only ("tl", "sh"), not "zh_guoyu" or "sgn_BE_FR". */
+        if (key != NULL && strchr(key, '_') == NULL && strlen(key) < sizeof pair->name && U_SUCCESS(entry_status)
+            && ascii_of(replacement, length, pair->value, sizeof pair->value)) {
+            strcpy(pair->name, key);
+            locale_data.language_alias_count++;
+        }
+        if (entry != NULL) {
+            ICU(ures_close)(entry);
+        }
+    }
+    if (languages != NULL) {
+        ICU(ures_close)(languages);
+    }
+    if (alias != NULL) {
+        ICU(ures_close)(alias);
+    }
+    if (metadata != NULL) {
+        ICU(ures_close)(metadata);
+    }
+    qsort(locale_data.language_aliases, (size_t)locale_data.language_alias_count, sizeof(struct name_pair), compare_names);
+}
+
+static void read_numbering_systems(void)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *names = ICU(unumsys_openAvailableNames)(&status);
+    int32_t capacity = 0;
+    const char *name;
+    while (U_SUCCESS(status) && (name = ICU(uenum_next)(names, NULL, &status)) != NULL) {
+        if (locale_data.numbering_system_count == capacity) {
+            capacity = capacity * 2 + 32;
+            char (*grown)[16] = realloc(locale_data.numbering_systems, (size_t)capacity * 16);
+            if (grown == NULL) {
+                break;
+            }
+            locale_data.numbering_systems = grown;
+        }
+        if (strlen(name) < 16) {
+            strcpy(locale_data.numbering_systems[locale_data.numbering_system_count++], name);
+        }
+    }
+    if (names != NULL) {
+        ICU(uenum_close)(names);
+    }
+    qsort(locale_data.numbering_systems, (size_t)locale_data.numbering_system_count, 16, compare_names);
+}
+
+static void read_locale_data(void)
+{
+    int32_t count = ICU(uloc_countAvailable)();
+    locale_data.available = calloc((size_t)(count > 0 ? count : 1), sizeof(const char *));
+    if (locale_data.available == NULL) {
+        return;
+    }
+    for (int32_t index = 0; index < count; index++) {
+        const char *id = ICU(uloc_getAvailable)(index);
+        if (id != NULL) {
+            locale_data.available[locale_data.available_count++] = id;
+        }
+    }
+    qsort(locale_data.available, (size_t)locale_data.available_count, sizeof(const char *), compare_pointed);
+
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *supplemental = ICU(ures_openDirect)(NULL, "supplementalData", &status);
+    if (U_SUCCESS(status)) {
+        read_time_data(supplemental);
+        read_parents(supplemental);
+    }
+    if (supplemental != NULL) {
+        ICU(ures_close)(supplemental);
+    }
+    read_language_aliases();
+    read_numbering_systems();
+    locale_data_ready = locale_data.available_count > 0 && locale_data.time_data_count > 0;
+}
+
+/* The parts of an ICU locale ID: language, script, region; 0 when ICU cannot read them. */
+struct locale_parts {
+    char language[16];
+    char script[8];
+    char region[8];
+};
+
+static int parts_of(const char *id, struct locale_parts *parts)
+{
+    UErrorCode status = U_ZERO_ERROR;
+    ICU(uloc_getLanguage)(id, parts->language, (int32_t)sizeof parts->language, &status);
+    ICU(uloc_getScript)(id, parts->script, (int32_t)sizeof parts->script, &status);
+    ICU(uloc_getCountry)(id, parts->region, (int32_t)sizeof parts->region, &status);
+    return U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING;
+}
+
+/* The script CLDR's likely subtags give `id` ("sr_ME": Latn, "sr": Cyrl), "" when none. */
+static void likely_script(const char *id, char script[8])
+{
+    char maximal[LOCALE_ID_MAX];
+    UErrorCode status = U_ZERO_ERROR;
+    script[0] = '\0';
+    ICU(uloc_addLikelySubtags)(id, maximal, (int32_t)sizeof maximal, &status);
+    if (U_SUCCESS(status) && status != U_STRING_NOT_TERMINATED_WARNING) {
+        ICU(uloc_getScript)(maximal, script, 8, &status);
+    }
+}
+
+/* The first of ICU's installed locales in `id`'s fallback chain (parent locales, then
+   truncation), into data; 0 when the chain reaches root. */
+static int installed_in_chain(const char *id, char data[LOCALE_ID_MAX])
+{
+    char current[LOCALE_ID_MAX];
+    if (strlen(id) >= sizeof current) {
+        return 0;
+    }
+    strcpy(current, id);
+    for (int step = 0; step < 8 && current[0] != '\0'; step++) {
+        if (is_available(current)) {
+            strcpy(data, current);
+            return 1;
+        }
+        const char *parent = pair_value(locale_data.parents, locale_data.parent_count, current);
+        if (parent != NULL) {
+            if (strcmp(parent, "root") == 0) {
+                return 0;
+            }
+            strcpy(current, parent);
+            continue;
+        }
+        char *last = strrchr(current, '_');
+        if (last == NULL) {
+            return 0;
+        }
+        /* CLDR: a script that is not the language's own falls back to root, not the language
+           ("ar_Latn" is not Arabic). */
+        *last = '\0';
+        struct locale_parts parts;
+        if (strchr(current, '_') == NULL && parts_of(id, &parts) && parts.script[0] != '\0') {
+            char own[8];
+            likely_script(parts.language, own);
+            if (strcmp(own, parts.script) != 0) {
+                return 0;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The region standing for `region` in the clock of `data` (an installed locale without a
+   region): `region` itself where timeData names the language with it ("ca_ES"); else the
+   alphabetically first region with the same preferred hour cycle (ICU's "j" reads nothing else
+   of timeData) that has no installed locale with `data`, no timeData entry with the language, and
+   the same likely script ("zh_BN" would be Traditional); ZZ (the world's preference) for a
+   region timeData does not name. */
+static const char *clock_region(const char *language, const char *data, const char *region)
+{
+    char key[LOCALE_ID_MAX];
+    snprintf(key, sizeof key, "%s_%s", language, region);
+    if (pair_value(locale_data.time_data, locale_data.time_data_count, key) != NULL) {
+        return region;
+    }
+    const char *preference = pair_value(locale_data.time_data, locale_data.time_data_count, region);
+    if (preference == NULL) {
+        return "ZZ";
+    }
+    char script[8];
+    likely_script(data, script);
+    for (int32_t index = 0; index < locale_data.time_data_count; index++) {
+        const struct name_pair *entry = &locale_data.time_data[index];
+        if (strlen(entry->name) != 2 || entry->value[0] != preference[0]) {
+            continue;
+        }
+        snprintf(key, sizeof key, "%s_%s", language, entry->name);
+        if (pair_value(locale_data.time_data, locale_data.time_data_count, key) != NULL) {
+            continue;
+        }
+        snprintf(key, sizeof key, "%s_%s", data, entry->name);
+        char stand_in_script[8];
+        likely_script(key, stand_in_script);
+        if (is_available(key) || strcmp(script, stand_in_script) != 0) {
+            continue;
+        }
+        return entry->name;
+    }
+    return region;
+}
+
+/* `keyword`'s value in `id` if the service formats with it and ICU knows it, into value (16
+   bytes); "" otherwise. */
+static void known_keyword(const char *id, const char *keyword, char value[16])
+{
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = ICU(uloc_getKeywordValue)(id, keyword, value, 16, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length <= 0) {
+        value[0] = '\0';
+        return;
+    }
+    int known = strcmp(keyword, "hours") == 0
+        ? strcmp(value, "h11") == 0 || strcmp(value, "h12") == 0 || strcmp(value, "h23") == 0 || strcmp(value, "h24") == 0
+        : bsearch(value, locale_data.numbering_systems, (size_t)locale_data.numbering_system_count, 16, compare_names) != NULL;
+    if (!known) {
+        value[0] = '\0';
+    }
+}
+
+/* The ICU locale IDs that format `tag` (BCP 47), from the bounded set above: id for money,
+   units and lists (the data locale and numbers), clock_id for the clock (with the region that
+   stands for the tag's hour cycle, and hours); 0 on an ICU error. */
+static int resolve_locale(const char *tag, char id[ULOC_FULLNAME_CAPACITY], char clock_id[ULOC_FULLNAME_CAPACITY])
+{
+    char raw[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    (void)ICU(uloc_forLanguageTag)(tag, raw, ULOC_FULLNAME_CAPACITY, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING
+        || pthread_once(&locale_data_once, read_locale_data) != 0 || !locale_data_ready) {
+        return 0;
+    }
+    char hours[16], numbers[16];
+    known_keyword(raw, "hours", hours);
+    known_keyword(raw, "numbers", numbers);
+
+    struct locale_parts tag_parts;
+    char base[LOCALE_ID_MAX];
+    ICU(uloc_getBaseName)(raw, base, (int32_t)sizeof base, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || !parts_of(base, &tag_parts)) {
+        return 0;
+    }
+    /* A language ICU knows by another code ("tl" is fil, "sh" sr_Latn), as its alias bundles. */
+    const char *alias = is_available(tag_parts.language) ? NULL
+        : pair_value(locale_data.language_aliases, locale_data.language_alias_count, tag_parts.language);
+    if (alias != NULL && strchr(alias, '_') == NULL) {
+        strcpy(tag_parts.language, alias);
+    } else if (alias != NULL && tag_parts.script[0] == '\0') {
+        struct locale_parts aliased;
+        if (parts_of(alias, &aliased)) {
+            strcpy(tag_parts.language, aliased.language);
+            strcpy(tag_parts.script, aliased.script);
+        }
+    }
+    snprintf(base, sizeof base, "%s%s%s%s%s", tag_parts.language, tag_parts.script[0] ? "_" : "", tag_parts.script,
+             tag_parts.region[0] ? "_" : "", tag_parts.region);
+    if (tag_parts.script[0] != '\0' && !is_available(base)) {
+        /* The script the language and region would have anyway says nothing more: "en_Latn_GB"
+           is en_GB, as ICU reads it; "zh_Hans_TW" keeps its script. */
+        char plain[LOCALE_ID_MAX], own[8];
+        snprintf(plain, sizeof plain, "%s%s%s", tag_parts.language, tag_parts.region[0] ? "_" : "", tag_parts.region);
+        likely_script(plain, own);
+        if (strcmp(own, tag_parts.script) == 0) {
+            tag_parts.script[0] = '\0';
+        }
+    }
+    snprintf(base, sizeof base, "%s%s%s%s%s", tag_parts.language, tag_parts.script[0] ? "_" : "", tag_parts.script,
+             tag_parts.region[0] ? "_" : "", tag_parts.region);
+
+    char data[LOCALE_ID_MAX] = "";
+    int found = tag_parts.language[0] != '\0' && installed_in_chain(base, data);
+    if (tag_parts.language[0] != '\0' && tag_parts.script[0] == '\0' && tag_parts.region[0] != '\0') {
+        /* A region whose likely script is not the language's reads the tag in that script, as
+           ICU's alias bundles do ("zh_TW" is zh_Hant_TW, "sr_ME" sr_Latn_ME, "az_IR" az_Arab_IR,
+           for which ICU has no data: root). */
+        char own[8], likely[8];
+        likely_script(tag_parts.language, own);
+        likely_script(base, likely);
+        if (likely[0] != '\0' && strcmp(own, likely) != 0) {
+            char scripted[LOCALE_ID_MAX];
+            snprintf(scripted, sizeof scripted, "%s_%s_%s", tag_parts.language, likely, tag_parts.region);
+            found = installed_in_chain(scripted, data);
+        }
+    }
+    char numbers_keyword[32] = "", keywords[48] = "";
+    if (numbers[0] != '\0') {
+        snprintf(numbers_keyword, sizeof numbers_keyword, "numbers=%s", numbers);
+    }
+    if (!found) {
+        /* ICU's root, with the world's 24 hours unless the tag chose a cycle (root's likely
+           region would otherwise be the US's). */
+        snprintf(keywords, sizeof keywords, "@hours=%s%s%s", hours[0] ? hours : "h23", numbers[0] ? ";" : "", numbers_keyword);
+        snprintf(id, ULOC_FULLNAME_CAPACITY, "root%s%s", numbers[0] ? "@" : "", numbers_keyword);
+        snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "root%s", keywords);
+        return 1;
+    }
+    snprintf(id, ULOC_FULLNAME_CAPACITY, "%s%s%s", data, numbers[0] ? "@" : "", numbers_keyword);
+    if (hours[0] != '\0' || numbers[0] != '\0') {
+        snprintf(keywords, sizeof keywords, "@%s%s%s%s%s", hours[0] ? "hours=" : "", hours, hours[0] && numbers[0] ? ";" : "",
+                 numbers_keyword, "");
+    }
+    struct locale_parts data_parts;
+    if (!parts_of(data, &data_parts)) {
+        return 0;
+    }
+    if (tag_parts.region[0] != '\0' && data_parts.region[0] != '\0' && strcmp(tag_parts.region, data_parts.region) != 0) {
+        /* A parent locale of another region ("pt_FR" reads pt_PT): the tag's own, which ICU
+           resolves the same way; CLDR lists a fixed number of them. */
+        snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "%s%s", base, keywords);
+        return 1;
+    }
+    const char *region = tag_parts.region[0] != '\0' && data_parts.region[0] == '\0'
+        ? clock_region(data_parts.language, data, tag_parts.region) : "";
+    snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "%s%s%s%s", data, region[0] ? "_" : "", region, keywords);
+    return 1;
+}
+
+/* A new formatter for an ICU locale ID (resolve_locale's): the locale's best pattern for "jm", in
+   Etc/UTC. NULL on any ICU error. ICU's fallback warnings are not errors. */
+static UDateFormat *open_format(const char *id)
+{
+    static const UChar skeleton[] = { 'j', 'm' };
+    UErrorCode status = U_ZERO_ERROR;
 
     UDateTimePatternGenerator *generator = ICU(udatpg_open)(id, &status);
     if (U_FAILURE(status)) {
@@ -234,8 +680,7 @@ static UDateFormat *open_format(const char *tag, char id[ULOC_FULLNAME_CAPACITY]
     }
     UChar pattern[PATTERN_CAPACITY];
     int32_t pattern_length = ICU(udatpg_getBestPattern)(
-        generator, skeleton, (int32_t)(sizeof skeleton / sizeof skeleton[0]),
-        pattern, PATTERN_CAPACITY, &status);
+        generator, skeleton, 2, pattern, PATTERN_CAPACITY, &status);
     ICU(udatpg_close)(generator);
     if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || pattern_length <= 0) {
         return NULL;
@@ -281,8 +726,23 @@ static struct slot *slot_for(const char *tag)
         }
     }
 
+    /* A tag not seen lately may resolve to an ID a slot has open ("de-US" and "de-CA" are
+       both de_AG): that slot, now under this tag. */
     char id[ULOC_FULLNAME_CAPACITY];
-    UDateFormat *format = open_format(tag, id);
+    char clock_id[ULOC_FULLNAME_CAPACITY];
+    if (!resolve_locale(tag, id, clock_id)) {
+        return NULL;
+    }
+    for (int i = 0; i < SLOTS && slots[i].format != NULL; i++) {
+        if (strcmp(slots[i].clock_id, clock_id) == 0) {
+            struct slot hit = slots[i];
+            memmove(&slots[1], &slots[0], (size_t)i * sizeof slots[0]);
+            slots[0] = hit;
+            memcpy(slots[0].key, tag, length + 1);
+            return &slots[0];
+        }
+    }
+    UDateFormat *format = open_format(clock_id);
     if (format == NULL) {
         return NULL;
     }
@@ -294,6 +754,7 @@ static struct slot *slot_for(const char *tag)
     slots[0].format = format;
     memcpy(slots[0].key, tag, length + 1);
     memcpy(slots[0].id, id, sizeof id);
+    memcpy(slots[0].clock_id, clock_id, sizeof clock_id);
     return &slots[0];
 }
 
@@ -398,6 +859,21 @@ int32_t routebar_clock_pattern(const char *locale, char *out, int32_t capacity)
         return -1;
     }
     return write_utf8(pattern, length, out, capacity);
+}
+
+int32_t routebar_locale_id(const char *locale, char *out, int32_t capacity)
+{
+    if (out == NULL || capacity <= 0) {
+        return -1;
+    }
+    out[0] = '\0';
+    struct slot *slot = slot_for(locale);
+    size_t length = slot != NULL ? strlen(slot->id) : 0;
+    if (slot == NULL || length + 1 > (size_t)capacity) {
+        return -1;
+    }
+    memcpy(out, slot->id, length + 1);
+    return (int32_t)length;
 }
 
 void routebar_icu_release(void)

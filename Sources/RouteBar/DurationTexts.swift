@@ -1,9 +1,10 @@
-/// How a locale writes durations: each whole minute under a day, made once with its estimated
+/// How a locale writes durations: each whole minute under three hours, made once with its estimated
 /// width (labels are looked up, not formatted, per segment), and other durations on demand.
 /// Korean and English are routebar's own; the service makes others from CLDR.
 public final class DurationTexts: Sendable {
-    /// Whole minutes under a day: most labels.
-    static let tableMinutes = 24 * 60
+    /// Whole minutes under three hours: almost every leg's label, made once (a day's would cost
+    /// a new locale 1,440 formattings, some 4 ms); longer ones are formatted when asked.
+    static let tableMinutes = 3 * 60
 
     let minuteLabels: [(text: String, hundredths: Int)]
     package let format: @Sendable (_ hours: Int, _ minutes: Int, _ seconds: Int) -> String

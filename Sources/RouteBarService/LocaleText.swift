@@ -62,19 +62,10 @@ enum LocaleText {
         return (kept + (keywords.isEmpty ? [] : ["u"] + keywords)).joined(separator: "-")
     }
 
-    /// `tag` without its `-u-` keywords: what a formatter falls back to where ICU refuses a
-    /// keyword's value (`en-US-u-nu-bogus`), so that a bad value never costs the text.
-    static func withoutKeywords(_ tag: String) -> String? {
-        guard let range = tag.firstRange(of: "-u-") else { return nil }
-        return String(tag[..<range.lowerBound])
-    }
-
     /// `amount` of `currency` (ISO 4217) as `locale` writes money, with CLDR's currency format:
     /// the symbol and the currency's own decimal places. Nil for a code ICU cannot use.
     static func money(locale tag: String, amount: Double, currency: String) -> String? {
-        let locale = icuTag(tag)
-        if let text = moneyText(locale: locale, amount: amount, currency: currency) { return text }
-        return withoutKeywords(locale).flatMap { moneyText(locale: $0, amount: amount, currency: currency) }
+        moneyText(locale: icuTag(tag), amount: amount, currency: currency)
     }
 
     private static func moneyText(locale: String, amount: Double, currency: String) -> String? {
@@ -92,9 +83,7 @@ enum LocaleText {
     /// A language without CLDR data gets CLDR root's "HH:mm". Nil for a tag of 64 bytes or more,
     /// or when ICU fails.
     static func text(locale tag: String, localSeconds: Int64) -> String? {
-        let locale = icuTag(tag)
-        if let text = clockText(locale: locale, localSeconds: localSeconds) { return text }
-        return withoutKeywords(locale).flatMap { clockText(locale: $0, localSeconds: localSeconds) }
+        clockText(locale: icuTag(tag), localSeconds: localSeconds)
     }
 
     private static func clockText(locale: String, localSeconds: Int64) -> String? {
@@ -110,11 +99,23 @@ enum LocaleText {
 }
 
 extension LocaleText {
-    /// Locales whose durations ICU has made, at most `maxLocales`: a tag is the client's choice,
-    /// so the cache is bounded (each holds a day of minute labels, some 60 KB), its oldest
-    /// entry dropped for a new one.
+    /// Locales whose durations ICU has made, at most `maxLocales`, keyed by the ICU locale ID a
+    /// tag resolves to (`routebar_locale_id`: "de-US" and "de-CA" are one), the least recently
+    /// used dropped for a new one: a tag is the client's choice, so the cache is bounded (each
+    /// entry holds its minute labels, some 8 KB).
     static let maxLocales = 32
-    private static let durationCache = Mutex<[(tag: String, durations: DurationTexts, rightToLeft: Bool)]>([])
+    private static let durationCache = Mutex<[(id: String, durations: DurationTexts)]>([])
+
+    /// The ICU locale ID `tag` resolves to ("de_AG" for "de-US"), nil when ICU cannot read it.
+    static func icuID(_ tag: String) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 160) { buffer -> String? in
+            let length = buffer.withMemoryRebound(to: CChar.self) { chars in
+                routebar_locale_id(tag, chars.baseAddress, Int32(chars.count))
+            }
+            guard length >= 0 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<Int(length)]), as: UTF8.self)
+        }
+    }
 
     /// `locale` with CLDR's durations ("13 Min.", "1 Std., 18 Min.") and direction (ICU's
     /// likely subtags: `pa-PK` is right to left) where its labels are not routebar's own Korean
@@ -133,28 +134,34 @@ extension LocaleText {
 
     /// `locale` with CLDR's durations and direction, its sentence its own.
     private static func withDurations(_ locale: LabelLocale) -> LabelLocale {
-        // Keyed by what reaches ICU: tags that differ in a variant or a private part share one.
         let tag = icuTag(locale.rawValue)
-        if let cached = durationCache.withLock({ cache in cache.first { $0.tag == tag } }) {
-            return LabelLocale(locale, durations: cached.durations, rightToLeft: cached.rightToLeft)
-        }
+        // The direction is the tag's own ("az-IR" is right to left, "xx" not; both read root).
         let direction = routebar_is_right_to_left(tag)
         let rightToLeft = direction < 0 ? locale.isRightToLeft : direction == 1
-        // Made outside the lock (a few milliseconds); two threads may make one twice, harmlessly.
+        // Durations are the ICU ID's: tags that resolve to one share them.
+        let id = icuID(tag) ?? tag
+        let cached = durationCache.withLock { cache -> DurationTexts? in
+            guard let index = cache.firstIndex(where: { $0.id == id }) else { return nil }
+            let entry = cache.remove(at: index)
+            cache.append(entry)
+            return entry.durations
+        }
+        if let cached {
+            return LabelLocale(locale, durations: cached, rightToLeft: rightToLeft)
+        }
+        // Made outside the lock (about a millisecond); two threads may make one twice, harmlessly.
         let durations = DurationTexts(
             format: { hours, minutes, seconds in
                 duration(locale: tag, hours: hours, minutes: minutes, seconds: seconds)
-                    ?? withoutKeywords(tag).flatMap { duration(locale: $0, hours: hours, minutes: minutes, seconds: seconds) }
                     ?? DurationTexts.english.format(hours, minutes, seconds)
             },
             list: { items in
-                list(locale: tag, items: items) ?? withoutKeywords(tag).flatMap { list(locale: $0, items: items) }
-                    ?? items.joined(separator: ", ")
+                list(locale: tag, items: items) ?? items.joined(separator: ", ")
             })
         durationCache.withLock { cache in
-            guard !cache.contains(where: { $0.tag == tag }) else { return }
+            guard !cache.contains(where: { $0.id == id }) else { return }
             if cache.count >= maxLocales { cache.removeFirst() }
-            cache.append((tag, durations, rightToLeft))
+            cache.append((id, durations))
         }
         return LabelLocale(locale, durations: durations, rightToLeft: rightToLeft)
     }

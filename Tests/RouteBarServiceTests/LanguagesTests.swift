@@ -164,6 +164,33 @@ import Testing
         }
     }
 
+    /// A tag reaches ICU only as an ID of a bounded set that formats the same (issue 51): its data
+    /// locale (ICU's fallback: "pt-FR" reads Portugal's, "zh-TW" Traditional Chinese, an unknown
+    /// language root), the keywords ICU knows, and, for the clock only, a region standing for the
+    /// tag's hour cycle. Every clock below is what ICU writes for the tag as spelt (ICU 72).
+    @Test(arguments: [
+        ("de-US", "de", "6:08\u{202F}PM"), ("de-CA", "de", "6:08\u{202F}PM"), ("de-AT", "de_AT", "18:08"),
+        ("en-GB", "en_GB", "18:08"), ("en-ZZ", "en", "18:08"), ("zh-TW", "zh_Hant_TW", "下午6:08"), ("pt-FR", "pt_PT", "18:08"),
+        ("sr-ME", "sr_Latn_ME", "18:08"), ("ar-u-nu-latn", "ar@numbers=latn", "6:08 م"), ("en-US-u-hc-h23", "en_US", "18:08"),
+        ("xx", "root", "18:08"), ("en-US-u-nu-bogus", "en_US", "6:08\u{202F}PM"), ("ko", "ko", "오후 6:08"),
+    ])
+    func aTagReachesICUAsItsDataLocale(tag: String, id: String, clock: String) {
+        #expect(LocaleText.icuID(tag) == id)
+        #expect(LocaleText.text(locale: tag, localSeconds: 18 * 3600 + 8 * 60) == clock)
+    }
+
+    /// 26 x 26 regions of German, each a distinct tag, are one ICU data locale and a handful of
+    /// clocks: what a client's tags cost ICU does not grow with their number.
+    @Test func regionsShareTheirLanguagesData() {
+        let regions = (UInt8(ascii: "A")...UInt8(ascii: "Z")).flatMap { first in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(decoding: [first, $0], as: UTF8.self) }
+        }
+        let ids = Set(regions.compactMap { LocaleText.icuID("de-\($0)") })
+        #expect(ids.count < 30, "\(ids.sorted())")
+        let clocks = Set(regions.compactMap { LocaleText.text(locale: "de-\($0)", localSeconds: 18 * 3600 + 8 * 60) })
+        #expect(clocks == ["18:08", "6:08\u{202F}PM"], "\(clocks)")
+    }
+
     /// Durations as each language's transit apps write them (issue 51): Japanese without a space
     /// before its units, and no conjunction inside a duration (CLDR's narrow list of units).
     @Test func durationsAsTransitAppsWriteThem() throws {

@@ -17,7 +17,8 @@
  * Locales are BCP 47 tags ("ko", "en", "en-GB", "zh-Hant", "en-US-u-hc-h23"), read with
  * uloc_forLanguageTag: an ill-formed subtag and everything after it are ignored ("en-GB-!!" is
  * "en-GB"), so a tag that is not BCP 47 at all ("ko_KR", "!!!") and a language without CLDR data
- * ("xx") get ICU's fallback, the root locale ("HH:mm"). That is not an error.
+ * ("xx") get ICU's fallback, the root locale ("HH:mm"). That is not an error. No tag reaches ICU
+ * as spelt: it is resolved to the ID of the data ICU would load for it (routebar_locale_id).
  *
  * Threads: any thread may call these at any time. Each thread keeps its own small cache of opened
  * ICU formatters (the 4 locale tags it used last, compared byte for byte, most recent first), so a
@@ -68,6 +69,13 @@ int32_t routebar_duration_text(const char *locale, int32_t hours, int32_t minute
    (de, {"A", "B", "C"}) "A, B und C"; (ja, …) "A、B、C". out must hold the items' bytes, the
    list's separators and words, and the NUL; -1 when it does not, or on any failure. */
 int32_t routebar_list_text(const char *locale, const char *const *items, int32_t count, char *out, int32_t capacity);
+
+/* The ICU locale ID that formats `locale` (a BCP 47 tag): ICU is never handed a tag as a client
+   spelt it, but an ID from a bounded set that formats every text the same (its data locale, a
+   region standing for the tag's hour preference, and the hours and numbers keywords ICU knows):
+   ("de-US") writes "de_AG"; ("zh-TW") "zh_Hant_TW"; ("xx") "root@hours=h23". Tags with one ID
+   share ICU's state, so any number of tags costs ICU a bounded amount of memory. */
+int32_t routebar_locale_id(const char *locale, char *out, int32_t capacity);
 
 /* Closes the calling thread's cached formatters now (the next call opens them again). For tests
    and leak checkers; threads' caches are closed at thread exit without it. */

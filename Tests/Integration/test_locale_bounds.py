@@ -1,0 +1,135 @@
+"""What a client's choice of names can make the server hold: locale tags and zone names.
+
+One fresh release server per scenario (`make load`):
+
+  - 20,000 distinct valid tags (every language ICU has data for, with regions, digits, hour
+    cycles and private parts, drawn with a fixed seed), each in one request with clocks,
+    durations and a list: the server's anonymous memory (RssAnon: what ICU and the service
+    allocate) grows by less than 16 MiB, and each new tag costs less than 1 ms of CPU. ICU's
+    read-only data pages (RssFile, shared with every process and reclaimable) are reported, not
+    gated: touching every language's data maps at most the 30 MB data file.
+  - 5,000 made-up zone names in refused requests: a request with a real zone afterwards costs
+    no more than 1.5x what it cost before (CPU per request over 300 requests, median of 3).
+"""
+
+import http.client
+import itertools
+import os
+import random
+import string
+
+import pytest
+
+pytestmark = pytest.mark.load
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLANNER = os.path.join(ROOT, "examples", "planners", "google-directions-gmp-openapi-brooklyn-queens.json")
+UNZONED = os.path.join(ROOT, "examples", "planners", "otp-rest-otpui-trimet-itinerary.json")
+TAGS = 20_000
+MADE_UP_ZONES = 5_000
+
+# Languages with CLDR data in ICU 72 (two-letter codes; three-letter ones are drawn too).
+LANGUAGES = (
+    "af am ar as az be bg bn bo br bs ca cs cy da de dz ee el en eo es et eu fa ff fi fo fr fy ga gd gl gu "
+    "gv ha he hi hr hu hy ia id ig ii is it ja jv ka ki kk kl km kn ko ks ku kw ky lb lg ln lo lt lu lv mg "
+    "mi mk ml mn mr ms mt my nb nd ne nl nn no om or os pa pl ps pt qu rm rn ro ru rw sa sc sd se sg si sk "
+    "sl sn so sq sr su sv sw ta te tg th ti tk to tr tt ug uk ur uz vi wo xh yi yo zh zu "
+    "agq ast bas bem bez brx ceb chr ckb dav dje dsb dua dyo ebu ewo fil fur gsw guz haw hsb jgo jmc kab "
+    "kam kde kea khq kkj kln kok ksb ksf ksh lag lkt lrc luo luy mas mer mfe mgh mgo mni mua mzn naq nds "
+    "nmg nnh nus nyn pcm rof rwk sah saq sat sbp seh ses shi smn teo twq tzm vai vun wae xog yav yrl yue zgh"
+).split()
+REGIONS = ["".join(pair) for pair in itertools.product(string.ascii_uppercase, repeat=2)] + ["001", "419", "150"]
+
+
+def distinct_tags(count):
+    draw = random.Random(20261206)
+    tags = set()
+    while len(tags) < count:
+        tag = f"{draw.choice(LANGUAGES)}-{draw.choice(REGIONS)}"
+        roll = draw.random()
+        if roll < 0.1:
+            tag += f"-u-nu-{draw.choice(['latn', 'arab', 'deva', 'thai', 'beng', 'fullwide'])}"
+        elif roll < 0.2:
+            tag += f"-u-hc-{draw.choice(['h11', 'h12', 'h23', 'h24'])}"
+        elif roll < 0.3:
+            tag += f"-x-{draw.randrange(36**6):06x}"
+        tags.add(tag)
+    return sorted(tags)
+
+
+def figures(pid):
+    fields = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            name, _, value = line.partition(":")
+            if name in ("VmHWM", "RssAnon", "RssFile"):
+                fields[name] = int(value.split()[0]) / 1024
+    with open(f"/proc/{pid}/stat") as f:
+        stat = f.read().rsplit(")", 1)[1].split()
+    fields["cpu"] = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    return fields
+
+
+class Client:
+    def __init__(self, service):
+        self.connection = http.client.HTTPConnection("127.0.0.1", service.port, timeout=30)
+
+    def post(self, query, body):
+        self.connection.request("POST", "/v1/route-bars?" + query, body, {"Content-Type": "application/json"})
+        response = self.connection.getresponse()
+        return response.status, response.read()
+
+
+@pytest.fixture(scope="module")
+def binary(release_binary):
+    return release_binary
+
+
+def test_distinct_tags_bounded(start_service):
+    service = start_service()
+    client = Client(service)
+    with open(PLANNER, "rb") as f:
+        body = f.read()
+    for tag in ("de", "ko", "en", "ar", "ja"):
+        assert client.post(f"width=343&locale={tag}", body)[0] == 200
+    before = figures(service.pid)
+    statuses = {}
+    for tag in distinct_tags(TAGS):
+        status, answer = client.post(f"width=343&locale={tag}", body)
+        statuses[status] = statuses.get(status, 0) + 1
+        assert b'"departureClock"' in answer, tag
+    after = figures(service.pid)
+    anon = after["RssAnon"] - before["RssAnon"]
+    cpu_ms = (after["cpu"] - before["cpu"]) * 1000 / TAGS
+    print(
+        f"\n{TAGS} tags {statuses}: RssAnon {before['RssAnon']:.1f} -> {after['RssAnon']:.1f} MiB (+{anon:.1f}), "
+        f"RssFile {before['RssFile']:.1f} -> {after['RssFile']:.1f}, VmHWM {before['VmHWM']:.1f} -> {after['VmHWM']:.1f}; "
+        f"CPU {cpu_ms:.3f} ms a tag"
+    )
+    assert statuses == {200: TAGS}
+    assert anon < 16, f"{TAGS} tags grew anonymous memory by {anon:.1f} MiB"
+    assert cpu_ms < 1.0, f"a new tag cost {cpu_ms:.3f} ms of CPU"
+    assert service.alive()
+
+
+def cpu_per_request(service, client, body, count=300):
+    start = figures(service.pid)["cpu"]
+    for _ in range(count):
+        status, _ = client.post("width=343&locale=en&timeZone=America/Los_Angeles", body)
+        assert status == 200
+    return (figures(service.pid)["cpu"] - start) / count
+
+
+def test_made_up_zones_leave_real_ones_fast(start_service):
+    service = start_service()
+    client = Client(service)
+    with open(UNZONED, "rb") as f:
+        body = f.read()
+    cpu_per_request(service, client, body, 100)
+    before = sorted(cpu_per_request(service, client, body) for _ in range(3))[1]
+    for index in range(MADE_UP_ZONES):
+        status, answer = client.post(f"width=343&timeZone=Made/Up_{index}", body)
+        assert status == 422, answer[:200]
+    after = sorted(cpu_per_request(service, client, body) for _ in range(3))[1]
+    print(f"\nreal zone: {before * 1e6:.0f} us a request before, {after * 1e6:.0f} after {MADE_UP_ZONES} made-up zones")
+    assert after <= 1.5 * before, f"{after * 1e6:.0f} us against {before * 1e6:.0f} us"
