@@ -28,7 +28,7 @@ public enum AccessibilityLabel {
         sink.appendLiteral(words.total)
         sink.appendLiteral(" ")
         sink.append(SegmentLabel.text(minutes: totalMinutes, locale: locale))
-        sink.appendLiteral(": ")
+        sink.appendLiteral(words.colon)
         guard let list = locale.durations.list else {
             return writeLegs(legs, locale: locale, separator: ", ", into: &sink)
         }

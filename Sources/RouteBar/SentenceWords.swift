@@ -39,13 +39,28 @@ public final class SentenceWords: Sendable {
     /// language these words are in (Japanese "、", Chinese "，", Arabic script "، "), by the
     /// table's tag.
     public var nameSeparator: StaticString {
-        switch Self.languages.first(where: { $0.words === self })?.tag {
+        switch tag {
         case "ja": "、"
         case "zh-Hans", "zh-Hant", "zh": "，"
         case "ar", "fa", "ur": "، "
         default: ", "
         }
     }
+
+    /// What stands between the total and the legs ("Total 47 min: walk 6 min, …"): the colon as
+    /// the language writes it. French puts a no-break space before it ("Total 1 h 18 min : …",
+    /// as both France's and Québec's typographic rules have it); Chinese and Japanese write the
+    /// full-width colon, with no space after ("合計 1時間18分：徒歩 6分、…").
+    public var colon: StaticString {
+        switch tag {
+        case "fr": "\u{A0}: "
+        case "ja", "zh-Hans", "zh-Hant", "zh": "："
+        default: ": "
+        }
+    }
+
+    /// The tag of the table these words are ("ja", "zh-Hant"); nil for words made elsewhere.
+    private var tag: String? { Self.languages.first(where: { $0.words === self })?.tag }
 
     /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
     /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the

@@ -215,11 +215,16 @@ import Testing
         #expect(String(french.map { $0 == "\u{A0}" || $0 == "\u{202F}" ? " " : $0 }) == "3 h 38 min", "\(french.unicodeScalars.map(\.value))")
     }
 
-    /// The sentence's legs are listed as each language lists things: "、" in Japanese.
+    /// The sentence's legs are listed as each language lists things: "、" in Japanese; its colon
+    /// is the language's: full width in Japanese and Chinese, a no-break space before it in French.
     @Test func legsAreListedAsTheLanguageLists() throws {
         try withRouteBarService { server in
             let connection = try server.connect()
-            #expect(try Self.route(try Self.post(connection, query: "?locale=ja")).sentence == "合計 1時間18分: 徒歩 6分、バス 14分、乗換 地下鉄 58分")
+            #expect(try Self.route(try Self.post(connection, query: "?locale=ja")).sentence == "合計 1時間18分：徒歩 6分、バス 14分、乗換 地下鉄 58分")
+            #expect(try Self.route(try Self.post(connection, query: "?locale=zh-Hant")).sentence.contains("分鐘：") == true)
+            let french = try Self.route(try Self.post(connection, query: "?locale=fr")).sentence
+            #expect(french.contains("min\u{A0}: "), "\(french)")
+            #expect(try Self.route(try Self.post(connection, query: "?locale=de")).sentence.contains("Min.: ") == true)
             #expect(LocaleText.list(locale: "fr", items: ["a", "b", "c"]) == "a, b et c")
             #expect(LocaleText.list(locale: "de", items: ["eins"]) == "eins")
         }
