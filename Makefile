@@ -46,7 +46,7 @@ LLD := -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
 #   632 KiB that every start read become 5.5 KiB;
 # - the functions a serving process runs placed together, in the order of
 #   Sources/routebar/link-order.txt (`make link-order` writes it): the pages it touches are few
-#   and adjacent. Peak RSS on `single`, with both: 15.0 -> 12.6-13.0 MiB (docs/performance.md).
+#   and adjacent. Peak RSS on `single`, with both: 15.0 -> 12.6-13.0 MiB (bench/results.md, history).
 #   The linker moves sections, so each function of ours gets its own (-function-sections; before,
 #   a source file's functions moved together or not at all);
 # - no symbol of ours exported (the static runtime's link arguments ask for --export-dynamic):
@@ -114,6 +114,14 @@ venv:
 		fi; \
 	fi
 	@.venv/bin/python -m pip install -q --disable-pip-version-check pytest==$(PYTEST_VERSION)
+
+## quick: the inner loop: lint, then the unit and in-process tests (Swift Testing; the HTTP ones
+## start the server in process on loopback), under 3 minutes once built; `make test` runs them all.
+.PHONY: quick
+quick: deps
+	swift format lint --strict --recursive Sources Tests Tools Package.swift
+	swift build --build-tests
+	swift test --skip-build
 
 test: deps venv
 	swift format lint --strict --recursive Sources Tests Tools Package.swift

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: the service against its peers (bench/peers: C on libmicrohttpd + cJSON, Node's
 # http cluster, and the ceiling) over loopback HTTP with wrk, in interleaved rounds
-# (bench/interleave.py); then gzip, in-process, allocation and parser numbers. Writes
+# (bench/interleave.py); then one request's cost against the C peer (bench/per_request.py), gzip,
+# in-process, allocation and parser numbers. Writes
 # bench/results.md.
 #   SKIP_BUILD=1      use the release binary as it is
 #   BENCH_SECONDS=N   length of each measured run (default 5)
@@ -16,11 +17,11 @@ THREADS=$(nproc)
 WORKLOADS=(single batch20 batch1000)
 files=("${WORKLOADS[@]/#/bench/workloads/}"); files=("${files[@]/%/.json}")
 OUT=bench/.build   # build outputs: the C peer, the simdjson probe (see .gitignore)
-RESULTS=bench/results.md
+RESULTS=bench/results.md   # the runs, newest first: this run goes on top, the older ones stay
 [ -n "$(command -v swift)" ] || export PATH=/opt/swift/usr/bin:$PATH   # as the Makefile does
 
 need=()
-for tool in wrk curl python3 valgrind; do command -v $tool >/dev/null || need+=($tool); done
+for tool in wrk curl python3 valgrind strace; do command -v $tool >/dev/null || need+=($tool); done
 command -v node >/dev/null || need+=(nodejs)
 command -v cc >/dev/null && command -v c++ >/dev/null || need+=(build-essential)
 command -v pkg-config >/dev/null || need+=(pkg-config libmicrohttpd-dev libcjson-dev libsimdjson-dev)
@@ -111,7 +112,12 @@ steal=$(awk -v t=$((total_after - total_before)) -v s=$((steal_after - steal_bef
     printf '      %s\n' "${check//$'\n'/$'\n'      }"
     echo
     echo "$peers"
-} | tee "$RESULTS"
+} | tee "$tmp/run.md"
+
+# One request's cost, the service against the C peer: CPU, context switches and system calls per
+# request (bench/per_request.py), where the single-route workload's difference comes from.
+per_request=$(python3 bench/per_request.py "$tmp/routebar" "$OUT/peer-c" "$ROUNDS" "$SECONDS_PER_RUN")
+printf '\n%s\n' "$per_request" | tee -a "$tmp/run.md"
 
 # gzip: bytes on the wire and requests/s with and without `Accept-Encoding: gzip`, one server,
 # the two runs in turn (twice each, the better kept) so drift hits both alike.
@@ -139,7 +145,7 @@ for workload in batch20 batch1000; do
 done
 stop service
 printf '\n## gzip\n\nThe service alone, wrk -t2 -d5s (64 connections, 16 for batch1000), `Accept-Encoding: identity` and `gzip` in turn, twice each (requests/s: the better run). Bytes per answer as wrk read them, response head included.\n\n| workload | bytes identity | bytes gzip | gzip / identity | requests/s identity | requests/s gzip |\n|---|---:|---:|---:|---:|---:|\n%s\n' \
-    "$(printf '%s\n' "${gzip_rows[@]}")" | tee -a "$RESULTS"
+    "$(printf '%s\n' "${gzip_rows[@]}")" | tee -a "$tmp/run.md"
 
 # Three passes, each workload's row kept from the pass with its best whole time (column 9): one pass takes
 # each workload once (its best over half a second), and a burst of load on this shared machine
@@ -159,9 +165,21 @@ for planner in otp google; do
     planner_rows+=("| $planner | $(decode_mbps $planner) | $(decode_mbps odsay) | $ratio ($verdict) |")
 done
 printf '\n## In-process (no HTTP)\n\nEach workload'"'"'s row from the best of three passes (its whole time). Allocations are heap allocations per call, counted by wrapping malloc (Sources/CAllocationCounter).\n\n%s\n\nDecoding a planner'"'"'s answer against ODsay'"'"'s, per byte (target: at most 2x the time):\n\n| planner | decode MB/s | ODsay decode MB/s | time per byte / ODsay'"'"'s |\n|---|---:|---:|---:|\n%s\n' \
-    "$micro" "$(printf '%s\n' "${planner_rows[@]}")" | tee -a "$RESULTS"
+    "$micro" "$(printf '%s\n' "${planner_rows[@]}")" | tee -a "$tmp/run.md"
 allocations=$(timeout 900 python3 bench/allocations.py "$tmp/routebar" "$OUT/peer-c" "${files[@]}")
 printf '\n## Heap allocations per request over HTTP (valgrind)\n\nbench/allocations.py: each server under valgrind answers 1, then 1 + N requests on one keep-alive connection; the difference over N. Deterministic, whatever the load.\n\n%s\n' \
-    "$allocations" | tee -a "$RESULTS"
+    "$allocations" | tee -a "$tmp/run.md"
 probe=$(timeout 120 "$OUT/simdjson-probe" "${files[@]}")
-printf '\n## Parser comparison: simdjson (C++)\n\n%s\n' "$probe" | tee -a "$RESULTS"
+printf '\n## Parser comparison: simdjson (C++)\n\n%s\n' "$probe" | tee -a "$tmp/run.md"
+
+# This run on top of the file, its sections a level down, under the file's title; the earlier
+# runs and their history below it, as they were.
+{
+    echo "# routebar benchmark"
+    echo
+    echo "## Run of $(date -u '+%Y-%m-%d %H:%M UTC')"
+    sed -e '1d' -e 's/^## /### /' "$tmp/run.md"
+    echo
+    [ ! -f "$RESULTS" ] || sed '1{/^# routebar benchmark$/d}' "$RESULTS"
+} >"$tmp/results.md"
+cp "$tmp/results.md" "$RESULTS"

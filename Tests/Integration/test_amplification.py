@@ -8,10 +8,12 @@ answer). Promises, at default settings:
     p99 under 20 ms meanwhile;
   - once they are gone, idle RSS comes back within 2x of its start;
   - 32 clients sending a 1 MB bus name (busNo) with 16 widths and never reading get 422 too-long,
-    with peak RSS under 256 MB and every /healthz under 100 ms meanwhile (the name was echoed five
+    with peak RSS under 256 MB and /healthz p99 under 50 ms meanwhile (the name was echoed five
     times per width: an 80 MB answer, built whole);
   - 250 clients asking for NDJSON (500 routes of 9 legs each) and never reading keep peak RSS under
-    256 MB and every /healthz under 100 ms (each holds a piece, not its answer).
+    256 MB and /healthz p99 under 50 ms (each holds a piece, not its answer).
+The slowest /healthz of each is printed, not gated: one request in hundreds can meet any pause of
+a machine shared with other work.
 
   AMPLIFICATION_CLIENTS (8), AMPLIFICATION_SECONDS (6)
 """
@@ -27,6 +29,7 @@ import pytest
 from conftest import percentile, wait_until
 
 pytestmark = pytest.mark.load
+HEALTHZ_P99_MS = 50
 
 CLIENTS = int(os.environ.get("AMPLIFICATION_CLIENTS", 8))
 SECONDS = float(os.environ.get("AMPLIFICATION_SECONDS", 6))
@@ -169,7 +172,9 @@ def test_long_name_non_readers_rss(long_name_non_readers):
 
 
 def test_long_name_non_readers_healthz(long_name_non_readers):
-    assert long_name_non_readers[2] < 100, f"1 MB bus name: the slowest /healthz took {long_name_non_readers[2]:.2f} ms, not under 100 ms"
+    # p99, not the slowest: one request of some 600 can meet any pause of a shared machine.
+    assert long_name_non_readers[1] < HEALTHZ_P99_MS, \
+        f"1 MB bus name: /healthz p99 {long_name_non_readers[1]:.2f} ms (worst {long_name_non_readers[2]:.2f}), not under {HEALTHZ_P99_MS} ms"
 
 
 @pytest.fixture(scope="module")
@@ -182,7 +187,8 @@ def test_ndjson_non_readers_rss(ndjson_non_readers):
 
 
 def test_ndjson_non_readers_healthz(ndjson_non_readers):
-    assert ndjson_non_readers[2] < 100, f"NDJSON: the slowest /healthz took {ndjson_non_readers[2]:.2f} ms, not under 100 ms"
+    assert ndjson_non_readers[1] < HEALTHZ_P99_MS, \
+        f"NDJSON: /healthz p99 {ndjson_non_readers[1]:.2f} ms (worst {ndjson_non_readers[2]:.2f}), not under {HEALTHZ_P99_MS} ms"
 
 
 def test_alive(server):

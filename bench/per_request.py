@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Where one request's time goes: per_request.py SERVICE_BINARY PEER_C ROUNDS SECONDS
+
+The single-route workload (bench/workloads/single.json, 64 connections), the service and the C
+peer, each started fresh in turn for ROUNDS rounds, warmed 1 s and measured SECONDS s with wrk
+as bench/interleave.py does. Per request, over the measured run, from /proc (every thread of
+the process): user and system CPU microseconds, voluntary and involuntary context switches.
+Then one more run of each under `strace -f -c` (which slows it, so only its counts per request
+are kept, not its times): the system calls a request costs, by name. Medians of the rounds.
+
+Prints a markdown section for bench/results.md."""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from interleave import start, stop, tree_cpu_seconds, wrk  # noqa: E402
+
+SERVERS = {"service": "service", "C peer": "c"}
+BODY = os.path.join("bench", "workloads", "single.json")
+
+
+def switches(pid):
+    """Voluntary and involuntary context switches so far, summed over the process's threads."""
+    voluntary = involuntary = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/status") as status:
+                for line in status:
+                    if line.startswith("voluntary_ctxt_switches:"):
+                        voluntary += int(line.split()[1])
+                    elif line.startswith("nonvoluntary_ctxt_switches:"):
+                        involuntary += int(line.split()[1])
+        except OSError:
+            pass
+    return voluntary, involuntary
+
+
+def run(server, service, peer_c, seconds):
+    body = open(BODY, "rb").read()
+    process, url = start(server, service, peer_c, 0, body)
+    try:
+        wrk(url, "/v1/route-bars", BODY, 64, 1)
+        user0, system0 = tree_cpu_seconds(process.pid)
+        voluntary0, involuntary0 = switches(process.pid)
+        began = time.monotonic()
+        rps = wrk(url, "/v1/route-bars", BODY, 64, seconds)[0]
+        elapsed = time.monotonic() - began
+        user1, system1 = tree_cpu_seconds(process.pid)
+        voluntary1, involuntary1 = switches(process.pid)
+    finally:
+        stop(process)
+    requests = max(1, round(rps * elapsed))
+    return {
+        "rps": rps,
+        "user_us": (user1 - user0) * 1e6 / requests,
+        "system_us": (system1 - system0) * 1e6 / requests,
+        "voluntary": (voluntary1 - voluntary0) / requests,
+        "involuntary": (involuntary1 - involuntary0) / requests,
+    }
+
+
+def syscalls(server, service, peer_c, seconds):
+    """System calls per request by name, counted by strace -f -c attached for `seconds`."""
+    body = open(BODY, "rb").read()
+    process, url = start(server, service, peer_c, 0, body)
+    try:
+        tracer = subprocess.Popen(["strace", "-f", "-c", "-q", "-p", str(process.pid)], stderr=subprocess.PIPE, text=True)
+        time.sleep(0.5)
+        rps = wrk(url, "/v1/route-bars", BODY, 64, seconds)[0]
+        tracer.terminate()
+        report = tracer.communicate(timeout=30)[1]
+    finally:
+        stop(process)
+    requests = max(1, rps * seconds)
+    counts = {}
+    for line in report.splitlines():
+        fields = line.split()
+        # "% time seconds usecs/call calls [errors] syscall"
+        if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
+            counts[fields[-1]] = int(fields[3]) / requests
+    return counts
+
+
+def main():
+    service, peer_c, rounds, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    figures = {name: [] for name in SERVERS}
+    for _ in range(rounds):
+        for name, server in SERVERS.items():
+            figures[name].append(run(server, service, peer_c, seconds))
+    calls = {name: syscalls(server, service, peer_c, min(seconds, 3)) for name, server in SERVERS.items()}
+    print("## One request's cost: the service and the C peer (single)\n")
+    print(f"bench/per_request.py: single.json, 64 connections, {rounds} interleaved rounds of {seconds} s, medians; "
+          "CPU and context switches from /proc over every thread, per request answered; system calls per request "
+          "counted by `strace -f -c` in one more run of each (strace slows a server: counts only).\n")
+    print("| server | requests/s | user µs | system µs | voluntary switches | involuntary switches |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in SERVERS:
+        median = {key: statistics.median(run[key] for run in figures[name]) for key in figures[name][0]}
+        print(f"| {name} | {median['rps']:.0f} | {median['user_us']:.1f} | {median['system_us']:.1f} | "
+              f"{median['voluntary']:.2f} | {median['involuntary']:.2f} |")
+    names = sorted(set(calls["service"]) | set(calls["C peer"]), key=lambda n: -(calls["service"].get(n, 0) + calls["C peer"].get(n, 0)))
+    print("\n| system call | service per request | C peer per request |")
+    print("|---|---:|---:|")
+    for name in names:
+        service_calls, peer_calls = calls["service"].get(name, 0), calls["C peer"].get(name, 0)
+        if service_calls >= 0.01 or peer_calls >= 0.01:
+            print(f"| {name} | {service_calls:.2f} | {peer_calls:.2f} |")
+    print(f"| total | {sum(calls['service'].values()):.2f} | {sum(calls['C peer'].values()):.2f} |")
+
+
+if __name__ == "__main__":
+    main()
