@@ -570,7 +570,8 @@ static void known_keyword(const char *id, const char *keyword, char value[16])
 /* The ICU locale IDs that format `tag` (BCP 47), from the bounded set above: id for money,
    units and lists (the data locale and numbers), clock_id for the clock (with the region that
    stands for the tag's hour cycle, and hours); 0 on an ICU error. */
-static int resolve_locale(const char *tag, char id[ULOC_FULLNAME_CAPACITY], char clock_id[ULOC_FULLNAME_CAPACITY])
+static int resolve_locale(const char *tag, char id[ULOC_FULLNAME_CAPACITY], char clock_id[ULOC_FULLNAME_CAPACITY],
+                          char pattern_id[ULOC_FULLNAME_CAPACITY])
 {
     char raw[ULOC_FULLNAME_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
@@ -641,6 +642,7 @@ static int resolve_locale(const char *tag, char id[ULOC_FULLNAME_CAPACITY], char
         snprintf(keywords, sizeof keywords, "@hours=%s%s%s", hours[0] ? hours : "h23", numbers[0] ? ";" : "", numbers_keyword);
         snprintf(id, ULOC_FULLNAME_CAPACITY, "root%s%s", numbers[0] ? "@" : "", numbers_keyword);
         snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "root%s", keywords);
+        snprintf(pattern_id, ULOC_FULLNAME_CAPACITY, "root@hours=%s", hours[0] ? hours : "h23");
         return 1;
     }
     snprintf(id, ULOC_FULLNAME_CAPACITY, "%s%s%s", data, numbers[0] ? "@" : "", numbers_keyword);
@@ -652,41 +654,96 @@ static int resolve_locale(const char *tag, char id[ULOC_FULLNAME_CAPACITY], char
     if (!parts_of(data, &data_parts)) {
         return 0;
     }
+    char clock_base[LOCALE_ID_MAX];
     if (tag_parts.region[0] != '\0' && data_parts.region[0] != '\0' && strcmp(tag_parts.region, data_parts.region) != 0) {
         /* A parent locale of another region ("pt_FR" reads pt_PT): the tag's own, which ICU
            resolves the same way; CLDR lists a fixed number of them. */
-        snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "%s%s", base, keywords);
-        return 1;
+        strcpy(clock_base, base);
+    } else {
+        const char *region = tag_parts.region[0] != '\0' && data_parts.region[0] == '\0'
+            ? clock_region(data_parts.language, data, tag_parts.region) : "";
+        snprintf(clock_base, sizeof clock_base, "%s%s%s", data, region[0] ? "_" : "", region);
     }
-    const char *region = tag_parts.region[0] != '\0' && data_parts.region[0] == '\0'
-        ? clock_region(data_parts.language, data, tag_parts.region) : "";
-    snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "%s%s%s%s", data, region[0] ? "_" : "", region, keywords);
+    snprintf(clock_id, ULOC_FULLNAME_CAPACITY, "%s%s", clock_base, keywords);
+    snprintf(pattern_id, ULOC_FULLNAME_CAPACITY, "%s%s%s", clock_base, hours[0] ? "@hours=" : "", hours);
     return 1;
 }
 
-/* A new formatter for an ICU locale ID (resolve_locale's): the locale's best pattern for "jm", in
-   Etc/UTC. NULL on any ICU error. ICU's fallback warnings are not errors. */
-static UDateFormat *open_format(const char *id)
+/* The "jm" patterns of the IDs asked about lately, for every thread: making one opens a pattern
+   generator, which builds ICU's whole set of date formats for the locale (about 1 ms, most of a new
+   tag's cost), while the pattern itself is a few characters. Keyed by resolve_locale's pattern ID
+   (the clock's ID without the digits, which change no pattern), so "de-AE-u-nu-arab" and "de-AE"
+   make one pattern; the least recently used is replaced. */
+#define PATTERNS 64
+
+static struct {
+    struct {
+        char id[ULOC_FULLNAME_CAPACITY];
+        UChar pattern[PATTERN_CAPACITY];
+        int32_t length;
+    } entries[PATTERNS];           /* the most recently used first */
+    int count;
+    pthread_mutex_t lock;
+} patterns = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* `pattern_id`'s "jm" pattern into pattern; its length, or -1 on any ICU error. */
+static int32_t clock_pattern_for(const char *pattern_id, UChar pattern[PATTERN_CAPACITY])
 {
+    pthread_mutex_lock(&patterns.lock);
+    for (int i = 0; i < patterns.count; i++) {
+        if (strcmp(patterns.entries[i].id, pattern_id) == 0) {
+            int32_t length = patterns.entries[i].length;
+            memcpy(pattern, patterns.entries[i].pattern, sizeof patterns.entries[i].pattern);
+            if (i > 0) {
+                __typeof__(patterns.entries[0]) hit = patterns.entries[i];
+                memmove(&patterns.entries[1], &patterns.entries[0], (size_t)i * sizeof patterns.entries[0]);
+                patterns.entries[0] = hit;
+            }
+            pthread_mutex_unlock(&patterns.lock);
+            return length;
+        }
+    }
+    pthread_mutex_unlock(&patterns.lock);
+
+    /* Made outside the lock: another thread asking for the same ID meanwhile makes it too. */
     static const UChar skeleton[] = { 'j', 'm' };
     UErrorCode status = U_ZERO_ERROR;
-
-    UDateTimePatternGenerator *generator = ICU(udatpg_open)(id, &status);
+    UDateTimePatternGenerator *generator = ICU(udatpg_open)(pattern_id, &status);
     if (U_FAILURE(status)) {
         if (generator != NULL) {
             ICU(udatpg_close)(generator);
         }
-        return NULL;
+        return -1;
     }
-    UChar pattern[PATTERN_CAPACITY];
-    int32_t pattern_length = ICU(udatpg_getBestPattern)(
-        generator, skeleton, 2, pattern, PATTERN_CAPACITY, &status);
+    int32_t length = ICU(udatpg_getBestPattern)(generator, skeleton, 2, pattern, PATTERN_CAPACITY, &status);
     ICU(udatpg_close)(generator);
-    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || pattern_length <= 0) {
-        return NULL;
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length <= 0) {
+        return -1;
     }
 
-    UDateFormat *format = ICU(udat_open)(UDAT_PATTERN, UDAT_PATTERN, id, utc_zone, -1,
+    pthread_mutex_lock(&patterns.lock);
+    if (patterns.count < PATTERNS) {
+        patterns.count++;
+    }
+    memmove(&patterns.entries[1], &patterns.entries[0], (size_t)(patterns.count - 1) * sizeof patterns.entries[0]);
+    strcpy(patterns.entries[0].id, pattern_id);
+    memcpy(patterns.entries[0].pattern, pattern, sizeof patterns.entries[0].pattern);
+    patterns.entries[0].length = length;
+    pthread_mutex_unlock(&patterns.lock);
+    return length;
+}
+
+/* A new formatter for resolve_locale's clock ID: its pattern ID's best pattern for "jm", in
+   Etc/UTC. NULL on any ICU error. ICU's fallback warnings are not errors. */
+static UDateFormat *open_format(const char *clock_id, const char *pattern_id)
+{
+    UChar pattern[PATTERN_CAPACITY];
+    int32_t pattern_length = clock_pattern_for(pattern_id, pattern);
+    if (pattern_length <= 0) {
+        return NULL;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *format = ICU(udat_open)(UDAT_PATTERN, UDAT_PATTERN, clock_id, utc_zone, -1,
                                     pattern, pattern_length, &status);
     if (U_FAILURE(status)) {
         if (format != NULL) {
@@ -730,7 +787,8 @@ static struct slot *slot_for(const char *tag)
        both de_AG): that slot, now under this tag. */
     char id[ULOC_FULLNAME_CAPACITY];
     char clock_id[ULOC_FULLNAME_CAPACITY];
-    if (!resolve_locale(tag, id, clock_id)) {
+    char pattern_id[ULOC_FULLNAME_CAPACITY];
+    if (!resolve_locale(tag, id, clock_id, pattern_id)) {
         return NULL;
     }
     for (int i = 0; i < SLOTS && slots[i].format != NULL; i++) {
@@ -742,7 +800,7 @@ static struct slot *slot_for(const char *tag)
             return &slots[0];
         }
     }
-    UDateFormat *format = open_format(clock_id);
+    UDateFormat *format = open_format(clock_id, pattern_id);
     if (format == NULL) {
         return NULL;
     }

@@ -9,7 +9,10 @@ One fresh release server per scenario (`make load`):
     read-only data pages (RssFile, shared with every process and reclaimable) are reported, not
     gated: touching every language's data maps at most the 30 MB data file.
   - 5,000 made-up zone names in refused requests: a request with a real zone afterwards costs
-    no more than 1.5x what it cost before (CPU per request over 300 requests, median of 3).
+    no more than 1.5x what it costs on a twin server that never saw them. The two are measured in
+    turn (7 rounds of 1,000 requests each, the median of the rounds' ratios), so a machine that gets
+    busier half-way slows both alike; CPU is read from the scheduler in nanoseconds, not in the
+    10 ms ticks of /proc/PID/stat.
 """
 
 import http.client
@@ -57,6 +60,18 @@ def distinct_tags(count):
     return sorted(tags)
 
 
+def cpu_seconds(pid):
+    """CPU time of every thread of `pid`, from the scheduler's nanosecond account."""
+    total = 0
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except FileNotFoundError:
+            pass
+    return total / 1e9
+
+
 def figures(pid):
     fields = {}
     with open(f"/proc/{pid}/status") as f:
@@ -64,9 +79,7 @@ def figures(pid):
             name, _, value = line.partition(":")
             if name in ("VmHWM", "RssAnon", "RssFile"):
                 fields[name] = int(value.split()[0]) / 1024
-    with open(f"/proc/{pid}/stat") as f:
-        stat = f.read().rsplit(")", 1)[1].split()
-    fields["cpu"] = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")
+    fields["cpu"] = cpu_seconds(pid)
     return fields
 
 
@@ -113,23 +126,32 @@ def test_distinct_tags_bounded(start_service):
 
 
 def cpu_per_request(service, client, body, count=300):
-    start = figures(service.pid)["cpu"]
+    start = cpu_seconds(service.pid)
     for _ in range(count):
         status, _ = client.post("width=343&locale=en&timeZone=America/Los_Angeles", body)
         assert status == 200
-    return (figures(service.pid)["cpu"] - start) / count
+    return (cpu_seconds(service.pid) - start) / count
 
 
 def test_made_up_zones_leave_real_ones_fast(start_service):
-    service = start_service()
-    client = Client(service)
     with open(UNZONED, "rb") as f:
         body = f.read()
-    cpu_per_request(service, client, body, 100)
-    before = sorted(cpu_per_request(service, client, body) for _ in range(3))[1]
+    flooded, twin = start_service(), start_service()
+    flooded_client, twin_client = Client(flooded), Client(twin)
+    cpu_per_request(flooded, flooded_client, body, 100)
+    cpu_per_request(twin, twin_client, body, 100)
     for index in range(MADE_UP_ZONES):
-        status, answer = client.post(f"width=343&timeZone=Made/Up_{index}", body)
+        status, answer = flooded_client.post(f"width=343&timeZone=Made/Up_{index}", body)
         assert status == 422, answer[:200]
-    after = sorted(cpu_per_request(service, client, body) for _ in range(3))[1]
-    print(f"\nreal zone: {before * 1e6:.0f} us a request before, {after * 1e6:.0f} after {MADE_UP_ZONES} made-up zones")
-    assert after <= 1.5 * before, f"{after * 1e6:.0f} us against {before * 1e6:.0f} us"
+    rounds = []
+    for _ in range(7):
+        after = cpu_per_request(flooded, flooded_client, body, 1000)
+        fresh = cpu_per_request(twin, twin_client, body, 1000)
+        rounds.append((after / fresh, after, fresh))
+    ratio, after, fresh = sorted(rounds)[len(rounds) // 2]
+    print(
+        f"\nreal zone after {MADE_UP_ZONES} made-up zones: {after * 1e6:.0f} us a request, "
+        f"twin that saw none {fresh * 1e6:.0f} us; ratios {', '.join(f'{r[0]:.2f}' for r in rounds)}"
+    )
+    assert ratio <= 1.5, f"{after * 1e6:.0f} us against {fresh * 1e6:.0f} us"
+    assert flooded.alive() and twin.alive()
