@@ -65,7 +65,23 @@ import Testing
         #expect(try Self.segments(body).first?.card?.facts.stops == 4)
     }
 
-    /// Every transit segment of every recording has a badge.
+    /// OpenTripPlanner GraphQL: the leg's `headsign` (what the vehicle shows where the rider
+    /// boards) is the card's, before or after its trip's `tripHeadsign`, which serves only a leg
+    /// without one.
+    @Test func theLegsHeadsignWinsOverItsTripsInEitherOrder() throws {
+        let times = #""startTime":1580641260000,"endTime":1580642100000"#
+        for members in [
+            #""headsign":"At boarding","trip":{"tripHeadsign":"Trip's"}"#, #""trip":{"tripHeadsign":"Trip's"},"headsign":"At boarding""#,
+        ] {
+            let body = #"{"data":{"plan":{"itineraries":[{"legs":[{"mode":"BUS",\#(times),\#(members)}]}]}}}"#
+            #expect(try Self.segments(body).first?.card?.headsign == "At boarding", "\(members)")
+        }
+        let tripOnly = #"{"data":{"plan":{"itineraries":[{"legs":[{"mode":"BUS",\#(times),"trip":{"tripHeadsign":"Trip's"}}]}]}}}"#
+        #expect(try Self.segments(tripOnly).first?.card?.headsign == "Trip's")
+    }
+
+    /// Every transit segment of every recording that names its line has a badge; one that names
+    /// none (OpenTripPlanner's expectations itinerary gives no `route`) has none, not a made-up one.
     @Test(
         arguments: try FileManager.default.contentsOfDirectory(atPath: PlannerDecodingTests.samplesDirectory).filter { $0.hasSuffix(".json") }
             .sorted())
@@ -74,7 +90,9 @@ import Testing
         let (_, bars) = try RouteMinutesTests.layOut(bytes, ["locale": "en"])
         for bar in bars {
             for segment in bar.segments where segment.kind == .transit {
-                #expect(segment.badge?.isEmpty == false, "\(name) route \(bar.index) segment \(segment.index)")
+                #expect(
+                    segment.line == nil ? segment.badge == nil : segment.badge?.isEmpty == false,
+                    "\(name) route \(bar.index) segment \(segment.index)")
             }
         }
     }

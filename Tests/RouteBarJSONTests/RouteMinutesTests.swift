@@ -6,7 +6,8 @@ import Testing
 @testable import RouteBarPlanners
 
 /// Whole minutes that add up, and one rule for legs too short to draw (issue #31, items 3-4):
-/// every recorded planner answer's labels sum to its total, and 2 s, 8 s and 26 s legs, in
+/// every recorded planner answer's labels sum to its total as far as each leg's own minutes,
+/// rounded down or up, allow, and 2 s, 8 s and 26 s legs, in
 /// bodies written after OpenTripPlanner's, Google's and MOTIS's shapes, are said, not drawn.
 @Suite struct RouteMinutesTests {
     static func layOut(_ body: String, _ query: [String: String] = [:]) throws -> (RouteBarRequest, [LaidOutRoute]) {
@@ -48,7 +49,16 @@ import Testing
             let visible = bar.segments.filter { $0.width > 0 }
             let labelled = visible.map { Self.labelMinutes($0.label ?? "") }
             #expect(labelled == visible.map(\.minutes), "\(name) route \(bar.index): labels say their minutes")
-            #expect(labelled.reduce(0, +) == bar.minutes, "\(name) route \(bar.index): \(labelled) under \(bar.minutes)")
+            // Each its leg's minutes rounded down or up, and together as close to the total as that allows.
+            for segment in visible {
+                let lowest = max(1, Int(segment.sectionTime.rounded(.down))), highest = max(1, Int(segment.sectionTime.rounded(.up)))
+                #expect(
+                    (lowest...highest).contains(segment.minutes), "\(name) route \(bar.index): \(segment.sectionTime) labelled \(segment.minutes)")
+            }
+            let lowest = visible.reduce(0) { $0 + max(1, Int($1.sectionTime.rounded(.down))) }
+            let highest = visible.reduce(0) { $0 + max(1, Int($1.sectionTime.rounded(.up))) }
+            #expect(
+                labelled.reduce(0, +) == min(max(bar.minutes, lowest), highest), "\(name) route \(bar.index): \(labelled) under \(bar.minutes)")
             // Rounded once: the real duration's nearest whole minute.
             #expect(bar.minutes == Int(bar.totalTime.rounded()), "\(name) route \(bar.index)")
             #expect(bar.accessibilityLabel.hasPrefix("총 " + SegmentLabel.text(minutes: Double(bar.minutes), locale: .ko) + ":"))
@@ -110,6 +120,20 @@ import Testing
             #expect(bars[route].minutes == minutes, "\(name)")
             #expect(bars[route].segments.map(\.minutes).reduce(0, +) == minutes, "\(name): \(bars[route].segments.map(\.minutes))")
         }
+    }
+
+    /// A ride is never stretched to make the labels add up: OpenTripPlanner's expectations
+    /// itinerary runs 11:00 to 12:00, but a 20 s walk (too short to draw) and the 40 s before
+    /// the bus are in no drawn leg, so the labels say 59 minutes under "1 h", and the train that
+    /// runs 11:30 to 11:50 reads 20 min (21 before: it took the spare minute as the longest leg).
+    @Test func aRideIsNeverStretchedToMakeUpTheTotal() throws {
+        let (bytes, _) = try PlannerDecodingTests.sample("otp2-gtfsgraphql-planConnection-extended-otp-expectations.json")
+        let (_, bars) = try Self.layOut(bytes)
+        let bar = try #require(bars.first)
+        #expect(bar.segments.map(\.mode) == [.walk, .bus, .wait, .train, .car])
+        #expect(bar.segments.map(\.minutes) == [0, 14, 15, 20, 10])
+        #expect(bar.minutes == 60)
+        #expect(bar.accessibilityLabel == "총 1시간: 도보, 버스 14분, 대기 15분, 환승 기차 20분, 자동차 10분")
     }
 
     /// Widths still follow the real minutes: the label's rounding never moves a pixel.

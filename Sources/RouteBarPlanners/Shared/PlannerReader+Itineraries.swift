@@ -64,6 +64,9 @@ extension PlannerReader {
         var productName: String?
         var walking = false
         var plannedStart: (seconds: Double, text: String)?
+        // OpenTripPlanner's trip headsign, for a leg without its own `headsign` (what the vehicle
+        // shows where the rider boards), whichever of the two members comes first.
+        var tripHeadsign: String?
         var plannedEnd: (seconds: Double, text: String)?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("mode") {
@@ -159,7 +162,7 @@ extension PlannerReader {
                     if decoder.reader.keyEquals("route") {
                         try decoder.decodeRouteObject(into: &leg)
                     } else if decoder.reader.keyEquals("tripHeadsign") {
-                        leg.headsign = try decoder.plannerText()
+                        tripHeadsign = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("occupancy") {
                         // Digitransit: {"occupancyStatus": "FEW_SEATS_AVAILABLE"}.
                         if let status = try decoder.plannerMember("occupancyStatus") { leg.facts.occupancy = PlannerOccupancy.gtfs(status) }
@@ -212,6 +215,7 @@ extension PlannerReader {
             leg.facts.arrivalDelay = Int((end - plannedEnd.seconds).rounded())
         }
         leg.facts.dropDelaysWithoutRealTime()
+        if leg.headsign == nil { leg.headsign = tripHeadsign }
         // hafas-client: a cancelled leg keeps only its planned times, which its card shows.
         if leg.start == nil, let plannedStart { (leg.start, leg.departure) = (plannedStart.seconds, plannedStart.text) }
         if leg.end == nil, let plannedEnd { (leg.end, leg.arrival) = (plannedEnd.seconds, plannedEnd.text) }
