@@ -23,6 +23,9 @@ public final class RouteBarAPI: Sendable {
     }
 
     public let limits: Limits
+    /// What the service keeps across requests at most (locale formatters and ICU's state, time
+    /// zones), for the server's memory account (`HTTPServerConfiguration.cacheBytes`).
+    public static let cacheBytes = LocaleText.keptBytes + ZoneDatabase.keptBytes
     /// The prefix of the server's metric names (`HTTPServerConfiguration.metricsNamespace`):
     /// `routebar_http_requests_total`, beside the API's own `routebar_routes_laid_out_total`.
     public static let metricsNamespace = "routebar"

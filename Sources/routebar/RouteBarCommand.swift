@@ -58,6 +58,8 @@ enum RouteBarCommand {
         var http = configuration.http
         // The allocator keeps what is freed for reuse, so the server hands it back when idle.
         http.trimsIdleMemory = true
+        // What the service's caches keep is counted from the start: clients share the rest.
+        http.cacheBytes = RouteBarAPI.cacheBytes
         // A page on an allowed origin may send the API's own headers (`X-Fields`).
         http.corsRequestHeaders += RouteBarAPI.corsRequestHeaders
         let api = RouteBarAPI(limits: configuration.limits)

@@ -77,8 +77,11 @@ struct ServeOptions {
             summary:
                 "bytes held for clients at once (connections, bodies, decoded requests, answers); past it 503 (default \(HTTPServerConfiguration().maxMemoryBytes))"
         ) { config, value in
-            integer(value, (1 << 20)...(1 << 40)).map { config.http.maxMemoryBytes = $0 } == nil
-                ? "must be a whole number of bytes from 1048576 to 1099511627776" : nil
+            // Room for at least 1 MiB of clients' memory beside what the caches keep.
+            let least = RouteBarAPI.cacheBytes + (1 << 20)
+            return integer(value, least...(1 << 40)).map { config.http.maxMemoryBytes = $0 } == nil
+                ? "must be a whole number of bytes from \(least) (the caches' \(RouteBarAPI.cacheBytes >> 20) MiB and 1 MiB) to 1099511627776"
+                : nil
         },
         Setting(flag: "--shutdown-grace", variable: "ROUTEBAR_SHUTDOWN_GRACE", summary: "seconds requests in flight get on SIGTERM (default 10)") {
             config, value in

@@ -7,7 +7,9 @@ One fresh release server per scenario (`make load`):
     durations and a list: the server's anonymous memory (RssAnon: what ICU and the service
     allocate) grows by less than 16 MiB, and each new tag costs less than 1 ms of CPU. ICU's
     read-only data pages (RssFile, shared with every process and reclaimable) are reported, not
-    gated: touching every language's data maps at most the 30 MB data file.
+    gated: touching every language's data maps at most the 30 MB data file. Then every zone of
+    the tz database, once each: the growth of both stays within what the memory account counts
+    for the caches from the start (`memory_bytes_held{kind="cache"}` on /metrics).
   - 5,000 made-up zone names in refused requests: a request with a real zone afterwards costs
     no more than 1.5x what it costs on a twin server that never saw them. The two are measured in
     turn (7 rounds of 1,000 requests each, the median of the rounds' ratios), so a machine that gets
@@ -19,7 +21,9 @@ import http.client
 import itertools
 import os
 import random
+import re
 import string
+import urllib.parse
 
 import pytest
 
@@ -98,11 +102,32 @@ def binary(release_binary):
     return release_binary
 
 
+def database_zones():
+    """The zone and link names of the tz database's compiled source, as the service reads it."""
+    names = []
+    with open(os.path.join(os.environ.get("TZDIR", "/usr/share/zoneinfo"), "tzdata.zi")) as f:
+        for line in f:
+            fields = line.split()
+            if fields[:1] == ["Z"]:
+                names.append(fields[1])
+            elif fields[:1] == ["L"]:
+                names.append(fields[2])
+    return [name for name in names if name != "Factory"]
+
+
+def cache_bytes(service):
+    connection = http.client.HTTPConnection("127.0.0.1", service.port, timeout=30)
+    connection.request("GET", "/metrics")
+    text = connection.getresponse().read().decode()
+    return int(re.search(r'memory_bytes_held\{kind="cache"\} (\d+)', text).group(1))
+
+
 def test_distinct_tags_bounded(start_service):
     service = start_service()
     client = Client(service)
     with open(PLANNER, "rb") as f:
         body = f.read()
+    started = figures(service.pid)
     for tag in ("de", "ko", "en", "ar", "ja"):
         assert client.post(f"width=343&locale={tag}", body)[0] == 200
     before = figures(service.pid)
@@ -122,6 +147,22 @@ def test_distinct_tags_bounded(start_service):
     assert statuses == {200: TAGS}
     assert anon < 16, f"{TAGS} tags grew anonymous memory by {anon:.1f} MiB"
     assert cpu_ms < 1.0, f"a new tag cost {cpu_ms:.3f} ms of CPU"
+
+    with open(UNZONED, "rb") as f:
+        unzoned = f.read()
+    zones = database_zones()
+    for zone in zones:
+        status, answer = client.post(f"width=343&timeZone={urllib.parse.quote(zone, safe='')}", unzoned)
+        assert status == 200, f"{zone}: {answer[:200]}"
+    zoned = figures(service.pid)
+    counted = cache_bytes(service) / (1 << 20)
+    # From the server's start: ICU's first use counts too.
+    grown = zoned["RssAnon"] - started["RssAnon"]
+    print(
+        f"then {len(zones)} zones: RssAnon +{zoned['RssAnon'] - after['RssAnon']:.2f} MiB; "
+        f"tags and zones +{grown:.1f} MiB, counted for the caches from the start {counted:.1f} MiB"
+    )
+    assert 0 < grown < counted
     assert service.alive()
 
 

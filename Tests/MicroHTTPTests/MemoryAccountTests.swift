@@ -42,6 +42,28 @@ extension MicroHTTPEdgeTests {
             }
         }
 
+        /// What the application's caches keep (`cacheBytes`) is counted from the start, shown on
+        /// `/metrics`, and leaves clients the rest: a 3 MiB body echoed fits a 16 MiB budget
+        /// alone, and gets 503 once 14 MiB of it are the caches'.
+        @Test func cachesAreCountedFromTheStartAndLeaveTheRest() throws {
+            let body = [UInt8](repeating: 0x20, count: 3 << 20)
+            for cached in [0, 14 << 20] {
+                try withLiveServer(
+                    .testing {
+                        $0.maxMemoryBytes = 16 << 20; $0.maxBodyBytes = 8 << 20; $0.cacheBytes = cached
+                    }, router: EdgeRoutes().router
+                ) { live in
+                    let metrics = try TestHTTPConnection.request(port: live.port, "GET", "/metrics")
+                    #expect(metrics.text.contains("memory_bytes_held{kind=\"cache\"} \(cached)\n"), "\(metrics.text.prefix(2000))")
+                    let served = try TestHTTPConnection.request(
+                        port: live.port, "POST", "/echo", headers: ["Content-Type": "application/json"], body: body)
+                    #expect(served.status == (cached == 0 ? 200 : 503), "\(cached) cached: \(served.status)")
+                    #expect(live.server.memory.held(.cache) == cached)
+                    #expect(live.server.memory.peak.load(ordering: .relaxed) <= 16 << 20)
+                }
+            }
+        }
+
         /// libmicrohttpd 0.9.75 takes `chunked␠` for no framing at all and reads the rest of the
         /// connection as body; a request pipelined behind it would vanish into it.
         @Test(arguments: ["chunked ", "chunked\t", "gzip, chunked", "chunked, chunked"])

@@ -3,7 +3,8 @@ import Synchronization
 /// Every byte the server holds for its clients, by kind, against one budget
 /// (`HTTPServerConfiguration.maxMemoryBytes`): libmicrohttpd's memory per connection, request
 /// bodies as they arrive, what handlers build from them (`HeldMemory`), and answers until
-/// libmicrohttpd has sent or dropped them (`AnswerHold`).
+/// libmicrohttpd has sent or dropped them (`AnswerHold`), and the caches the application keeps
+/// across requests, at their bound, from the start (`HTTPServerConfiguration.cacheBytes`).
 ///
 /// Memory is reserved before it is taken; a reservation refused becomes a 503 with
 /// `Retry-After`, and nothing was allocated for it. Each connection has a share
@@ -24,6 +25,10 @@ final class MemoryAccount: Sendable {
         case decoded
         /// Answers queued and not yet sent or dropped: bodies, or streams' pieces and state.
         case answer
+        /// What the application keeps across requests, bounded by its own means (the service's
+        /// locale formatters and time zones): their bound, counted once at the start, so that
+        /// clients share what is left.
+        case cache
 
         var label: String {
             switch self {
@@ -31,6 +36,7 @@ final class MemoryAccount: Sendable {
             case .body: "body"
             case .decoded: "decoded"
             case .answer: "answer"
+            case .cache: "cache"
             }
         }
     }
@@ -44,9 +50,14 @@ final class MemoryAccount: Sendable {
     let refusals = Atomic<Int>(0)
     private let byKind = AtomicCounters(count: Kind.allCases.count)
 
-    init(limit: Int, share: Int) {
+    /// `cached` bytes (`Kind.cache`) are counted from the start and never freed.
+    init(limit: Int, share: Int, cached: Int = 0) {
         self.limit = limit
         self.share = share
+        let cached = max(0, cached)
+        total.store(cached, ordering: .relaxed)
+        peak.store(cached, ordering: .relaxed)
+        byKind.add(cached, at: Kind.cache.rawValue)
     }
 
     /// Counts `bytes` of `kind` for `connection`, or refuses (false, nothing counted): when the

@@ -74,7 +74,8 @@ public final class HTTPServer: Sendable {
         self.problems = problems
         self.logger = logger
         var router = router
-        let memory = MemoryAccount(limit: configuration.maxMemoryBytes, share: configuration.connectionShareBytes)
+        let memory = MemoryAccount(
+            limit: configuration.maxMemoryBytes, share: configuration.connectionShareBytes, cached: configuration.cacheBytes)
         self.memory = memory
         let metrics = HTTPMetrics(
             namespace: configuration.metricsNamespace,

@@ -85,6 +85,11 @@ public struct HTTPServerConfiguration: Sendable, Hashable {
     /// with 80 clients holding 65,400-leg answers; 253–273 MiB with 192 MiB counted;
     /// `test_memory_account.py`).
     public var maxMemoryBytes = 160 << 20
+    /// What the application keeps across requests at most, in caches bounded by their own means
+    /// (a count of entries, a least-recently-used policy): counted in the account from the start
+    /// as `cache` (`/metrics`), so that clients share `maxMemoryBytes` less this. It must leave
+    /// room: at `maxMemoryBytes` or more, every reservation is refused.
+    public var cacheBytes = 0
     /// What one connection may hold while the account is more than half full: a client uses
     /// idle memory, but holds no more than this while memory runs short for the others.
     public var connectionShareBytes: Int { maxMemoryBytes / 16 }
