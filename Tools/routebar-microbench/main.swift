@@ -9,7 +9,8 @@
 // the -fit and -drawing variants of single and batch20 that show what fit and the drawing options cost;
 // NAMEs pick some of them). With ROUTEBAR_PROFILE_REQUESTS=N set, it only answers each workload
 // N times, whole (with the peer-equivalent mask too when ROUTEBAR_PROFILE_MASKED=1), and
-// measures nothing: a clean run for `perf record`.
+// measures nothing: a clean run for `perf record`; ROUTEBAR_PROFILE_FIELDS=LIST asks for those
+// members instead (`bench/field_costs.py` counts each default member's instructions so).
 
 import CAllocationCounter
 import MicroHTTP
@@ -95,7 +96,9 @@ for name in CommandLine.arguments.count > 2 ? Array(CommandLine.arguments.dropFi
     do {
         // Before anything else, so that a profile holds the service's requests and nothing more.
         if let requests = profileRequests {
-            let query = getenv("ROUTEBAR_PROFILE_MASKED") == nil ? { _ in nil } : masked
+            let fields = getenv("ROUTEBAR_PROFILE_FIELDS").map { String(cString: $0) }
+            let query: (String) -> String? =
+                fields.map { fields in { $0 == "fields" ? fields : nil } } ?? (getenv("ROUTEBAR_PROFILE_MASKED") == nil ? { _ in nil } : masked)
             for _ in 0..<requests {
                 sink &+= try RouteBarAPI.answer(RouteBarAPI.decode(body, limits: .init(), simdjson: true, query: query)).routeCount
             }
