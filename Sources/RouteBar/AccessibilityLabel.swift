@@ -104,6 +104,11 @@ public enum AccessibilityLabel {
         _ leg: UnsafePointer<Leg>, locale: LabelLocale, to sink: inout Sink
     ) -> Bool {
         let mode = leg.pointee.mode
+        // No line, and no train class: the mode's word, without copying the empty line out.
+        if !holdsValue(leg.pointee.line), mode != .train {
+            sink.appendLiteral(modeWord(mode, locale))
+            return false
+        }
         // A train says its class ("기차 KTX"), which ODsay gives as trainType, not as a lane.
         let short =
             mode == .train

@@ -84,7 +84,9 @@ extension RouteBarLayout {
         segment.labelFits = fits
         segment.badge = badge
         segment.badgeFits = badgeFits
-        segment.line = line
+        // Assigned only when either holds a line: assigning destroys the old value through a
+        // call, nil or not (most legs name no line).
+        if holdsValue(line) || holdsValue(segment.line) { segment.line = line }
         segment.otherLines = leg.otherLines
         segment.trainType = leg.trainType
         segment.color = color
