@@ -209,6 +209,9 @@ import Testing
         #expect(legs[1].card?.from == "Hauptbahnhof" && legs[1].card?.to == "Marienplatz")
         #expect(legs[1].card?.departure == "2024-05-01T08:05:00Z")
         #expect(legs[2].sectionTime == 2)
+        // The route's `duration`, not the steps' 18.8 minutes: it counts from the requested
+        // departure, the wait for the S1 included, which no step has a time for.
+        #expect(request.routes[0].totalTime == 25)
     }
 
     @Test func navitia() throws {

@@ -7,11 +7,15 @@ internal import StrictJSON
 /// itinerary; consecutive walking steps (Routes splits a walk per instruction) are one walk.
 extension PlannerReader {
     /// `routes`: each an itinerary of its `legs`, with Directions' `fare`
-    /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`).
+    /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`) and the Routes API's `duration`.
     mutating func decodeGoogleRoutes() throws(JSONSyntaxError) {
         try eachItinerary(at: "/routes", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("legs") {
                 try decoder.decodeGoogleLegs(into: &itinerary, at: itinerary.pointer)
+            } else if decoder.reader.keyEquals("duration") {
+                // The Routes API's whole route ("1860s"), the wait for the first ride included: the
+                // total, since its walks carry no times and the route's own none either.
+                itinerary.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
             } else if decoder.reader.keyEquals("fare") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("value") {
