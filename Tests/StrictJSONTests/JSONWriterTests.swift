@@ -192,6 +192,31 @@ import Testing
         }
     }
 
+    /// Every ASCII character, at every place of strings of 1 to 19 bytes among multi-byte
+    /// ones (bytes 0x80 and up beside it): the writer tests eight or four bytes at once, where a
+    /// borrow from one byte into the next must neither hide nor invent a character to escape.
+    @Test func everyASCIICharacterIsEscapedOrNotAtEveryPlace() {
+        let fillers: [Unicode.Scalar] = ["é", "a", "한", "🚀", "~"]
+        for count in 1..<20 {
+            for place in 0..<count {
+                for value in UInt8(0)...0x7F {
+                    var scalars = (0..<count).map { fillers[($0 + count) % fillers.count] }
+                    scalars[place] = Unicode.Scalar(value)
+                    var text = String(String.UnicodeScalarView(scalars))
+                    // Cut to `count` bytes or fewer, on a character's boundary, to try each length.
+                    while text.utf8.count > count, text.count > 1 { text.removeLast() }
+                    var writer = JSONWriter(capacity: 8)
+                    writer.string(text)
+                    let expected = try? JSONSerialization.jsonObject(with: Data(writer.bytes), options: .fragmentsAllowed) as? String
+                    #expect(expected == text, "\(value) at \(place) of \(count)")
+                    let mustEscape = (value < 0x20 || value == 0x22 || value == 0x5C) && text.unicodeScalars.contains(Unicode.Scalar(value))
+                    let escapedBytes = writer.bytes.count - text.utf8.count - 2
+                    #expect((escapedBytes > 0) == mustEscape, "\(value) at \(place) of \(count)")
+                }
+            }
+        }
+    }
+
     /// Names and fixed values of every length from 0 to 24 bytes: short ones are copied with
     /// overlapping loads and stores (`copyShort`), which must neither drop nor repeat a byte.
     @Test func namesAndFixedValuesOfEveryLengthAreCopiedWhole() {
