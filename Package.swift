@@ -101,7 +101,7 @@ let package = Package(
                 "RouteBarJSON", "RouteBarPlanners", "RouteBar", "RouteBarDrawing", "StrictJSON", "RouteBarTestSupport", "CAllocationCounter",
             ],
             // Planners' bodies the tests read from the source tree, not resources.
-            exclude: ["PlannerFacts"]),
+            exclude: ["PlannerFacts", "PlannerEdges"]),
         // CAllocationCounter: whether a sanitizer's allocator is in (EmbeddedDocumentsTests reads
         // the server's memory, glibc's).
         .testTarget(

@@ -24,7 +24,8 @@ public struct LegFacts: Sendable, Hashable {
     /// The ride does not run: true only where the planner says so.
     public var cancelled: Bool?
     /// Whether the ride can be reached from the leg before it (hafas-client's `reachable`):
-    /// false for a transfer a delay has broken.
+    /// false for a transfer a delay has broken, also where a planner's forecast has the leg
+    /// before arrive after this one departs.
     public var reachable: Bool?
     /// The fare products the planner prices this ride with, as it lists them (OpenTripPlanner
     /// 2's `fareProducts`), at most `maxFareProducts`.

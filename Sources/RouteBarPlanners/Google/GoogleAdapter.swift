@@ -34,7 +34,7 @@ enum GoogleAdapter: PlannerAdapter {
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .stops: "`transit_details.num_stops`; Routes `transitDetails.stopCount`",
-        .fare: "`fare` (`value`, `currency`)",
+        .fare: "`fare` (`value`, `currency`); Routes `travelAdvisory.transitFare` (`units`, `nanos`, `currencyCode`)",
     ]
 
     /// Google's transit `VehicleType` (Directions: https://developers.google.com/maps/documentation/directions/get-directions#VehicleType;

@@ -16,6 +16,29 @@ extension PlannerReader {
                 // The Routes API's whole route ("1860s"), the wait for the first ride included: the
                 // total, since its walks carry no times and the route's own none either.
                 itinerary.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(duration:))
+            } else if decoder.reader.keyEquals("travelAdvisory") {
+                // The Routes API's fare: `{"transitFare": {"currencyCode": "JPY", "units": "11410",
+                // "nanos": 0}}` (google.type.Money: whole units as a string, and billionths).
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("transitFare") else { return try decoder.reader.skipValue() }
+                    var money: (units: Double?, nanos: Double, currency: String?) = (nil, 0, nil)
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("units") {
+                            let text = try decoder.reader.peekKind() == .string
+                            money.units = text ? try decoder.plannerWord().flatMap(Double.init) : try decoder.plannerNumber()
+                        } else if decoder.reader.keyEquals("nanos") {
+                            money.nanos = try decoder.plannerNumber() ?? 0
+                        } else if decoder.reader.keyEquals("currencyCode") {
+                            money.currency = try decoder.plannerWord()
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                    guard let currency = money.currency else { return }
+                    let amount = (money.units ?? 0) + money.nanos / 1_000_000_000
+                    guard amount.isFinite, amount >= 0 else { return }
+                    (itinerary.fareAmount, itinerary.fareCurrency) = (amount, currency)
+                }
             } else if decoder.reader.keyEquals("fare") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("value") {
@@ -69,9 +92,11 @@ extension PlannerReader {
     mutating func decodeGoogleStep() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var travelMode: String?
+        var routesAPI = false
         var vehicle: String?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("travel_mode") || decoder.reader.keyEquals("travelMode") {
+                routesAPI = decoder.reader.keyEquals("travelMode")
                 travelMode = try decoder.plannerWord()
             } else if decoder.reader.keyEquals("duration") {
                 let seconds = try decoder.googleValue()
@@ -90,6 +115,12 @@ extension PlannerReader {
         }
         let transit = travelMode.map { $0 == "TRANSIT" } ?? (vehicle != nil)
         leg.mode = transit ? (vehicle.flatMap(PlannerMode.named) ?? .other) : (travelMode.flatMap(PlannerMode.named) ?? .other)
+        // Every transit step names its vehicle's type (an unknown one is `OTHER`, read as other).
+        if travelMode == nil, vehicle == nil {
+            leg.missingMode = "travel_mode` (Routes API: `travelMode"
+        } else if transit, vehicle == nil {
+            leg.missingMode = routesAPI ? "transitDetails.transitLine.vehicle.type" : "transit_details.line.vehicle.type"
+        }
         return leg
     }
 
@@ -107,6 +138,15 @@ extension PlannerReader {
                 leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("arrival_stop") {
                 leg.to = try decoder.plannerName()
+            } else if decoder.reader.keyEquals("localizedValues") {
+                // The Routes API's local times: `{"departureTime": {"time": {"text": "11:05 PM"},
+                // "timeZone": "Asia/Tokyo"}, …}`: the zone its clocks are in (its times are UTC).
+                try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                    guard decoder.reader.keyEquals("departureTime") || decoder.reader.keyEquals("arrivalTime") else {
+                        return try decoder.reader.skipValue()
+                    }
+                    if let zone = try decoder.plannerMember("timeZone") { leg.timeZone = leg.timeZone ?? zone }
+                }
             } else if decoder.reader.keyEquals("headsign") {
                 leg.headsign = try decoder.plannerText()
             } else if decoder.reader.keyEquals("num_stops") || decoder.reader.keyEquals("stopCount") {

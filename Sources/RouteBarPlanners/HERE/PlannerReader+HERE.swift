@@ -92,6 +92,7 @@ extension PlannerReader {
             }
         }
         leg.mode = mode.flatMap(HEREMode.named) ?? .other
+        if mode == nil { leg.missingMode = "transport.mode" }
         // The line's name is `name` ("810"); `shortName` is the same or shorter.
         if leg.shortName == nil { leg.shortName = leg.longName }
         if leg.longName == leg.shortName { leg.longName = nil }

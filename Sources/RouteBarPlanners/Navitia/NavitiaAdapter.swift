@@ -36,7 +36,7 @@ enum NavitiaAdapter: PlannerAdapter {
     /// answers (TER, RER), and street-network modes (walking, bike, bss, car, ridesharing…).
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["walking", "street_network", "crow_fly"]),
-        (.bus, ["Bus", "BusRapidTransit", "Shuttle"]), (.subway, ["Metro", "Métro"]), (.tram, ["Tramway", "LightRail"]),
+        (.bus, ["Bus", "BusRapidTransit", "Shuttle"]), (.subway, ["Metro", "Métro", "RailShuttle"]), (.tram, ["Tramway", "LightRail"]),
         (
             .train,
             [
@@ -44,7 +44,7 @@ enum NavitiaAdapter: PlannerAdapter {
                 "Train de région",
             ]
         ),
-        (.intercityBus, ["Coach"]), (.ferry, ["Ferry", "Boat"]), (.cableCar, ["Funicular", "Cableway"]), (.airplane, ["Air"]),
+        (.intercityBus, ["Coach"]), (.ferry, ["Ferry", "Boat"]), (.cableCar, ["Funicular", "Cableway", "SuspendedCableCar"]), (.airplane, ["Air"]),
         (.bicycle, ["Bike", "bss"]), (.car, ["Car", "Taxi", "ridesharing", "car_no_park"]), (.wait, ["waiting"]),
     ]
 

@@ -62,7 +62,7 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
         (.walk, ["WALK"]), (.bus, ["BUS", "TROLLEYBUS"]), (.subway, ["SUBWAY"]), (.tram, ["TRAM", "MONORAIL"]),
         (.train, ["RAIL"]), (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]),
         (.cableCar, ["CABLE_CAR", "GONDOLA", "FUNICULAR"]), (.airplane, ["AIRPLANE"]),
-        (.bicycle, ["BICYCLE", "SCOOTER"]), (.car, ["CAR", "TAXI", "CARPOOL"]),
+        (.bicycle, ["BICYCLE", "SCOOTER", "MICROMOBILITY"]), (.car, ["CAR", "TAXI", "CARPOOL"]),
     ]
 
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {

@@ -87,8 +87,9 @@ extension PlannerReader {
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("fare") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    guard decoder.reader.keyEquals("regular"), let money = try decoder.restMoney() else { return try decoder.reader.skipValue() }
-                    (itinerary.fareAmount, itinerary.fareCurrency) = money
+                    guard decoder.reader.keyEquals("regular") else { return try decoder.reader.skipValue() }
+                    // Read whole even without `cents` (`{}`, a currency alone): then no fare.
+                    if let money = try decoder.restMoney() { (itinerary.fareAmount, itinerary.fareCurrency) = money }
                 }
             } else if decoder.reader.keyEquals("legProducts") {
                 try decoder.eachElement { decoder, _ throws(JSONSyntaxError) in

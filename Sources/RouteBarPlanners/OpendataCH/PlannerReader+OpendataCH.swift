@@ -4,7 +4,8 @@ internal import StrictJSON
 /// transport.opendata.ch: `connections[]`, each with `sections[]` that hold either `journey`
 /// (`category`, `number`, `operator`, `to`) or `walk` (its `duration` may be null), and
 /// `departure`/`arrival` with `departureTimestamp`/`arrivalTimestamp` (epoch seconds) and
-/// `station.name`, `platform`, `delay` (minutes) and `prognosis.platform`; a journey's
+/// `station.name`, `platform`, `delay` (minutes) and `prognosis` (the forecast's `departure` or
+/// `arrival` and `platform`, which win over the timetable's); a journey's
 /// `passList` holds its stops. Waits are the gaps between sections. No route is `connections: []`; its
 /// error answer `{"errors": [{"message"}]}`.
 extension PlannerReader {
@@ -25,13 +26,19 @@ extension PlannerReader {
     mutating func decodeOpendataCHSection() throws(JSONSyntaxError) -> PlannerLeg {
         var leg = PlannerLeg()
         var category: String?
+        var categoryCode: Double?
         var number: String?
         var walks = false
+        var rides = false
+        var forecast: (departure: (seconds: Double, text: String)?, arrival: (seconds: Double, text: String)?)
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("journey") {
+                rides = try decoder.reader.peekKind() == .object
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("category") {
                         category = try decoder.plannerWord()
+                    } else if decoder.reader.keyEquals("categoryCode") {
+                        categoryCode = try decoder.plannerNumber()
                     } else if decoder.reader.keyEquals("number") {
                         number = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("operator") {
@@ -48,8 +55,13 @@ extension PlannerReader {
                 walks = try decoder.reader.peekKind() == .object
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("duration") {
-                        // Seconds, or null (OpendataCH/Transport#206): the times then say it.
-                        leg.seconds = try decoder.plannerNumber()
+                        // Seconds, "00:05:00" (its schema's string), or null (OpendataCH/Transport#206):
+                        // the times then say it.
+                        if try decoder.reader.peekKind() == .string {
+                            leg.seconds = try decoder.plannerWord().flatMap(OpendataCHCategory.seconds(clock:))
+                        } else {
+                            leg.seconds = try decoder.plannerNumber()
+                        }
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -75,9 +87,18 @@ extension PlannerReader {
                             leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? platform
                         }
                     } else if decoder.reader.keyEquals("prognosis") {
-                        // The real-time forecast: a changed platform wins over the planned one.
-                        if let platform = try decoder.plannerMember("platform").flatMap(PlannerText.trimmed) {
-                            if isDeparture { leg.facts.departurePlatform = platform } else { leg.facts.arrivalPlatform = platform }
+                        // The real-time forecast: its time and a changed platform win over the
+                        // timetable's (`departure` is the timetable's; `delay` the difference).
+                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                            if decoder.reader.keyEquals("platform") {
+                                guard let platform = try decoder.plannerText().flatMap(PlannerText.trimmed) else { return }
+                                if isDeparture { leg.facts.departurePlatform = platform } else { leg.facts.arrivalPlatform = platform }
+                            } else if decoder.reader.keyEquals(isDeparture ? "departure" : "arrival") {
+                                guard let time = try decoder.plannerTimeAndText() else { return }
+                                if isDeparture { forecast.departure = time } else { forecast.arrival = time }
+                            } else {
+                                try decoder.reader.skipValue()
+                            }
                         }
                     } else if decoder.reader.keyEquals("delay") {
                         // Minutes late, where the forecast knows.
@@ -91,10 +112,14 @@ extension PlannerReader {
                 try decoder.reader.skipValue()
             }
         }
+        // Times are forecasts where there is one, as every planner's are: the delay is said of them.
+        if let departure = forecast.departure { (leg.start, leg.departure) = (departure.seconds, departure.text) }
+        if let arrival = forecast.arrival { (leg.end, leg.arrival) = (arrival.seconds, arrival.text) }
+        if !walks, !rides { leg.missingMode = "journey` or `walk" }
         if walks {
             leg.mode = .walk
         } else {
-            leg.mode = category.flatMap(OpendataCHCategory.named) ?? .other
+            leg.mode = category.flatMap(OpendataCHCategory.named) ?? categoryCode.flatMap(OpendataCHCategory.classed) ?? .other
             // "12" with category "S" is the S12; "IC 738" (older answers) names itself.
             if let number, !number.isEmpty {
                 if let category, number.first?.isNumber == true {

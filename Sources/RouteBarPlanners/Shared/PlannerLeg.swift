@@ -6,6 +6,9 @@ package struct PlannerLeg {
     package var mode = TransitMode.other
     /// Whether `mode` was given (a named leg of our own shape), not left at its default.
     package var modeGiven = false
+    /// Where the planner always says what moves the leg and this leg does not (the member it
+    /// lacks, "mode.id"): refused, not drawn as a ride of another kind (`keepsLeg`).
+    package var missingMode: String?
     /// The planner's duration in seconds.
     package var seconds: Double?
     /// Departure and arrival, in seconds on one clock (Unix time, or a day's local time).
@@ -187,6 +190,28 @@ package struct PlannerItinerary {
     /// short to draw: a visible "1 min" would overstate a 2 s walk, and a bar without it would
     /// hide it. Its seconds join the wait beside it and the sentence names it ("transfer, walk").
     package func route(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
+        try withInstants().laidOut(waits: waits, shortestLeg: shortestLeg)
+    }
+
+    /// The itinerary with its local times (Navitia's "20241027T014500", TfL's
+    /// "2024-03-31T00:50:00") as instants where a zone says where they are, so that a leg over a
+    /// change of the clock lasts the time that passed, not the difference of the clocks (a 35
+    /// minute ride from 01:35 to 03:10 on the night clocks go forward was drawn as 95 minutes).
+    func withInstants() -> PlannerItinerary {
+        let place = self.place
+        guard place.timeZone != nil || legs.contains(where: { $0.timeZone != nil }) else { return self }
+        var itinerary = self
+        itinerary.start = place.instant(departure, start)
+        itinerary.end = place.instant(arrival, end)
+        for index in legs.indices {
+            let leg = legs[index], legPlace = place.narrowed(to: leg)
+            itinerary.legs[index].start = legPlace.instant(leg.departure, leg.start)
+            itinerary.legs[index].end = legPlace.instant(leg.arrival, leg.end)
+        }
+        return itinerary
+    }
+
+    private func laidOut(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
         // A wait comes only before a leg with a departure time: room for those, and no more,
         // since a streamed answer keeps these arrays (and the memory account counts them).
@@ -194,6 +219,8 @@ package struct PlannerItinerary {
         // Legs without times (Google's walks) follow the one before; only given times make waits.
         var previousEnd = start ?? legs.first?.start
         var lastEnd = previousEnd
+        // The arrival before as the planner wrote it, for a problem to quote.
+        var previousArrival: String?
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
         let place = self.place
@@ -207,7 +234,14 @@ package struct PlannerItinerary {
             if leg.start == nil, leg.end == nil, let begin = previousEnd, let seconds = leg.seconds, seconds >= 0 {
                 (leg.start, leg.end) = (begin, begin + seconds)
             }
-            try check(leg, index: index, after: index == 0 ? nil : previousEnd)
+            // A forecast that misses the connection (a late arrival after the next ride's departure)
+            // is the planner's real-time data, not a contradiction: that ride cannot be reached.
+            if index > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
+                leg.facts.hasForecast || legs[index - 1].facts.hasForecast
+            {
+                leg.facts.reachable = false
+            }
+            try check(leg, index: index, after: index == 0 || leg.facts.reachable == false ? nil : previousEnd, quoting: previousArrival)
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
                     .missingField, "the leg has neither a duration nor departure and arrival times",
@@ -240,6 +274,7 @@ package struct PlannerItinerary {
                 shortPending = 0
             }
             subPaths.append(subPath)
+            previousArrival = leg.end == nil ? nil : leg.arrival
             if let end = leg.end {
                 previousEnd = end
             } else if let begin = leg.start ?? previousEnd {
@@ -261,7 +296,7 @@ package struct PlannerItinerary {
     /// minute before `previousEnd`, or lies more than a minute outside the itinerary's times.
     /// A delay that makes a transfer unreachable is the planner's data, not this: its times
     /// are the real ones, which still follow each other.
-    package func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?) throws(RouteBarInputError) {
+    package func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?, quoting previousArrival: String? = nil) throws(RouteBarInputError) {
         let at = "\(pointer)/\(index)"
         if let start = leg.start, let end = leg.end, end < start {
             throw .inconsistent(
@@ -271,8 +306,9 @@ package struct PlannerItinerary {
         if let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance {
             throw .inconsistent(
                 "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before the leg before it arrives "
-                    + "(\(PlannerTime.iso(seconds: previousEnd)))",
-                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("previousArrival", PlannerTime.iso(seconds: previousEnd)))
+                    + "(\(previousArrival ?? PlannerTime.iso(seconds: previousEnd)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)),
+                ("previousArrival", previousArrival ?? PlannerTime.iso(seconds: previousEnd)))
         }
         if let first = self.start, let start = leg.start, start < first - Self.timeTolerance {
             throw .inconsistent(
@@ -328,7 +364,8 @@ package struct PlannerPlace {
     package func time(_ text: String?, _ seconds: Double?) -> CardTime? {
         guard let seconds, PlannerTime.plausible.contains(seconds) else { return nil }
         let given = Int64(seconds.rounded(.down))
-        switch text.flatMap({ PlannerTime.parse(iso: $0)?.suffix }) ?? .utc {
+        let parsed = text.flatMap(PlannerTime.parse(iso:))
+        switch parsed?.suffix ?? .utc {
         case .offset(let offset):
             return CardTime(epochSeconds: given, utcOffset: offset)
         case .utc:
@@ -336,14 +373,30 @@ package struct PlannerPlace {
             guard let timeZone, let offset = ZoneDatabase.system.offset(zone: timeZone, at: given) else { return nil }
             return CardTime(epochSeconds: given, utcOffset: offset)
         case .local:
-            // The offset at the instant the local time names: first guessed from the local time
-            // read as UTC, then taken at the instant that guess gives (right but for the hour a
-            // clock skips or repeats).
-            guard let timeZone, let guess = ZoneDatabase.system.offset(zone: timeZone, at: given),
-                let offset = ZoneDatabase.system.offset(zone: timeZone, at: given - Int64(guess))
-            else { return nil }
-            return CardTime(epochSeconds: given - Int64(offset), utcOffset: offset)
+            // From the text, which says the local time whether `seconds` is still that time read
+            // as UTC or already the instant (`PlannerItinerary.withInstants`).
+            guard let local = parsed.map({ Int64($0.seconds.rounded(.down)) }), let instant = localInstant(local) else { return nil }
+            return CardTime(epochSeconds: instant.epochSeconds, utcOffset: instant.offset)
         }
+    }
+
+    /// `seconds` as an instant: a local time (its text has no offset) through this place's zone;
+    /// any other as it is, and a local time where no zone is known.
+    package func instant(_ text: String?, _ seconds: Double?) -> Double? {
+        guard seconds != nil, let parsed = text.flatMap(PlannerTime.parse(iso:)), parsed.suffix == .local,
+            let instant = localInstant(Int64(parsed.seconds.rounded(.down)))
+        else { return seconds }
+        return Double(instant.epochSeconds) + (parsed.seconds - parsed.seconds.rounded(.down))
+    }
+
+    /// The instant a local time (seconds since 1970 on the local clock) names in this place's
+    /// zone: the offset is guessed from the local time read as UTC, then taken at the instant
+    /// that guess gives (right but for the hour a clock skips or repeats).
+    private func localInstant(_ local: Int64) -> (epochSeconds: Int64, offset: Int32)? {
+        guard let timeZone, let guess = ZoneDatabase.system.offset(zone: timeZone, at: local),
+            let offset = ZoneDatabase.system.offset(zone: timeZone, at: local - Int64(guess))
+        else { return nil }
+        return (local - Int64(offset), offset)
     }
 }
 

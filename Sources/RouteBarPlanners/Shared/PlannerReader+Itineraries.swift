@@ -63,6 +63,7 @@ extension PlannerReader {
         var product: String?
         var productName: String?
         var walking = false
+        var rentalFormFactor: String?
         var plannedStart: (seconds: Double, text: String)?
         // OpenTripPlanner's trip headsign, for a leg without its own `headsign` (what the vehicle
         // shows where the rider boards), whichever of the two members comes first.
@@ -149,6 +150,9 @@ extension PlannerReader {
                 }
             } else if decoder.reader.keyEquals("walking") {
                 walking = try decoder.plannerBool() ?? false
+            } else if decoder.reader.keyEquals("rental") {
+                // MOTIS: {"formFactor": "CAR", …}: what a `RENTAL` leg rents (a car is no bicycle).
+                rentalFormFactor = try decoder.plannerMember("formFactor")
             } else if decoder.reader.keyEquals("interlineWithPreviousLeg") {
                 leg.interlined = try decoder.plannerBool() ?? false
             } else if decoder.reader.keyEquals("route") {
@@ -224,6 +228,7 @@ extension PlannerReader {
             ? .walk
             : product.flatMap(PlannerMode.named) ?? modeName.flatMap(PlannerMode.named) ?? productName.flatMap(PlannerMode.named)
                 ?? .other
+        if let rented = rentalFormFactor.flatMap(PlannerMode.named), rented.kind == .other { leg.mode = rented }
         return leg
     }
 

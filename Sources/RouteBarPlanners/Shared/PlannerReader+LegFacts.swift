@@ -78,4 +78,7 @@ extension LegFacts {
     mutating func dropDelaysWithoutRealTime() {
         if realTime == false || cancelled == true { (departureDelay, arrivalDelay) = (nil, nil) }
     }
+
+    /// Whether the times are a real-time forecast: the planner says so, or gives a delay.
+    var hasForecast: Bool { realTime == true || departureDelay != nil || arrivalDelay != nil }
 }

@@ -39,6 +39,10 @@ extension PlannerReader {
     /// Whether a leg just read has what every leg needs, its minutes (a duration, or both
     /// times); noted, and left out, when it has not.
     mutating func keepsLeg(_ leg: PlannerLeg, at pointer: @autoclosure () -> String) -> Bool {
+        if let member = leg.missingMode {
+            note(.init(.missingField, "the leg says nothing of what moves it: it has no `\(member)`", pointer: pointer()))
+            return false
+        }
         // A leg that arrives before it departs has both times: kept, for its itinerary to be
         // refused as inconsistent (`PlannerItinerary.check`), which says more than "missing".
         guard leg.minutes == nil, leg.start == nil || leg.end == nil else { return true }

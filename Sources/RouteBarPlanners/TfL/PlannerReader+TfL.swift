@@ -13,6 +13,11 @@ extension PlannerReader {
         try eachItinerary(at: "/journeys", legs: "legs", timeZone: TfLAdapter.timeZone) { decoder, itinerary throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("legs") {
                 try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeTfLLeg() }
+                // `interchange-keep-sitting` (a wait, the only one TfL has): the ride after it goes
+                // on in the same vehicle, no change (it was counted as a transfer).
+                for index in itinerary.legs.indices.dropFirst() where itinerary.legs[index - 1].mode == .wait {
+                    itinerary.legs[index].interlined = itinerary.legs[index].mode.kind == .transit
+                }
             } else if decoder.reader.keyEquals("startDateTime") {
                 let time = try decoder.plannerTimeAndText()
                 (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
@@ -85,6 +90,7 @@ extension PlannerReader {
             }
         }
         leg.mode = modeID.flatMap(TfLMode.named) ?? .other
+        if modeID == nil { leg.missingMode = "mode.id" }
         return leg
     }
 

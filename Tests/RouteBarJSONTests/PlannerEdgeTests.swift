@@ -1,0 +1,179 @@
+import Foundation
+import RouteBar
+import Testing
+
+@testable import RouteBarJSON
+@testable import RouteBarPlanners
+
+/// Planners' answers at their edges (PlannerEdges/README.md says where each comes from): what
+/// the whole answer says of each, as an app reads it.
+@Suite struct PlannerEdgeTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PlannerEdges")
+
+    static func body(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+    }
+
+    /// The answer's routes, as JSON objects.
+    static func routes(_ name: String, _ query: [String: String] = [:]) throws -> [[String: Any]] {
+        var query = query
+        (query["width"], query["locale"]) = (query["width"] ?? "343", query["locale"] ?? "en")
+        let answer = try FieldMaskTests.answer(try body(name), query)
+        return try #require((answer as? [String: Any])?["routes"] as? [[String: Any]])
+    }
+
+    static func segments(_ route: [String: Any]) -> [[String: Any]] { route["segments"] as? [[String: Any]] ?? [] }
+
+    /// Each segment's mode and minutes: "train 140".
+    static func legs(_ route: [String: Any]) -> [String] {
+        segments(route).map { "\($0["mode"] as? String ?? "?") \(Int((($0["sectionTime"] as? Double) ?? -1).rounded()))" }
+    }
+
+    static func refusal(_ name: String) throws -> RouteBarInputError? {
+        let bytes = try body(name)
+        return inputError(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Local times over a change of the clock: a leg lasts the time that passed. Navitia's
+    /// 01:35 to 03:10 on 2024-03-31 in Paris is 35 minutes (the clocks skip 02:00 to 03:00),
+    /// not 95; its 01:45 (+02:00) to 03:05 (+01:00) on 2024-10-27 is 2 h 20 min, as its own
+    /// `duration` (8400 s) says, not 80.
+    @Test func navitiaLegsLastTheTimeThatPassed() throws {
+        let forward = try #require(try Self.routes("navitia-clocks-go-forward.json").first)
+        #expect(Self.legs(forward) == ["walk 5", "bus 35", "bus 30", "walk 10"])
+        #expect(forward["totalTime"] as? Double == 80)
+        let back = try #require(try Self.routes("navitia-clocks-go-back.json").first)
+        #expect(Self.legs(back) == ["train 140"])
+        #expect(back["totalTime"] as? Double == 140)
+        // The clocks are still the place's: 01:45 summer time, 03:05 winter time.
+        let train = try #require(Self.segments(back).first)
+        #expect(train["departure"] as? String == "2024-10-27T01:45:00+02:00")
+        #expect(train["arrival"] as? String == "2024-10-27T03:05:00+01:00")
+    }
+
+    /// TfL writes London time without an offset: the night tube from 00:50 GMT to 02:20 BST is
+    /// 30 minutes; the N29 from 00:55 BST to 01:25 GMT is 90 (TfL's own `duration`).
+    @Test func tflLegsLastTheTimeThatPassed() throws {
+        let forward = try #require(try Self.routes("tfl-clocks-go-forward.json").first)
+        #expect(Self.legs(forward) == ["subway 30"])
+        let back = try #require(try Self.routes("tfl-clocks-go-back.json").first)
+        #expect(Self.legs(back) == ["bus 90"])
+        #expect(back["totalTime"] as? Double == 90)
+    }
+
+    /// `interchange-keep-sitting`: the train after it goes on in the same vehicle; only the
+    /// replacement bus is a change.
+    @Test func tflKeepSittingIsNoTransfer() throws {
+        let route = try #require(try Self.routes("tfl-keep-sitting.json").first)
+        #expect(route["transferCount"] as? Int == 1)
+        let rides = Self.segments(route).filter { $0["kind"] as? String == "transit" }
+        #expect(
+            rides.map { "\($0["mode"] as? String ?? "?") \($0["transferBefore"] as? Bool ?? false)" } == [
+                "train false", "train false", "bus true",
+            ])
+        let sentence = try #require(route["accessibilityLabel"] as? String)
+        #expect(sentence.contains("stay on board train Southern"), "\(sentence)")
+        #expect(sentence.contains("transfer to bus"), "\(sentence)")
+    }
+
+    /// A leg that says nothing of what moves it is refused, pointed at, never drawn as a ride of
+    /// another kind (each was a 200 with an "other" ride and a transfer counted).
+    @Test(arguments: [
+        ("tfl-leg-without-mode.json", "/journeys/1/legs/1", "mode.id"),
+        ("here-transit-without-mode.json", "/routes/0/sections/1", "transport.mode"),
+        ("opendatach-section-without-journey-or-walk.json", "/connections/0/sections/0", "journey"),
+        ("google-transit-step-without-vehicle.json", "/routes/0/legs/0/steps/0", "transit_details.line.vehicle.type"),
+    ])
+    func aLegWithoutItsModeIsRefused(_ file: String, _ pointer: String, _ member: String) throws {
+        let error = try #require(try Self.refusal(file), "\(file) was answered")
+        #expect(error.type == .missingField)
+        #expect(error.pointer == pointer)
+        #expect(error.detail.contains("`\(member)`"), "\(error.detail)")
+    }
+
+    /// transport.opendata.ch's `departure` is the timetable's and `prognosis` the forecast:
+    /// the times are the forecast's, which its `delay` is said of (IC 738, 22:32 in the
+    /// timetable, leaves at 22:33, a minute late).
+    @Test func opendataTimesAreTheForecast() throws {
+        let routes = try Self.routes("opendatach-transport-fixture-2017-06-20.json")
+        let late = try #require(routes.flatMap(Self.segments).first { $0["departureDelay"] as? Int == 60 })
+        #expect(late["departure"] as? String == "2017-06-20T22:33:00+02:00")
+    }
+
+    /// A train 12 minutes late misses its bus: the answer says so (`reachable: false`) with the
+    /// forecast's times, instead of the timetable's connection or a refusal of every route.
+    @Test func aForecastThatMissesTheConnectionIsUnreachable() throws {
+        let route = try #require(try Self.routes("opendatach-missed-connection.json").first)
+        let (train, bus) = (Self.segments(route)[0], Self.segments(route)[1])
+        #expect(train["arrival"] as? String == "2023-11-14T17:32:00+01:00")
+        #expect(train["arrivalDelay"] as? Int == 720)
+        #expect(bus["departure"] as? String == "2023-11-14T17:26:00+01:00")
+        #expect(bus["reachable"] as? Bool == false)
+        #expect(train["reachable"] == nil)
+    }
+
+    /// The timetable's class says what a category the table lacks is: S-Bahn rides filed
+    /// under `categoryCode` 5 are trains; a cog railway (`CC`) is a train; a walk's duration
+    /// may be written "00:05:00".
+    @Test func opendataCategoriesAndDurations() throws {
+        let routes = try Self.routes("opendatach-transport-fixture-2012-01-31.json")
+        let sRides = routes.flatMap(Self.segments).filter { ($0["badge"] as? String)?.hasPrefix("S") == true }
+        #expect(!sRides.isEmpty)
+        #expect(sRides.allSatisfy { $0["mode"] as? String == "train" })
+        let pilatus = try #require(try Self.routes("opendatach-cog-railway.json").first)
+        #expect(
+            Self.legs(pilatus).filter { !$0.hasPrefix("wait") && !$0.hasPrefix("walk") } == [
+                "ferry 95", "train 30", "cableCar 5", "cableCar 30", "bus 15",
+            ])
+        let walk = try #require(try Self.routes("opendatach-walk-duration-text.json").first)
+        #expect(Self.legs(walk) == ["walk 5", "wait 2", "train 23"])
+    }
+
+    /// The Routes API's times are UTC; its `localizedValues` name the zone: clocks are Tokyo's,
+    /// and its `travelAdvisory.transitFare` is the route's fare.
+    @Test func googleRoutesClocksAndFare() throws {
+        let route = try #require(try Self.routes("google-routes-tokyo-fare.json").first)
+        let shinkansen = try #require(Self.segments(route).last)
+        #expect(shinkansen["departure"] as? String == "2024-05-01T23:40:00+09:00")
+        #expect(shinkansen["arrival"] as? String == "2024-05-02T01:54:00+09:00")
+        let fare = try #require(route["fare"] as? [String: Any])
+        #expect(fare["amount"] as? Double == 11410)
+        #expect(fare["currency"] as? String == "JPY")
+    }
+
+    /// A REST fare without `cents` is no fare, and the body is read whole (it was refused as
+    /// malformed JSON: the member after it was skipped in its place). otp-ui's bike, tram and
+    /// bike mock has such a fare (its `details` price the tram, in another member).
+    @Test func otpFareWithoutCentsIsNoFare() throws {
+        let route = try #require(try Self.routes("otp-rest-fare-without-cents.json").first)
+        #expect(route["fare"] == nil)
+        #expect(Self.legs(route) == ["bus 10"])
+        let mock = try #require(try Self.routes("otpui-bike-transit-bike.json").first)
+        #expect(Self.segments(mock).map { $0["mode"] as? String } == ["walk", "bicycle", "walk", "tram", "walk", "bicycle"])
+        #expect(mock["fare"] == nil)
+    }
+
+    /// Rented vehicles are what they are: OpenTripPlanner's e-scooter (`MICROMOBILITY`, not a
+    /// transit leg) is a personal vehicle, said as a bike (routebar has no scooter mode), and
+    /// no ride; MOTIS's rented car (`rental.formFactor` `CAR`) is a car.
+    @Test func rentedVehiclesAreNoRides() throws {
+        let scooter = try #require(try Self.routes("otpui-e-scooter-transit-e-scooter.json").first)
+        #expect(scooter["transferCount"] as? Int == 0)
+        #expect(scooter["transitCount"] as? Int == 1)
+        #expect(Self.segments(scooter).filter { $0["mode"] as? String == "bicycle" }.allSatisfy { $0["kind"] as? String == "other" })
+        let motis = try Self.routes("motis-rental-car.json")
+        #expect(motis.contains { Self.legs($0) == ["car 30"] })
+    }
+
+    /// Navitia's rail shuttle (Orlyval) is a metro; its suspended cable car a cable car.
+    @Test func navitiaPhysicalModes() throws {
+        let routes = try Self.routes("navitia-rail-shuttle-and-cable-car.json")
+        let modes = routes.flatMap(Self.segments).compactMap { segment -> String? in
+            guard let badge = segment["badge"] as? String else { return nil }
+            return "\(badge) \(segment["mode"] as? String ?? "?")"
+        }
+        #expect(modes.contains("ORLYVAL subway"))
+        #expect(modes.contains { $0.hasSuffix("cableCar") })
+        #expect(!modes.contains { $0.hasSuffix("other") })
+    }
+}
