@@ -16,7 +16,7 @@ WORDS = os.path.join(ROOT, "Sources", "RouteBar", "Words")
 OUTPUT = os.path.join(ROOT, "Sources", "RouteBar", "SentenceWords+Languages.swift")
 ROUTE_BAR_JS = os.path.join(ROOT, "Sources", "CEmbeddedFiles", "route-bar.js")
 KEYS = ["total", "transfer", "transferTo", "stayOnBoard", "walk", "bus", "subway", "tram", "train", "expressBus",
-        "intercityBus", "ferry", "cableCar", "airplane", "bicycle", "car", "wait", "other"]
+        "intercityBus", "ferry", "cableCar", "airplane", "bicycle", "car", "wait", "other", "cancelled"]
 # Texts for riders, shown by <route-bar> alone (never in the sentence).
 RIDER_KEYS = ["noRoute", "routesUnavailable"]
 # The lines of route-bar.js between these two are the table.

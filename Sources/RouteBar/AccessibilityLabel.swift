@@ -58,8 +58,9 @@ public enum AccessibilityLabel {
                 if !first { sink.appendLiteral(separator) }
                 first = false
                 if short != nil {
-                    // "transfer, walk": the short leg is the change between two rides.
-                    if transitBefore && !transferSaid {
+                    // "transfer, walk": the short leg is the change between two rides; after the
+                    // last ride, or before a bike, it is only a walk.
+                    if transitBefore && !transferSaid && rideFollows(leg, before: start + legs.count) {
                         sink.appendLiteral(words.transfer)
                         sink.appendLiteral(separator)
                         transferSaid = true
@@ -86,8 +87,22 @@ public enum AccessibilityLabel {
                 }
                 sink.appendLiteral(appendLegName(leg, locale: locale, to: &sink) ? words.nameSeparator : " ")
                 sink.append(SegmentLabel.text(minutes: Double(leg.pointee.shownMinutes), locale: locale))
+                // A ride that does not run is said so, after its minutes: the bar still shows it.
+                if leg.pointee.isCancelled {
+                    sink.appendLiteral(words.nameSeparator)
+                    sink.appendLiteral(words.cancelled)
+                }
             }
         }
+    }
+
+    /// Whether the next leg that is neither a wait nor too short to draw is a ride.
+    @inlinable
+    static func rideFollows<Leg: SentenceLeg>(_ leg: UnsafePointer<Leg>, before end: UnsafePointer<Leg>) -> Bool {
+        for next in leg + 1..<end where next.pointee.kind != .waiting && next.pointee.sectionTime > 0 {
+            return next.pointee.kind == .transit
+        }
+        return false
     }
 
     /// The sentence, written over `sentence` in its own storage.
@@ -176,6 +191,8 @@ public protocol SentenceLeg {
     var shownMinutes: Int { get }
     /// A leg too short to draw: its seconds.
     var shortSeconds: Double? { get }
+    /// Whether the planner says the ride does not run (its card's `cancelled`).
+    var isCancelled: Bool { get }
 }
 
 extension SentenceLeg {
@@ -183,9 +200,14 @@ extension SentenceLeg {
     public var shownMinutes: Int { SegmentLabel.shownMinutes(sectionTime) }
     /// No leg is too short to draw unless it says so.
     public var shortSeconds: Double? { nil }
+    /// No ride is cancelled unless its card says so.
+    public var isCancelled: Bool { false }
 }
 
-extension SubPath: SentenceLeg {}
+extension SubPath: SentenceLeg {
+    @inlinable public var isCancelled: Bool { details?.card?.facts.cancelled == true }
+}
 extension BarSegment: SentenceLeg {
     public var shownMinutes: Int { minutes }
+    @inlinable public var isCancelled: Bool { card?.facts.cancelled == true }
 }

@@ -13,6 +13,8 @@ public final class SentenceWords: Sendable {
     public let transferTo: StaticString
     /// Said before a ride that continues the same vehicle: "stay on board".
     public let stayOnBoard: StaticString
+    /// Said after a ride its operator has cancelled: "bus 421, 14 min, cancelled".
+    public let cancelled: StaticString
     /// Each mode's name, by `TransitMode.ordinal`.
     let modes: [StaticString]
 
@@ -20,9 +22,10 @@ public final class SentenceWords: Sendable {
         total: StaticString, transfer: StaticString, transferTo: StaticString, stayOnBoard: StaticString, walk: StaticString,
         bus: StaticString, subway: StaticString, tram: StaticString, train: StaticString, expressBus: StaticString,
         intercityBus: StaticString, ferry: StaticString, cableCar: StaticString, airplane: StaticString, bicycle: StaticString,
-        car: StaticString, wait: StaticString, other: StaticString
+        car: StaticString, wait: StaticString, other: StaticString, cancelled: StaticString
     ) {
         (self.total, self.transfer, self.transferTo, self.stayOnBoard) = (total, transfer, transferTo, stayOnBoard)
+        self.cancelled = cancelled
         let named: [TransitMode: StaticString] = [
             .walk: walk, .bus: bus, .subway: subway, .tram: tram, .train: train, .expressBus: expressBus,
             .intercityBus: intercityBus, .ferry: ferry, .cableCar: cableCar, .airplane: airplane, .bicycle: bicycle, .car: car,

@@ -1,7 +1,7 @@
 import Foundation
-import RouteBar
 import Testing
 
+@testable import RouteBar
 @testable import RouteBarJSON
 @testable import RouteBarPlanners
 
@@ -151,6 +151,9 @@ import Testing
         let mock = try #require(try Self.routes("otpui-bike-transit-bike.json").first)
         #expect(Self.segments(mock).map { $0["mode"] as? String } == ["walk", "bicycle", "walk", "tram", "walk", "bicycle"])
         #expect(mock["fare"] == nil)
+        // Its 6 s walk from the tram to the bike is too short to draw: named, and no transfer
+        // (there is no ride after it to change to; it was "transfer, walk").
+        #expect(mock["accessibilityLabel"] as? String == "Total 6 min: walk, bike 2 min, walk, tram MAX Blue, 4 min, walk, bike")
     }
 
     /// Rented vehicles are what they are: OpenTripPlanner's e-scooter (`MICROMOBILITY`, not a
@@ -163,6 +166,62 @@ import Testing
         #expect(Self.segments(scooter).filter { $0["mode"] as? String == "bicycle" }.allSatisfy { $0["kind"] as? String == "other" })
         let motis = try Self.routes("motis-rental-car.json")
         #expect(motis.contains { Self.legs($0) == ["car 30"] })
+    }
+
+    /// A ride the planner says does not run is said so, after its minutes, in the sentence's
+    /// language, whichever that is; a ride that runs is not (Digitransit's commuter train I,
+    /// `realtimeState: CANCELED` in the first itinerary, `UPDATED` in the second).
+    @Test func aCancelledRideIsSaidSo() throws {
+        let facts = Self.directory.deletingLastPathComponent().appendingPathComponent("PlannerFacts/otp-graphql-cancelled.json")
+        let body = Array(try Data(contentsOf: facts))
+        func sentences(_ locale: String) throws -> [String] {
+            let answer = try FieldMaskTests.answer(body, ["width": "343", "locale": locale])
+            let routes = (answer as? [String: Any])?["routes"] as? [[String: Any]] ?? []
+            return routes.compactMap { $0["accessibilityLabel"] as? String }
+        }
+        #expect(
+            try sentences("en") == [
+                "Total 25 min: walk 6 min, wait 1 min, train I, 13 min, cancelled, walk 5 min",
+                "Total 26 min: walk 6 min, wait 1 min, train I, 14 min, walk 5 min",
+            ])
+        // In process, without the service's CLDR durations: the words are German all the same.
+        let german = try sentences("de").first
+        #expect(german?.contains("Zug I, 13 min, fällt aus, Fußweg") == true, "\(german ?? "")")
+        for (tag, words) in SentenceWords.languages {
+            let said = try sentences(tag)
+            #expect(said.count == 2 && said[0].contains(words.cancelled.description), "\(tag): \(said)")
+            #expect(said.count == 2 && !said[1].contains(words.cancelled.description), "\(tag): \(said)")
+        }
+    }
+
+    /// Entur's `interchangeFrom.staySeated`: bus 380 goes on as bus 25, no change.
+    @Test func transmodelStaySeatedIsNoTransfer() throws {
+        let route = try #require(try Self.routes("transmodel-stay-seated.json").first)
+        let buses = Self.segments(route).filter { $0["mode"] as? String == "bus" }
+        #expect(
+            buses.map { "\($0["badge"] as? String ?? "?") \($0["transferBefore"] as? Bool ?? false)" } == [
+                "250 false", "380 false", "25 false",
+            ])
+        #expect(route["transferCount"] as? Int == 1)
+        #expect((route["accessibilityLabel"] as? String)?.contains("stay on board bus 25") == true)
+    }
+
+    /// EFA's -4000 ("No journey found for the time entered", SL's journey planner 2) is no
+    /// route, not a bad request (an app would tell its rider the search was wrong).
+    @Test func efaNoJourneyIsNoRoute() throws {
+        let answer = try #require(try FieldMaskTests.answer(try Self.body("efa-no-journey.json"), ["width": "343"]) as? [String: Any])
+        #expect(answer["reason"] as? String == "no-route")
+        #expect((answer["routes"] as? [Any])?.isEmpty == true)
+    }
+
+    /// A time that is not one is never left out in silence: SL's forecast arrival
+    /// "2026-04-07T13:27:24+0200Z" (half an hour late) was dropped and the timetable's shown,
+    /// on time. The leg is refused, pointed at, the text quoted.
+    @Test func aTimeThatIsNotOneIsRefused() throws {
+        let error = try #require(try Self.refusal("efa-unreadable-forecast.json"))
+        #expect(error.type == .invalidType)
+        #expect(error.pointer == "/journeys/0/legs/0")
+        #expect(error.detail.contains("2026-04-07T13:27:24+0200Z"), "\(error.detail)")
     }
 
     /// Navitia's rail shuttle (Orlyval) is a metro; its suspended cable car a cable car.

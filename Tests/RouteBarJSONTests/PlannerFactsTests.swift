@@ -357,6 +357,12 @@ import Testing
         "hafas-rest.arrivalPlatform": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
             text(value($0, "Destination.rtTrack")) ?? text(value($0, "Destination.track"))
         },
+        "hafas-rest.cancelled": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
+            value($0, "cancelled") as? Bool == true ? "true" : nil
+        },
+        "hafas-rest.reachable": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
+            flag(value($0, "reachable"))
+        },
         "hafas-rest.stops": Cell(body: "resrobot21-trafiklab-phpsdk-solna-malmo.json", objects: "Trip[].LegList.Leg[]") {
             $0["type"] as? String == "JNY" ? stops($0, "Stops.Stop", ends: true) : nil
         },
@@ -369,6 +375,16 @@ import Testing
         },
         "transmodel.stops": Cell(body: "PlannerFacts/transmodel-documented.json", objects: "data.trip.tripPatterns[].legs[]") {
             stops($0, "intermediateEstimatedCalls", ends: false)
+        },
+        "dbweb.cancelled": Cell(body: "PlannerFacts/dbweb-documented.json", objects: "verbindungen[].verbindungsAbschnitte[]") { section in
+            let cancelled = ["text.realtime.stop.cancelled", "text.realtime.connection.cancelled"]
+            let stops = section["halte"] as? [[String: Any]] ?? []
+            let notes = [section, stops.first ?? [:], stops.last ?? [:]].flatMap { $0["risNotizen"] as? [[String: Any]] ?? [] }
+            return notes.contains { cancelled.contains($0["key"] as? String ?? "") } ? "true" : nil
+        },
+        "transmodel.cancelled": Cell(body: "PlannerFacts/transmodel-documented.json", objects: "data.trip.tripPatterns[].legs[]") {
+            value($0, "fromEstimatedCall.cancellation") as? Bool == true || value($0, "toEstimatedCall.cancellation") as? Bool == true
+                ? "true" : nil
         },
         "transmodel.realTime": Cell(body: "otp2-transmodel-norway-otpdebugclient-2024.json", objects: "trip.tripPatterns[].legs[]") {
             $0["mode"] as? String == "foot" ? nil : flag(value($0, "realtime"))

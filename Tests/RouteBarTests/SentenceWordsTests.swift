@@ -33,7 +33,7 @@ import Testing
     static func table(_ words: SentenceWords) -> [String: String] {
         var table = [
             "total": words.total.description, "transfer": words.transfer.description, "transferTo": words.transferTo.description,
-            "stayOnBoard": words.stayOnBoard.description,
+            "stayOnBoard": words.stayOnBoard.description, "cancelled": words.cancelled.description,
         ]
         for mode in TransitMode.allCases { table[mode.rawValue] = words.word(for: mode).description }
         return table

@@ -85,6 +85,9 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("halte") {
                 let stops = try decoder.dbWebStops()
                 (leg.facts.departurePlatform, leg.facts.arrivalPlatform, leg.facts.stops) = (stops.first, stops.last, stops.count)
+                if stops.endCancelled { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("risNotizen") {
+                if try decoder.dbWebCancelled() { leg.facts.cancelled = true }
             } else {
                 try decoder.reader.skipValue()
             }
@@ -101,26 +104,53 @@ extension PlannerReader {
         return leg
     }
 
-    /// `halte[]`: the first and the last stop's `gleis` (the platforms), and the stops between
-    /// the two ends (one fewer than the stops listed).
-    mutating func dbWebStops() throws(JSONSyntaxError) -> (first: String?, last: String?, count: Int?) {
-        var result: (first: String?, last: String?, count: Int?) = (nil, nil, nil)
+    /// `halte[]`: the first and the last stop's `gleis` (the platforms), the stops between
+    /// the two ends (one fewer than the stops listed), and whether the ride does not call where
+    /// the rider boards or alights (either end's `risNotizen` says the stop is cancelled).
+    mutating func dbWebStops() throws(JSONSyntaxError) -> (first: String?, last: String?, count: Int?, endCancelled: Bool) {
+        var result: (first: String?, last: String?, count: Int?, endCancelled: Bool) = (nil, nil, nil, false)
         var listed = 0
+        var lastCancelled = false
         try eachElement { decoder, index throws(JSONSyntaxError) in
             var platform: String?
+            var cancelled = false
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("gleis") {
                     platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                } else if decoder.reader.keyEquals("risNotizen") {
+                    cancelled = try decoder.dbWebCancelled()
                 } else {
                     try decoder.reader.skipValue()
                 }
             }
-            if index == 0 { result.first = platform }
-            result.last = platform
+            if index == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
+            (result.last, lastCancelled) = (platform, cancelled)
             listed += 1
         }
         result.count = listed > 1 ? listed - 1 : nil
         if listed < 2 { result.last = nil }
+        if listed > 1, lastCancelled { result.endCancelled = true }
         return result
+    }
+
+    /// Whether real-time notes (`risNotizen[]`, `{key, value}`) say the ride or the stop is
+    /// cancelled: `text.realtime.stop.cancelled` or `text.realtime.connection.cancelled`, or a
+    /// note of `type` `HALT_AUSFALL`, as db-vendo-client's `parseCancelled` reads them
+    /// (parse/remarks.js).
+    mutating func dbWebCancelled() throws(JSONSyntaxError) -> Bool {
+        var cancelled = false
+        try eachElement { decoder, _ throws(JSONSyntaxError) in
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("key") {
+                    let key = try decoder.plannerWord()
+                    if key == "text.realtime.stop.cancelled" || key == "text.realtime.connection.cancelled" { cancelled = true }
+                } else if decoder.reader.keyEquals("type") {
+                    if try decoder.plannerWord() == "HALT_AUSFALL" { cancelled = true }
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+        }
+        return cancelled
     }
 }

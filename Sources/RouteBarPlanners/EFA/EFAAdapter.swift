@@ -45,10 +45,20 @@ enum EFAAdapter: PlannerAdapter {
         }
     }
 
-    /// A system message of `type` `error` beside no journey is the planner's error.
+    /// The codes of an error that says there is no journey, not that the request was wrong
+    /// (SL's journey planner 2 OpenAPI, `systemmessagesObject.code`: -4000 "No journey found for
+    /// the time entered", -10015 "No journey found", -4006 "Only a walk has been found").
+    static let noJourneyCodes: Set<String> = ["-4000", "-10015", "-4006"]
+
+    /// A system message of `type` `error` beside no journey is the planner's error, or its
+    /// answer that there is no route.
     static func settle(_ outcome: inout PlannerOutcome) {
         guard let text = outcome.facts["systemMessages.error"] else { return }
-        outcome.error = (text, outcome.facts["systemMessages.code"], nil)
+        if let code = outcome.facts["systemMessages.code"], noJourneyCodes.contains(code) {
+            outcome.noRoute = text
+        } else {
+            outcome.error = (text, outcome.facts["systemMessages.code"], nil)
+        }
     }
 }
 

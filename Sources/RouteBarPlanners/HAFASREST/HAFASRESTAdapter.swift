@@ -41,6 +41,8 @@ enum HAFASRESTAdapter: PlannerAdapter {
         .departurePlatform: "`Origin.rtTrack`, else `Origin.track`",
         .arrivalPlatform: "`Destination.rtTrack`, else `Destination.track`",
         .stops: "`Stops.Stop`, minus 1",
+        .cancelled: "`cancelled`",
+        .reachable: "`reachable`",
     ]
 
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {

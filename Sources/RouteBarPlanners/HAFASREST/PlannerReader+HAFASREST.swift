@@ -67,6 +67,11 @@ extension PlannerReader {
                 }
             } else if decoder.reader.keyEquals("Stops") {
                 leg.facts.stops = try decoder.hafasRESTStopCount()
+            } else if decoder.reader.keyEquals("cancelled") {
+                // The HAFAS REST schema's `Leg`: "Will be true if this journey is cancelled".
+                if try decoder.plannerBool() == true { leg.facts.cancelled = true }
+            } else if decoder.reader.keyEquals("reachable") {
+                leg.facts.reachable = try decoder.plannerBool()
             } else {
                 try decoder.reader.skipValue()
             }

@@ -28,12 +28,13 @@ enum MOTISAdapter: PlannerAdapter {
         .cancelled: "`cancelled`",
     ]
 
-    /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml).
+    /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml;
+    /// `BIKE_RENTAL` is its betas' name for a rented bike, in the enum until v2.0.0-beta.27).
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY", "METRO"]), (.tram, ["TRAM"]),
         (.train, ["RAIL", "HIGHSPEED_RAIL", "LONG_DISTANCE", "NIGHT_RAIL", "REGIONAL_FAST_RAIL", "REGIONAL_RAIL", "SUBURBAN"]),
         (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]), (.cableCar, ["FUNICULAR", "AERIAL_LIFT", "CABLE_CAR"]),
-        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL"]), (.car, ["CAR", "ODM"]),
+        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL", "BIKE_RENTAL"]), (.car, ["CAR", "ODM"]),
     ]
 
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {

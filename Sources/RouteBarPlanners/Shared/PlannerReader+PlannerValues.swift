@@ -39,6 +39,11 @@ extension PlannerReader {
     /// Whether a leg just read has what every leg needs, its minutes (a duration, or both
     /// times); noted, and left out, when it has not.
     mutating func keepsLeg(_ leg: PlannerLeg, at pointer: @autoclosure () -> String) -> Bool {
+        if let text = unreadableTime {
+            unreadableTime = nil
+            note(.init(.invalidType, "the leg has a time that is not one (RFC 3339 or ISO 8601): \"\(text)\"", pointer: pointer()))
+            return false
+        }
         if let member = leg.missingMode {
             note(.init(.missingField, "the leg says nothing of what moves it: it has no `\(member)`", pointer: pointer()))
             return false
@@ -125,7 +130,12 @@ extension PlannerReader {
             return (seconds, PlannerTime.iso(seconds: seconds))
         case .string:
             let text = try reader.readString()
-            guard let seconds = PlannerTime.seconds(iso: text), text.utf8.count <= 64 else { return nil }
+            guard let seconds = PlannerTime.seconds(iso: text), text.utf8.count <= 64 else {
+                // Never a time left out in silence (the leg would take another's, or none):
+                // the leg or itinerary it is in is refused (`keepsLeg`, `eachItinerary`).
+                if !text.isEmpty, unreadableTime == nil { unreadableTime = PlannerText.shortened(text, toBytes: 64) }
+                return nil
+            }
             return (seconds, text)
         default:
             try reader.skipValue()

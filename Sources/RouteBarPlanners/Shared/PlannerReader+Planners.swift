@@ -11,6 +11,12 @@ extension PlannerReader {
     /// decoding takes stays a small multiple of the body (`RouteBarRequest.decodingBytes`). The
     /// last waits because Google's fare follows its legs.
     mutating func addItinerary(_ itinerary: PlannerItinerary) {
+        // A time of its own (not of a leg, which `keepsLeg` refuses) that is not one.
+        if let text = unreadableTime {
+            unreadableTime = nil
+            let detail = "the itinerary has a time that is not one (RFC 3339 or ISO 8601): \"\(text)\""
+            return note(.init(.invalidType, detail, pointer: itinerary.routePointer))
+        }
         if let last = plannerItineraries.indices.last {
             plannerItineraries[last].settle(waits: waits, shortestLeg: shortestLeg)
             if case .success(let route)? = plannerItineraries[last].settled, !modelBytes.add(route) {

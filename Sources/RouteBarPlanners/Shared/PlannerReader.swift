@@ -22,6 +22,9 @@ package struct PlannerReader {
     /// The zone of times that name none: `?timeZone=`, or the one the answer names for itself
     /// (Navitia's `context.timezone`).
     package var plannerTimeZone: String?
+    /// A time the planner wrote that is not one ("2024-10-18T16: 16: 00Z"), since the leg or
+    /// itinerary being read began: it is refused, pointed at, with the text quoted.
+    var unreadableTime: String?
     /// The itineraries read; each but the last made its route when the next is added
     /// (`addItinerary`), the last once the body has been read.
     var plannerItineraries: [PlannerItinerary] = []

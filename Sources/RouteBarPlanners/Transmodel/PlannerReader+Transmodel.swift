@@ -85,6 +85,7 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("fromEstimatedCall") || decoder.reader.keyEquals("toEstimatedCall") {
                 let isFrom = decoder.reader.keyEquals("fromEstimatedCall")
                 let call = try decoder.transmodelCall()
+                if call.cancelled { leg.facts.cancelled = true }
                 if isFrom {
                     (leg.facts.departurePlatform, leg.headsign) = (call.platform, call.headsign ?? leg.headsign)
                 } else {
@@ -93,6 +94,9 @@ extension PlannerReader {
                 }
             } else if decoder.reader.keyEquals("intermediateEstimatedCalls") {
                 leg.facts.stops = try decoder.plannerStops(ends: false)
+            } else if decoder.reader.keyEquals("interchangeFrom") {
+                // The interchange from the leg before: `staySeated`, the same vehicle goes on.
+                if try decoder.reader.peekKind() == .object, let seated = try decoder.transmodelStaySeated() { leg.interlined = seated }
             } else if !(try decoder.decodeTransmodelTime(into: &times)) {
                 try decoder.reader.skipValue()
             }
@@ -107,12 +111,24 @@ extension PlannerReader {
         return leg
     }
 
-    /// An estimated call: its quay's `publicCode` (the platform) and its
-    /// `destinationDisplay.frontText` (the headsign).
-    mutating func transmodelCall() throws(JSONSyntaxError) -> (platform: String?, headsign: String?) {
-        var call: (platform: String?, headsign: String?) = (nil, nil)
+    /// An interchange's `staySeated`.
+    mutating func transmodelStaySeated() throws(JSONSyntaxError) -> Bool? {
+        var seated: Bool?
         try eachMember { decoder throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("quay") {
+            if decoder.reader.keyEquals("staySeated") { seated = try decoder.plannerBool() } else { try decoder.reader.skipValue() }
+        }
+        return seated
+    }
+
+    /// An estimated call: its quay's `publicCode` (the platform), its
+    /// `destinationDisplay.frontText` (the headsign), and its `cancellation` (the call, planned
+    /// or by real-time data, does not happen).
+    mutating func transmodelCall() throws(JSONSyntaxError) -> (platform: String?, headsign: String?, cancelled: Bool) {
+        var call: (platform: String?, headsign: String?, cancelled: Bool) = (nil, nil, false)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("cancellation") {
+                call.cancelled = try decoder.plannerBool() == true
+            } else if decoder.reader.keyEquals("quay") {
                 call.platform = try decoder.plannerMember("publicCode").flatMap(PlannerText.trimmed)
             } else if decoder.reader.keyEquals("destinationDisplay") {
                 call.headsign = try decoder.plannerMember("frontText")

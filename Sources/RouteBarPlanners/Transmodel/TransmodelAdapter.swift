@@ -29,6 +29,7 @@ enum TransmodelAdapter: PlannerAdapter {
         .realTime: "`realtime`",
         .departureDelay: "`expectedStartTime` − `aimedStartTime`, where `realtime`",
         .arrivalDelay: "`expectedEndTime` − `aimedEndTime`, where `realtime`",
+        .cancelled: "`fromEstimatedCall.cancellation` or `toEstimatedCall.cancellation`",
     ]
 
     /// Transmodel's `TransportMode` as the API writes it, in lower case
