@@ -44,7 +44,11 @@ depend on the body's shape, which a schema cannot relate to the query string:
   whole signature (docs/planners.md, `PlannerAdapter.signatures`: every leg's mode and minutes,
   under the planner's own envelope), of which each schema states a part, so a body a schema
   takes may be no planner's answer (`{"metaData": {}}`), or equally two planners'
-  (PlannerRecognitionTests and PlannerAdapterTests check recognition itself).
+  (PlannerRecognitionTests and PlannerAdapterTests check recognition itself). Two more
+  refusals of a planner's answer are about its text, which a schema types as any string: a
+  time that reads as no time (invalid-type, recomputed from the text the problem quotes), and
+  a leg whose local times, in no named zone, are an hour off its own duration (inconsistent-leg
+  asking for `?timeZone=`; PlannerEdgeTests checks it).
 
 Field masks (`fields`, `X-Fields`) are taken out of the schema before it is loaded: a masked
 answer leaves out members the response schemas mark required, by design, so no masked answer
@@ -255,6 +259,15 @@ def _rule_applies(case, problem):
     if kind == PROBLEM + "unknown-shape" and problem.get("parameter") == "source":
         return _shape(body) != (case.query or {}).get("source")
     if _shape(body) not in (None, "routebar", "odsay") and kind in PLANNER_LAYOUT_PROBLEMS:
+        return True
+    if _shape(body) not in (None, "routebar", "odsay") and kind == PROBLEM + "invalid-type" \
+            and "a time that is not one" in problem.get("detail", ""):
+        # A planner's time text that reads as no time, which a schema types as any string:
+        # recomputed from the text the problem quotes (cut with "…" where long).
+        quoted = problem["detail"].split(': "', 1)[-1].rsplit('"', 1)[0]
+        return _instant(quoted) is None
+    if kind == PROBLEM + "inconsistent-leg" and "?timeZone=" in problem.get("detail", ""):
+        # Local times an hour off the leg's own duration, without a zone to say which is right.
         return True
     if kind == PROBLEM + "missing-field" and (problem.get("pointer") == "/width" or problem.get("parameter") == "width"):
         return o["width"] is None

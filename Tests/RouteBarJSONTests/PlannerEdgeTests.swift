@@ -224,6 +224,29 @@ import Testing
         #expect(error.detail.contains("2026-04-07T13:27:24+0200Z"), "\(error.detail)")
     }
 
+    /// The pointer goes through a name the body chose (a GraphQL alias) as RFC 6901 writes it:
+    /// "a/b~c" is `a~1b~0c`; the time is quoted whole.
+    @Test func aPointerThroughAnAliasIsEscaped() throws {
+        let body =
+            #"{"data": {"a/b~c": {"itineraries": [{"startTime": 1573688700000, "endTime": 1573689300000, "legs": [{"mode": "BUS", "startTime": "soon", "endTime": 1573689300000, "duration": 600}]}]}}}"#
+        let error = try #require(inputError(body, query: ["width": "343"]))
+        #expect(error.pointer == "/data/a~1b~0c/itineraries/0/legs/0")
+        #expect(error.detail.hasSuffix(#"(RFC 3339 or ISO 8601): "soon"."#), "\(error.detail)")
+    }
+
+    /// HAFAS REST writes local times without a zone. Over the night the clocks go back, the
+    /// night train's 23:09 to 05:48 lasts 7 h 39 min (its `duration` PT7H39M), not the clocks'
+    /// 6 h 39 min: without a zone that is refused, the leg pointed at; with `?timeZone=` read.
+    @Test func localTimesWithoutAZoneOverAChangeOfTheClock() throws {
+        let error = try #require(try Self.refusal("hafas-rest-clocks-go-back.json"))
+        #expect(error.type == .inconsistentLeg)
+        #expect(error.pointer == "/Trip/0/LegList/Leg/2")
+        #expect(error.detail.contains("?timeZone="), "\(error.detail)")
+        let route = try #require(try Self.routes("hafas-rest-clocks-go-back.json", ["timeZone": "Europe/Stockholm"]).first)
+        #expect(Self.legs(route) == ["train 7", "walk 30", "wait 2", "train 459"])
+        #expect(route["totalTime"] as? Double == 498)
+    }
+
     /// Navitia's rail shuttle (Orlyval) is a metro; its suspended cable car a cable car.
     @Test func navitiaPhysicalModes() throws {
         let routes = try Self.routes("navitia-rail-shuttle-and-cable-car.json")

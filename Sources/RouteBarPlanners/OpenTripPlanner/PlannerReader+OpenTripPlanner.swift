@@ -40,7 +40,7 @@ extension PlannerReader {
             if pointer == "/data", name == "viewer" {
                 try decoder.decodeGraphQLData(at: "/data/viewer")
             } else {
-                try decoder.decodeOTPPlan(at: "\(pointer)/\(name)")
+                try decoder.decodeOTPPlan(at: "\(pointer)/\(PlannerReader.pointerToken(name))")
             }
         }
     }

@@ -298,6 +298,19 @@ package struct PlannerItinerary {
     /// are the real ones, which still follow each other.
     package func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?, quoting previousArrival: String? = nil) throws(RouteBarInputError) {
         let at = "\(pointer)/\(index)"
+        // Local times where nothing says the zone (HAFAS REST's `date` and `time`) are read as
+        // the clocks' difference; over a change of the clock the planner's own duration tells
+        // an hour apart, and which is right only the zone can say: refused, never a guess.
+        if let start = leg.start, let end = leg.end, let seconds = leg.seconds, place.narrowed(to: leg).timeZone == nil,
+            leg.departure.flatMap(PlannerTime.parse(iso:))?.suffix == .local,
+            abs(abs((end - start) - seconds) - 3600) <= Self.timeTolerance
+        {
+            throw .inconsistent(
+                "the leg's local times (\(leg.timeText(start, given: leg.departure)) to \(leg.timeText(end, given: leg.arrival))) "
+                    + "are an hour off its duration (\(Int(seconds)) s), as over a change of the clock; "
+                    + "name the place's zone with ?timeZone= to read them",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("arrival", leg.timeText(end, given: leg.arrival)))
+        }
         if let start = leg.start, let end = leg.end, end < start {
             throw .inconsistent(
                 "the leg arrives (\(leg.timeText(end, given: leg.arrival))) before it departs (\(leg.timeText(start, given: leg.departure)))",

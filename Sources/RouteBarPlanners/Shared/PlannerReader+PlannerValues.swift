@@ -55,6 +55,21 @@ extension PlannerReader {
         return false
     }
 
+    /// A member's name as a JSON Pointer reference token (RFC 6901: `~` as `~0`, `/` as `~1`), for
+    /// a pointer through a name the body chose (a GraphQL alias).
+    static func pointerToken(_ name: String) -> String {
+        guard name.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return name }
+        var token = ""
+        for scalar in name.unicodeScalars {
+            switch scalar {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.unicodeScalars.append(scalar)
+            }
+        }
+        return token
+    }
+
     /// Calls `body` with each element of the array that comes next and its index; skips anything else.
     mutating func eachElement(_ body: (inout PlannerReader, Int) throws(JSONSyntaxError) -> Void) throws(JSONSyntaxError) {
         guard !isRefused, try reader.peekKind() == .array else { return try reader.skipValue() }
@@ -133,7 +148,9 @@ extension PlannerReader {
             guard let seconds = PlannerTime.seconds(iso: text), text.utf8.count <= 64 else {
                 // Never a time left out in silence (the leg would take another's, or none):
                 // the leg or itinerary it is in is refused (`keepsLeg`, `eachItinerary`).
-                if !text.isEmpty, unreadableTime == nil { unreadableTime = PlannerText.shortened(text, toBytes: 64) }
+                if !text.isEmpty, unreadableTime == nil {
+                    unreadableTime = text.utf8.count <= 64 ? text : PlannerText.shortened(text, toBytes: 64)
+                }
                 return nil
             }
             return (seconds, text)

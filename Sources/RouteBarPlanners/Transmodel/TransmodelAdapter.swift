@@ -49,7 +49,7 @@ enum TransmodelAdapter: PlannerAdapter {
             // Every member is a query's answer, under its name or an alias.
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 let name = decoder.reader.key
-                try decoder.decodeTransmodelTrip(at: "/data/\(name)")
+                try decoder.decodeTransmodelTrip(at: "/data/\(PlannerReader.pointerToken(name))")
             }
         } else if decoder.reader.keyEquals("errors") {
             try decoder.decodeErrorList()
