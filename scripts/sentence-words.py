@@ -63,12 +63,12 @@ def swift():
         "",
         "extension SentenceWords {",
         "    /// Every language with a word table, by its BCP 47 tag.",
-        "    static let languages: [(tag: String, words: SentenceWords)] = [",
+        "    static let languages: [SentenceWords] = [",
     ]
     for tag in tags:
         words = read(os.path.join(WORDS, tag + ".words"))
         arguments = ", ".join(f'{key}: "{words[key]}"' for key in KEYS)
-        lines.append(f'        ("{tag}", SentenceWords({arguments})),')
+        lines.append(f'        SentenceWords(tag: "{tag}", {arguments}),')
     lines += ["    ]", "}", ""]
     return "\n".join(lines)
 

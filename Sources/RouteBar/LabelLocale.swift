@@ -68,7 +68,7 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
         let korean = Self.primaryLanguage(of: tag) == "ko"
         let table = korean ? nil : SentenceWords.table(for: tag)
         self.init(
-            tag: tag, words: korean ? .korean : table?.words ?? .english, durations: korean ? .korean : .english,
+            tag: tag, words: korean ? .korean : table ?? .english, durations: korean ? .korean : .english,
             ownWords: korean || table != nil)
     }
 

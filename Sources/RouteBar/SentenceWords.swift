@@ -17,14 +17,39 @@ public final class SentenceWords: Sendable {
     public let cancelled: StaticString
     /// Each mode's name, by `TransitMode.ordinal`.
     let modes: [StaticString]
+    /// The BCP 47 tag of the language these words are ("ja", "zh-Hant").
+    public let tag: String
+    /// What stands between a line's name and its minutes, so that a screen reader never says
+    /// two numbers in a row ("bus 421, 14 min", not "bus 421 14 min"): the comma of the
+    /// language these words are in (Japanese "、", Chinese "，", Arabic script "، ").
+    public let nameSeparator: StaticString
+    /// What stands between the total and the legs ("Total 47 min: walk 6 min, …"): the colon as
+    /// the language writes it. French puts a no-break space before it ("Total 1 h 18 min : …",
+    /// as both France's and Québec's typographic rules have it); Chinese and Japanese write the
+    /// full-width colon, with no space after ("合計 1時間18分：徒歩 6分、…").
+    public let colon: StaticString
 
     init(
-        total: StaticString, transfer: StaticString, transferTo: StaticString, stayOnBoard: StaticString, walk: StaticString,
+        tag: String, total: StaticString, transfer: StaticString, transferTo: StaticString, stayOnBoard: StaticString, walk: StaticString,
         bus: StaticString, subway: StaticString, tram: StaticString, train: StaticString, expressBus: StaticString,
         intercityBus: StaticString, ferry: StaticString, cableCar: StaticString, airplane: StaticString, bicycle: StaticString,
         car: StaticString, wait: StaticString, other: StaticString, cancelled: StaticString
     ) {
+        self.tag = tag
         (self.total, self.transfer, self.transferTo, self.stayOnBoard) = (total, transfer, transferTo, stayOnBoard)
+        nameSeparator =
+            switch tag {
+            case "ja": "、"
+            case "zh-Hans", "zh-Hant", "zh": "，"
+            case "ar", "fa", "ur": "، "
+            default: ", "
+            }
+        colon =
+            switch tag {
+            case "fr": "\u{A0}: "
+            case "ja", "zh-Hans", "zh-Hant", "zh": "："
+            default: ": "
+            }
         self.cancelled = cancelled
         let named: [TransitMode: StaticString] = [
             .walk: walk, .bus: bus, .subway: subway, .tram: tram, .train: train, .expressBus: expressBus,
@@ -37,45 +62,17 @@ public final class SentenceWords: Sendable {
     /// The mode's name: "walk", "도보", "U-Bahn".
     public func word(for mode: TransitMode) -> StaticString { modes[mode.ordinal] }
 
-    /// What stands between a line's name and its minutes, so that a screen reader never says
-    /// two numbers in a row ("bus 421, 14 min", not "bus 421 14 min"): the comma of the
-    /// language these words are in (Japanese "、", Chinese "，", Arabic script "، "), by the
-    /// table's tag.
-    public var nameSeparator: StaticString {
-        switch tag {
-        case "ja": "、"
-        case "zh-Hans", "zh-Hant", "zh": "，"
-        case "ar", "fa", "ur": "، "
-        default: ", "
-        }
-    }
-
-    /// What stands between the total and the legs ("Total 47 min: walk 6 min, …"): the colon as
-    /// the language writes it. French puts a no-break space before it ("Total 1 h 18 min : …",
-    /// as both France's and Québec's typographic rules have it); Chinese and Japanese write the
-    /// full-width colon, with no space after ("合計 1時間18分：徒歩 6分、…").
-    public var colon: StaticString {
-        switch tag {
-        case "fr": "\u{A0}: "
-        case "ja", "zh-Hans", "zh-Hant", "zh": "："
-        default: ": "
-        }
-    }
-
-    /// The tag of the table these words are ("ja", "zh-Hant"); nil for words made elsewhere.
-    private var tag: String? { Self.languages.first(where: { $0.words === self })?.tag }
-
     /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
     /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the
     /// one its region writes (Traditional in Taiwan, Hong Kong and Macao), Portuguese without a
     /// region Brazil's (as CLDR's `pt`), any other region's Portugal's. English where none is.
     static func lookUp(_ tag: String) -> SentenceWords {
-        table(for: tag)?.words ?? .english
+        table(for: tag) ?? .english
     }
 
-    /// The table for `tag` with its own tag ("zh-Hant" for "zh-TW"), as `lookUp` finds it; nil
+    /// The table for `tag`, with its own tag ("zh-Hant" for "zh-TW"), as `lookUp` finds it; nil
     /// where the language has none. Korean's and English's are routebar's own.
-    package static func table(for tag: String) -> (tag: String, words: SentenceWords)? {
+    package static func table(for tag: String) -> SentenceWords? {
         var candidate = Substring(tag)
         if candidate.hasPrefix("zh-") || candidate == "zh" {
             let subtags = tag.split(separator: "-")
@@ -99,6 +96,6 @@ public final class SentenceWords: Sendable {
         }
     }
 
-    public static let korean = languages.first { $0.tag == "ko" }!.words
-    public static let english = languages.first { $0.tag == "en" }!.words
+    public static let korean = languages.first { $0.tag == "ko" }!
+    public static let english = languages.first { $0.tag == "en" }!
 }

@@ -187,7 +187,7 @@ import Testing
         // In process, without the service's CLDR durations: the words are German all the same.
         let german = try sentences("de").first
         #expect(german?.contains("Zug I, 13 min, fällt aus, Fußweg") == true, "\(german ?? "")")
-        for (tag, words) in SentenceWords.languages {
+        for (tag, words) in SentenceWords.languages.map({ ($0.tag, $0) }) {
             let said = try sentences(tag)
             #expect(said.count == 2 && said[0].contains(words.cancelled.description), "\(tag): \(said)")
             #expect(said.count == 2 && !said[1].contains(words.cancelled.description), "\(tag): \(said)")

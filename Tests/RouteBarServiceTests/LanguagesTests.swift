@@ -110,7 +110,7 @@ import Testing
         try withRouteBarService { server in
             let connection = try server.connect()
             var checked = 0
-            for (tag, words) in SentenceWords.languages where tag != "en" {
+            for (tag, words) in SentenceWords.languages.map({ ($0.tag, $0) }) where tag != "en" {
                 let response = try connection.request(
                     "POST", "/v1/route-bars?locale=\(tag)", headers: ["Content-Type": "application/json"], body: body)
                 #expect(response.status == 200 && response.headers["content-language"] == tag, "\(tag)")
@@ -202,7 +202,7 @@ import Testing
             for conjunction in [" et ", " y ", " e ", " dan ", " och ", " ja "] { #expect(!text.contains(conjunction), "\(tag): \(text)") }
         }
         // In every language with words: between the hours and the minutes, no letter of a word.
-        for (tag, _) in SentenceWords.languages where !["ko", "en"].contains(tag) {
+        for tag in SentenceWords.languages.map(\.tag) where !["ko", "en"].contains(tag) {
             let hours = try #require(LocaleText.duration(locale: tag, hours: 3, minutes: 0, seconds: 0))
             let minutes = try #require(LocaleText.duration(locale: tag, hours: 0, minutes: 38, seconds: 0))
             let both = try #require(LocaleText.duration(locale: tag, hours: 3, minutes: 38, seconds: 0))

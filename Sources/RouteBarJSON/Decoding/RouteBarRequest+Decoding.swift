@@ -122,9 +122,13 @@ extension RouteBarRequest {
         }
         // Read again by a planner's adapter, the body is read strictly then; answered or refused
         // for its shape now, it is first (bad JSON wins over a bad value or shape: 400 before 422).
-        if case .success(.readAgain) = outcome { return try outcome.get() }
-        try validate(body, skimmed: skimmed)
-        return try outcome.get()
+        let readAgain = if case .success(.readAgain) = outcome { true } else { false }
+        if !readAgain { try validate(body, skimmed: skimmed) }
+        // Consumed, not copied out as `get()` would: a copy retains and releases every member.
+        switch consume outcome {
+        case .success(let read): return read
+        case .failure(let error): throw error
+        }
     }
 
     /// Reads the body strictly where recognition skimmed some of it (`PlannerSketch.skimmed`):
@@ -141,9 +145,6 @@ extension RouteBarRequest {
     }
 
     public init(json body: [UInt8], query: (String) -> String? = { _ in nil }) throws(RouteBarInputError) {
-        let result = body.withUnsafeBufferPointer { buffer in
-            Result { () throws(RouteBarInputError) in try RouteBarRequest(json: buffer, query: query) }
-        }
-        self = try result.get()
+        self = try body.withUnsafeBufferPointer { (buffer) throws(RouteBarInputError) in try RouteBarRequest(json: buffer, query: query) }
     }
 }
