@@ -122,8 +122,8 @@ def tree_rss_kib(pid):
     return total
 
 
-def wrk(url, path, body_file, connections, seconds):
-    env = {**os.environ, "BODY": body_file, "PATH_": path}
+def wrk(url, path, body_file, connections, seconds, method="POST"):
+    env = {**os.environ, "BODY": body_file, "PATH_": path, "METHOD": method}
     argv = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", os.path.join(HERE, "peers", "post.lua"), url]
     out = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=seconds + 60).stdout
     for line in out.splitlines():

@@ -8,6 +8,11 @@ the process): user and system CPU microseconds, voluntary and involuntary contex
 Then one more run of each under `strace -f -c` (which slows it, so only its counts per request
 are kept, not its times): the system calls a request costs, by name. Medians of the rounds.
 
+Then the HTTP layer alone, by the same method: the service's `GET /healthz` against the C peer
+answering `GET /fixed` with a body as long (the ceiling's server): what each server's HTTP
+layer costs a request without a body to read or an answer to compute. The difference of the
+two tables is the answer's own cost.
+
 Prints a markdown section for bench/results.md."""
 import os
 import re
@@ -15,12 +20,15 @@ import statistics
 import subprocess
 import sys
 import time
+import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from interleave import start, stop, tree_cpu_seconds, wrk  # noqa: E402
 
 SERVERS = {"service": "service", "C peer": "c"}
 BODY = os.path.join("bench", "workloads", "single.json")
+# The HTTP layer alone: each server, the path it answers without work, and the method.
+LAYER = {"service": ("service", "/healthz"), "C peer": ("ceiling", "/fixed")}
 
 
 def switches(pid):
@@ -39,15 +47,15 @@ def switches(pid):
     return voluntary, involuntary
 
 
-def run(server, service, peer_c, seconds):
+def run(server, service, peer_c, seconds, path="/v1/route-bars", method="POST", answer_bytes=0):
     body = open(BODY, "rb").read()
-    process, url = start(server, service, peer_c, 0, body)
+    process, url = start(server, service, peer_c, answer_bytes, body)
     try:
-        wrk(url, "/v1/route-bars", BODY, 64, 1)
+        wrk(url, path, BODY, 64, 1, method)
         user0, system0 = tree_cpu_seconds(process.pid)
         voluntary0, involuntary0 = switches(process.pid)
         began = time.monotonic()
-        rps = wrk(url, "/v1/route-bars", BODY, 64, seconds)[0]
+        rps = wrk(url, path, BODY, 64, seconds, method)[0]
         elapsed = time.monotonic() - began
         user1, system1 = tree_cpu_seconds(process.pid)
         voluntary1, involuntary1 = switches(process.pid)
@@ -85,12 +93,30 @@ def syscalls(server, service, peer_c, seconds):
     return counts
 
 
+def healthz_bytes(service, peer_c):
+    """The length of the service's /healthz answer, for the C peer's /fixed to match."""
+    process, url = start("service", service, peer_c, 0, open(BODY, "rb").read())
+    try:
+        with urllib.request.urlopen(url + "/healthz", timeout=30) as response:
+            return len(response.read())
+    finally:
+        stop(process)
+
+
+def medians(runs):
+    return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+
+
 def main():
     service, peer_c, rounds, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
     figures = {name: [] for name in SERVERS}
+    layer = {name: [] for name in LAYER}
+    answer_bytes = healthz_bytes(service, peer_c)
     for _ in range(rounds):
         for name, server in SERVERS.items():
             figures[name].append(run(server, service, peer_c, seconds))
+        for name, (server, path) in LAYER.items():
+            layer[name].append(run(server, service, peer_c, seconds, path, "GET", answer_bytes))
     calls = {name: syscalls(server, service, peer_c, min(seconds, 3)) for name, server in SERVERS.items()}
     print("## One request's cost: the service and the C peer (single)\n")
     print(f"bench/per_request.py: single.json, 64 connections, {rounds} interleaved rounds of {seconds} s, medians; "
@@ -99,9 +125,17 @@ def main():
     print("| server | requests/s | user µs | system µs | voluntary switches | involuntary switches |")
     print("|---|---:|---:|---:|---:|---:|")
     for name in SERVERS:
-        median = {key: statistics.median(run[key] for run in figures[name]) for key in figures[name][0]}
+        median = medians(figures[name])
         print(f"| {name} | {median['rps']:.0f} | {median['user_us']:.1f} | {median['system_us']:.1f} | "
               f"{median['voluntary']:.2f} | {median['involuntary']:.2f} |")
+    print(f"\nThe HTTP layer alone, interleaved with the rows above: the service's `GET /healthz` and the C peer's "
+          f"`GET /fixed` ({answer_bytes} bytes, as long); the answer's own cost is the single row less this one.\n")
+    print("| server | requests/s | user µs | system µs | answer's own user µs | answer's own system µs |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in LAYER:
+        alone, whole = medians(layer[name]), medians(figures[name])
+        print(f"| {name} | {alone['rps']:.0f} | {alone['user_us']:.1f} | {alone['system_us']:.1f} | "
+              f"{whole['user_us'] - alone['user_us']:.1f} | {whole['system_us'] - alone['system_us']:.1f} |")
     names = sorted(set(calls["service"]) | set(calls["C peer"]), key=lambda n: -(calls["service"].get(n, 0) + calls["C peer"].get(n, 0)))
     print("\n| system call | service per request | C peer per request |")
     print("|---|---:|---:|")

@@ -48,7 +48,9 @@ extension RouteBarLayout {
             all[index].shortSeconds = leg.shortSeconds
             all[index].transferBefore = transferBefore
             all[index].interlined = leg.interlined
-            all[index].card = leg.card
+            // Assigned only when either holds a card (most legs have none): an assignment copies
+            // and destroys the optional through generic value witnesses, nil or not.
+            if holdsValue(leg.card) || holdsValue(all[index].card) { all[index].card = leg.card }
             if buildsPresentation {
                 present(leg, width: width, minutes: minutes, on: &all[index])
             } else {
@@ -142,11 +144,11 @@ extension RouteBarLayout {
         _ route: Route, needed: Bool, _ body: (UnsafeMutableBufferPointer<Int>) throws(RouteBarError) -> Result
     ) throws(RouteBarError) -> Result {
         guard needed else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minutes throws(RouteBarError) in
+        // The route's members, not the route: a closure that names it captures a copy.
+        let (legs, total, spanned) = (route.subPaths, route.totalTime, route.legsSpanTotal)
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { minutes throws(RouteBarError) in
             minutes.initialize(repeating: 0)
-            _ = route.subPaths.withUnsafeBufferPointer {
-                SegmentLabel.apportion($0, total: route.totalTime, spanned: route.legsSpanTotal, into: minutes)
-            }
+            _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
             return try body(minutes)
         }
     }
