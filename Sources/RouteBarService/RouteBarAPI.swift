@@ -64,15 +64,18 @@ public final class RouteBarAPI: Sendable {
         router.post("/v1/route-bars.svg", consumes: "application/json") { [self] request throws(HTTPProblem) in
             try answerRouteBars(request, format: .svg)
         }
-        router.get("/healthz") { _ in
-            HTTPResponse(status: 200, headers: HTTPResponse.jsonHeaders + [Self.noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
-        }
+        router.get("/healthz") { _ in Self.healthy }
         router.get("/openapi.yaml") { request in EmbeddedDocuments.openAPISpec.response(to: request) }
         router.get("/") { request in EmbeddedDocuments.playgroundPage.response(to: request) }
         router.get("/v1/route-bar.js") { request in EmbeddedDocuments.webComponent.response(to: request) }
         router.get("/v1/route-bar-\(RouteBarVersion.current).js") { request in EmbeddedDocuments.versionedWebComponent.response(to: request) }
         return router
     }
+
+    /// `/healthz`'s answer, made once: a probe asks for it every few seconds, and a load
+    /// balancer's many times a second.
+    private static let healthy = HTTPResponse(
+        status: 200, headers: HTTPResponse.jsonHeaders + [noStore], body: .bytes(Array(#"{"status":"ok"}"#.utf8)))
 
     /// Frees what the service keeps for reuse while busy: for `HTTPServer`'s `onIdle`.
     public func releaseIdleMemory() {

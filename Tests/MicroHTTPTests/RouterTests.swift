@@ -15,6 +15,21 @@ import Testing
         #expect(index == 0)
         guard case .notFound = router.match(method: "GET", path: "/a/") else { Issue.record("GET /a/"); return }
         #expect(router.paths == ["/a", "/b"])
+        guard case .methodNotAllowed(let allowB, let indexB) = router.match(method: "GET", path: "/b") else { Issue.record("GET /b"); return }
+        #expect(allowB == "POST" && indexB == 1)
+        // A path longer than a small string's 15 bytes, and a route added again replaces the first.
+        router.get("/a/path/longer/than/fifteen/bytes") { _ in .text("d") }
+        router.get("/a/path/longer/than/fifteen/bytes") { _ in .text("e") }
+        guard case .route(let long) = router.match(method: "GET", path: "/a/path/longer/than/fifteen/bytes") else {
+            Issue.record("GET the long path")
+            return
+        }
+        #expect(long.pathIndex == 2 && router.paths.count == 3)
+        guard case .methodNotAllowed(let allowLong, _) = router.match(method: "POST", path: "/a/path/longer/than/fifteen/bytes") else {
+            Issue.record("POST the long path")
+            return
+        }
+        #expect(allowLong == "GET, HEAD", "one GET route, the second replacing the first")
     }
 
     @Test func mediaTypesMatchWithoutParametersOrCase() {
