@@ -50,6 +50,36 @@ static struct {
 static int icu_loaded;
 static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
 
+/* How many shared objects no formatter uses (a locale's symbols, plural rules, calendars, number
+   formats) ICU keeps for a later formatter: ICU's own default is 1,000, about 11 MiB once 20,000
+   distinct tags have passed; a hundred hold the dozen locales a server meets most and leave the
+   growth at about 4 MiB (Tests/Integration/test_locale_bounds.py). Objects a formatter still
+   holds are never evicted, so this costs only a new locale's rebuild. */
+#define ICU_UNUSED_SHARED_OBJECTS 100
+
+/* ICU's C API has no way to bound its cache of shared objects; the C++ class that holds them
+   exports its setter (ICU's own unifiedcachetest calls it), looked up by its mangled name, which
+   carries ICU's major version like every other symbol here. Itanium's C++ ABI passes the object
+   first and a reference as a pointer. Missing (another ICU): ICU's default bound, which
+   LocaleText.keptBytes would then not cover; the locale scenario of `make load` would say so. */
+#define ICU_CXX_NAMESPACE "6icu_" ICU_SYMBOL(U_ICU_VERSION_MAJOR_NUM)
+static void bound_shared_objects(void *library)
+{
+    typedef void *(*cache_instance)(UErrorCode *status);
+    typedef void (*cache_eviction_policy)(void *cache, int32_t unused, int32_t percentage_of_in_use, UErrorCode *status);
+    cache_instance instance = (cache_instance)dlsym(library, "_ZN" ICU_CXX_NAMESPACE "12UnifiedCache11getInstanceER10UErrorCode");
+    cache_eviction_policy policy =
+        (cache_eviction_policy)dlsym(library, "_ZN" ICU_CXX_NAMESPACE "12UnifiedCache17setEvictionPolicyEiiR10UErrorCode");
+    if (instance == NULL || policy == NULL) {
+        return;
+    }
+    UErrorCode status = U_ZERO_ERROR;
+    void *cache = instance(&status);
+    if (U_SUCCESS(status) && cache != NULL) {
+        policy(cache, ICU_UNUSED_SHARED_OBJECTS, 0, &status);
+    }
+}
+
 static void load_icu(void)
 {
     /* libicui18n brings libicuuc; a handle's lookups search the libraries it loaded too. */
@@ -63,6 +93,7 @@ static void load_icu(void)
     }
     ICU_FUNCTIONS(ICU_LOAD)
 #undef ICU_LOAD
+    bound_shared_objects(library);
     icu_loaded = 1;
 }
 
@@ -173,9 +204,10 @@ static void register_for_thread_exit(struct cache *cache)
 /* ---- Which locale ID reaches ICU -------------------------------------------------------------
 
    ICU keeps state for every locale ID it is asked about, for good: a cache entry per bundle name
-   it looked up (about 0.5 KB, never evicted) and shared objects per full ID (evicted only past
-   1,000 unused). A client names any tag it likes, so a tag is never handed to ICU as it came:
-   it is resolved to an ID from a bounded set that formats every text identically:
+   it looked up (about 0.5 KB, never evicted) and shared objects per full ID (evicted past
+   ICU_UNUSED_SHARED_OBJECTS unused). A client names any tag it likes, so a tag is never handed
+   to ICU as it came: it is resolved to an ID from a bounded set that formats every text
+   identically:
 
    - the data locale: the most specific of ICU's installed locales (uloc_getAvailable, 805 in
      ICU 72) that ICU's own fallback would load for the tag: "de-AT" is de_AT, "en-ZZ" en,

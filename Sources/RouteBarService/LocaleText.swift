@@ -106,10 +106,10 @@ extension LocaleText {
     static let maxLocales = 32
     /// What locales keep across requests at most, for the memory account (`RouteBarAPI.cacheBytes`):
     /// ICU's state for the locale IDs tags resolve to (its bundles, never dropped, and its shared
-    /// objects, dropped past 1,000 unused), each thread's formatters, CICUText's clock patterns and
+    /// objects, dropped past 100 unused), each thread's formatters, CICUText's clock patterns and
     /// the durations above. 20,000 distinct tags, every language ICU has with every region, grow
-    /// the server's anonymous memory by 11.2 MiB (Tests/Integration/test_locale_bounds.py).
-    static let keptBytes = 16 << 20
+    /// the server's anonymous memory by 4.3 MiB (Tests/Integration/test_locale_bounds.py).
+    static let keptBytes = 8 << 20
     private static let durationCache = Mutex<[(id: String, durations: DurationTexts)]>([])
 
     /// The ICU locale ID `tag` resolves to ("de_AG" for "de-US"), nil when ICU cannot read it.
