@@ -24,11 +24,9 @@ public struct HTTPRequest {
         self.connection = connection
         self.memory = memory
         var parameters: [(name: String, value: String)] = []
-        if connection.valueCount(.query) > 0 {
-            connection.forEachValue(.query) { key, value in
-                parameters.append((String(decoding: key, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) } ?? ""))
-                return true
-            }
+        connection.forEachValue(.query) { key, value in
+            parameters.append((String(decoding: key, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) } ?? ""))
+            return true
         }
         queryParameters = parameters
     }
