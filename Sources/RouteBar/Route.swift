@@ -174,6 +174,10 @@ public struct Route: Sendable, Hashable {
     /// from its first departure to its last arrival: labels then add up to the total even
     /// where the planner's legs overlap by a minute or leave seconds between them.
     public var legsSpanTotal = false
+    /// The route's position in the request where that is not its place in the list: a
+    /// planner's itinerary after one that was left out keeps the planner's number, so that an
+    /// answer's `index` still names the itinerary it was made from. nil: its place.
+    public var position: Int?
 
     @inlinable
     public init(id: String? = nil, totalTime: Double? = nil, subPaths: [SubPath]) {

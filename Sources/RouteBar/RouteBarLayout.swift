@@ -96,7 +96,7 @@ public struct RouteBarLayout: Sendable {
         case .fit: try fit(route, legs, index: index, barPixels: barLength.devicePixels, into: &laidOut)
         case .classic: try classic(route, legs, index: index, into: &laidOut)
         }
-        laidOut.index = index
+        laidOut.index = route.position ?? index
         // Assigned only when either holds one: a copy of nil is still a call.
         if holdsValue(route.card) || holdsValue(laidOut.card) { laidOut.card = route.card }
         laidOut.barStart = Double(barLength.startPixels) / options.scale

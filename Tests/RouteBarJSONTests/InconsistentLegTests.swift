@@ -70,6 +70,35 @@ import Testing
         #expect((json["routes"] as? [Any])?.count == 1)
     }
 
+    /// The itineraries after one left out keep the planner's numbers as their `index` (the
+    /// answer's link to the itinerary an app opens or books), not their place in the answer:
+    /// bahn.de's recorded answer with a missed connection second of four (KDE
+    /// KPublicTransport's autotests, db-hafas/journey-cancelled) was answered 0, 1, 2.
+    @Test func itinerariesAfterOneLeftOutKeepThePlannersNumbers() throws {
+        let t0 = 1_715_974_800_000
+        func itinerary(_ legs: [(String, Int, Int)]) -> String {
+            let text = legs.map { #"{"mode":"\#($0.0)","startTime":\#(t0 + $0.1 * 1000),"endTime":\#(t0 + $0.2 * 1000),"duration":\#($0.2 - $0.1)}"# }
+            return #"{"startTime":\#(t0),"endTime":\#(t0 + 1800_000),"legs":[\#(text.joined(separator: ","))]}"#
+        }
+        let good = itinerary([("WALK", 0, 300), ("BUS", 300, 1800)])
+        let missed = itinerary([("WALK", 0, 300), ("BUS", 600, 360), ("WALK", 1500, 1800)])
+        let body = #"{"plan":{"itineraries":["# + [good, missed, good, missed, good].joined(separator: ",") + "]}}"
+        var request = try PlannerDecodingTests.decode(Array(body.utf8))
+        #expect(request.routePointers == ["/plan/itineraries/0", "/plan/itineraries/2", "/plan/itineraries/4"])
+        #expect(request.problems.map(\.pointer) == ["/plan/itineraries/1/legs/1", "/plan/itineraries/3/legs/1"])
+        request.options.width = 343
+        let answer = try StreamedAnswerTests.answer { () throws(RouteBarInputError) in try RouteBarJSONPieces(request) }.get()
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(answer)) as? [String: Any])
+        #expect((json["routes"] as? [[String: Any]])?.compactMap { $0["index"] as? Int } == [0, 2, 4])
+        var lines = try RouteBarNDJSONPieces(request)
+        var indices: [Int] = []
+        while let line = try lines.nextPiece() {
+            let route = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+            indices += [route["index"] as? Int ?? -1]
+        }
+        #expect(indices == [0, 2, 4])
+    }
+
     /// Legs that overlap by more than a minute, or run past their itinerary, are refused;
     /// TfL's minute of overlap (a walk that starts as the bus arrives, to the minute) is not.
     @Test func overlapsBeyondAMinuteAreRefusedAndAMinuteIsNot() throws {

@@ -128,6 +128,23 @@ import Testing
         #expect(inArabic.contains("\u{2068}421\u{2069}"))
     }
 
+    /// bahn.de names a regional train by its number (`name` "RE 28526") and its line as the
+    /// platform signs show it in `mittelText` ("RE 5"): the badge is the line, in either
+    /// order of the two (KDE KPublicTransport's recorded db-hafas/journey-walk answer).
+    @Test(arguments: [
+        (#""name":"RE 28526","mittelText":"RE 5","langText":"RE 5 (28526)""#, "RE 5"),
+        (#""mittelText":"RB 33","name":"RB 10314""#, "RB 33"),
+        (#""name":"ICE 127""#, "ICE 127"),
+    ])
+    func bahnDeLinesAreTheirSignedNames(_ names: String, _ badge: String) throws {
+        let body =
+            #"{"verbindungen":[{"verbindungsAbschnitte":[{"verkehrsmittel":{"typ":"PUBLICTRANSPORT","produktGattung":"REGIONAL",\#(names)},"#
+            + #""abfahrtsZeitpunkt":"2025-01-11T09:38:00","ankunftsZeitpunkt":"2025-01-11T10:12:00","abschnittsDauer":2040}]}]}"#
+        let ride = try #require(try Self.segments(body).first)
+        #expect(ride.badge == badge)
+        #expect(ride.line?.shortName == badge)
+    }
+
     /// A planner's error message and its no-route notice reach the problem and the answer
     /// without bidi controls.
     @Test func plannerMessagesLoseTheirBidiControls() throws {

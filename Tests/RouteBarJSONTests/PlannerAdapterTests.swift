@@ -402,6 +402,32 @@ extension PlannerNormalisationTests {
         #expect(Self.problem(body, ["source": "hafas"])?.type == .unknownShape, "?source= is checked against its planner's signature")
     }
 
+    /// Entur's Transmodel answer to KDE KPublicTransport's query, which renames its members to
+    /// OpenTripPlanner's (`plan: trip`, `itineraries: tripPatterns`, `startTime:
+    /// aimedStartTime`) beside `expectedStartTime`: read as OpenTripPlanner's, its planned
+    /// `startTime` was taken for the forecast and a reachable metro said `reachable: false`.
+    /// Refused, naming the member no OpenTripPlanner answer has, with or without `?source=`.
+    @Test func transmodelRenamedToOpenTripPlannersNamesIsRefused() throws {
+        let body = #"""
+            {"plan": {"itineraries": [{"startTime": "2020-01-12T13:20:00+0100", "endTime": "2020-01-12T13:40:17+0100", "legs": [
+             {"startTime": "2020-01-12T13:20:00+0100", "endTime": "2020-01-12T13:29:17+0100", "mode": "foot", "realTime": false},
+             {"startTime": "2020-01-12T13:27:00+0100", "endTime": "2020-01-12T13:38:00+0100", "realTime": true,
+              "expectedStartTime": "2020-01-12T13:29:17+0100", "expectedEndTime": "2020-01-12T13:40:17+0100", "mode": "metro",
+              "line": {"shortName": "4", "name": "Vestli - Bergkrystallen", "presentation": {"color": "EC700C"}}}]}]}}
+            """#
+        let problem = try #require(Self.problem(body))
+        #expect(problem.type == .unknownShape)
+        let renamed = "plan.itineraries[].legs[].expectedStartTime, which no such answer has"
+        #expect(problem.detail.contains("closest to OpenTripPlanner's (otp), but has \(renamed)"), "\(problem.detail)")
+        let named = try #require(Self.problem(body, ["source": "otp"]))
+        #expect(named.type == .unknownShape)
+        #expect(named.detail.contains("it has \(renamed)"), "\(named.detail)")
+        // Without the renamed member, the same legs are OpenTripPlanner's.
+        let expected = #""expectedStartTime": "2020-01-12T13:29:17+0100", "expectedEndTime": "2020-01-12T13:40:17+0100", "#
+        let plain = body.replacingOccurrences(of: expected, with: "")
+        #expect(try Self.decode(plain).shape == .planner(.otp))
+    }
+
     /// Digitransit's relay envelope lays out as the same itineraries as the plan without it.
     @Test func digitransitsRelayEnvelopeIsRead() throws {
         let plan =

@@ -180,6 +180,10 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
                 #"the body is an ODsay error response: "출발지 정류장이 없습니다."; there are no routes to lay out"#
             ),
             (#"{"error": [{"code": "500", "message": "[ApiKeyAuthFailed]"}]}"#, "odsay-error", "/error", nil),
+            // Not ODsay's: HAFAS's location search ("0" is its success) and a Swiss train
+            // formation's error (KDE KPublicTransport's autotests) are no answer routebar reads.
+            (#"{"error": "0", "svcResL": []}"#, "unknown-shape", "", nil),
+            (#"{"error": "There were no formation data."}"#, "unknown-shape", "", nil),
         ] as [(String, String, String, String?)])
     func invalidRequests(body: String, type: String, pointer: String, detail: String?) {
         let error = inputError(body)

@@ -84,8 +84,6 @@ extension RequestDecoder {
                     try reader.skipValue()
                 }
             }
-        case .string:
-            message = try reader.readString()
         default:
             try reader.skipValue()
         }

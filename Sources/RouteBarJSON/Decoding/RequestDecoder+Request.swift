@@ -213,7 +213,7 @@ extension RequestDecoder {
         if let closest, let missing {
             detail =
                 "the body is no planner's answer routebar reads; it is closest to \(closest.title)'s (\(closest.rawValue)), "
-                + "but has no \(missing), which every such answer has. routebar reads: \(Planner.supportedShapes)"
+                + "but \(PlannerSignature.broken(missing)). routebar reads: \(Planner.supportedShapes)"
         }
         return .init(.unknownShape, detail, pointer: "")
     }

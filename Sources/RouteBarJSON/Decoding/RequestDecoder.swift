@@ -79,7 +79,9 @@ struct RequestDecoder {
             } else if reader.keyEquals("result") {
                 sawResult = true
                 try decodeODsayResult()
-            } else if reader.keyEquals("error") {
+            } else if reader.keyEquals("error"), [.object, .array].contains(try reader.peekKind()) {
+                // ODsay's error is an object, or a list of them; any other `error` (HAFAS's
+                // "0", a Swiss formation's sentence) is another planner's member.
                 odsayError = try decodeODsayError()
             } else {
                 // A planner's member: noted for recognition; the body is read again by the

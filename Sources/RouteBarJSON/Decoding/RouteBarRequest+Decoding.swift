@@ -34,7 +34,7 @@ extension RouteBarRequest {
                 throw .init(
                     .unknownShape,
                     "the body is not \(named.title)'s answer (?source=\(named.rawValue)): "
-                        + (missing.map { "it has no \($0), which every such answer has" } ?? "it has none of its members"),
+                        + (missing.map { "it \(PlannerSignature.broken($0))" } ?? "it has none of its members"),
                     parameter: "source")
             }
         }

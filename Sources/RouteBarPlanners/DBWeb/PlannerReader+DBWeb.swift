@@ -3,7 +3,9 @@ internal import StrictJSON
 
 /// bahn.de's `verbindungen[]`: each connection's `verbindungsAbschnitte[]` and `angebotsPreis`
 /// (`betrag`, `waehrung`). A section: `verkehrsmittel` (`typ` `PUBLICTRANSPORT`, `WALK` or
-/// `TRANSFER`; `produktGattung`; `name`, "ICE 101"; `langText`; `richtung`, the headsign;
+/// `TRANSFER`; `produktGattung`; `mittelText`, the line as signs show it ("RE 5", "ICE 101"),
+/// else `name`, which for a regional train is its number ("RE 28526"); `langText` ("RE 5
+/// (28526)"); `richtung`, the headsign;
 /// `zugattribute` `BEF`, the operator), `abfahrtsZeitpunkt`/`ankunftsZeitpunkt` (local; the
 /// real-time `ezAbfahrtsZeitpunkt`/`ezAnkunftsZeitpunkt` where given), `abschnittsDauer`
 /// (seconds), `abfahrtsOrt`/`ankunftsOrt`, `halte[]` (each stop, with its `gleis`), `distanz`.
@@ -33,6 +35,7 @@ extension PlannerReader {
         var leg = PlannerLeg()
         var type: String?
         var product: String?
+        var name: String?
         var planned: (departure: (seconds: Double, text: String)?, arrival: (seconds: Double, text: String)?)
         var realTime: (departure: (seconds: Double, text: String)?, arrival: (seconds: Double, text: String)?)
         try eachMember { decoder throws(JSONSyntaxError) in
@@ -42,8 +45,10 @@ extension PlannerReader {
                         type = try decoder.plannerWord()
                     } else if decoder.reader.keyEquals("produktGattung") {
                         product = try decoder.plannerWord()
-                    } else if decoder.reader.keyEquals("name") {
+                    } else if decoder.reader.keyEquals("mittelText") {
                         leg.shortName = try decoder.plannerText()
+                    } else if decoder.reader.keyEquals("name") {
+                        name = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("langText") {
                         leg.longName = try decoder.plannerText()
                     } else if decoder.reader.keyEquals("richtung") {
@@ -92,6 +97,7 @@ extension PlannerReader {
                 try decoder.reader.skipValue()
             }
         }
+        if leg.shortName == nil { leg.shortName = name }
         let departure = realTime.departure ?? planned.departure, arrival = realTime.arrival ?? planned.arrival
         (leg.start, leg.departure) = (departure?.seconds, departure?.text)
         (leg.end, leg.arrival) = (arrival?.seconds, arrival?.text)

@@ -14,8 +14,14 @@ enum OpenTripPlannerAdapter: PlannerAdapter {
     /// or without it, under any alias, Digitransit's relay `viewer`, `planConnection`'s edges;
     /// one itinerary as the body; REST's `error` (`id` a number) and GraphQL's `errors`. A
     /// GraphQL answer has only the fields its query asked for: a leg is known by `mode` and a time.
+    /// Neither API has Transmodel's aimed and expected times: legs with them under these names are
+    /// Transmodel's renamed by a query's aliases (KDE KPublicTransport asks Entur for `startTime:
+    /// aimedStartTime` beside `expectedStartTime`), where `startTime` is no forecast, as it is here.
     static let signatures: [PlannerSignature] = {
-        let itinerary = ["legs:a", "legs[].mode:s", "legs[].startTime:ns | legs[].start:o | legs[].duration:n"]
+        let itinerary = [
+            "legs:a", "legs[].mode:s", "legs[].startTime:ns | legs[].start:o | legs[].duration:n",
+            "!legs[].expectedStartTime", "!legs[].expectedEndTime", "!legs[].aimedStartTime", "!legs[].aimedEndTime",
+        ]
         let plans = ["plan", "data.*", "data.viewer.*"]
         return plans.flatMap { plan in
             [

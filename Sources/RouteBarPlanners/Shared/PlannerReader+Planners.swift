@@ -97,12 +97,14 @@ extension PlannerReader {
             return result
         }
         result.routes.reserveCapacity(itineraries.count)
-        for itinerary in itineraries {
+        for (position, itinerary) in itineraries.enumerated() {
             let route = itinerary.settled ?? Result { () throws(RouteBarInputError) in try itinerary.route(waits: waits, shortestLeg: shortestLeg) }
             switch route {
-            case .success(let route):
+            case .success(var route):
                 // The routes settled as the body was read are counted already.
                 if itinerary.settled == nil, !modelBytes.add(route) { throw modelBytes.problem(at: itinerary.routePointer) }
+                // After an itinerary left out, the planner's numbering, not the list's.
+                if position != result.routes.count { route.position = position }
                 result.routes.append(route)
                 result.pointers.append(itinerary.routePointer)
             case .failure(let problem) where problem.type == .inconsistentLeg:

@@ -70,7 +70,9 @@ package enum PlannerRecognition: Equatable {
 
 /// A rule's alternatives: the node of each path in `SignatureTree`, and the kinds it allows.
 package struct CompiledSignature: Sendable {
-    package typealias Rule = (text: String, alternatives: [(node: Int, kinds: UInt8)])
+    /// A rule's text (`!` in front where its paths must be absent), whether they must be, and
+    /// its alternatives.
+    package typealias Rule = (text: String, absent: Bool, alternatives: [(node: Int, kinds: UInt8)])
 
     package let planner: Planner
     /// The nodes of the planner's `claimingNames`.
@@ -90,20 +92,23 @@ package struct CompiledSignature: Sendable {
     }
 
     /// How many of its rules hold in `sketch`, out of how many, the first that does not, and
-    /// whether it lists an itinerary.
+    /// whether it lists an itinerary. A rule of absence is a veto, not a point: it never makes
+    /// one planner's signature hold more than another's.
     package func score(_ sketch: PlannerSketch) -> (matched: Int, total: Int, missing: String?, listed: Bool) {
         let listed = element.map { sketch.kinds[$0] != 0 } ?? !itinerary.isEmpty
         let checked = listed || element == nil ? body + itinerary : body
-        var matched = 0
+        var (matched, total) = (0, 0)
         var missing: String?
         for rule in checked {
-            if rule.alternatives.contains(where: { sketch.kinds[$0.node] & $0.kinds != 0 }) {
-                matched += 1
+            let present = rule.alternatives.contains { sketch.kinds[$0.node] & $0.kinds != 0 }
+            if !rule.absent { total += 1 }
+            if present != rule.absent {
+                if !rule.absent { matched += 1 }
             } else if missing == nil {
                 missing = rule.text
             }
         }
-        return (matched, checked.count, missing, listed)
+        return (matched, total, missing, listed)
     }
 
     /// Whether the body has a member only this planner writes.
@@ -112,11 +117,14 @@ package struct CompiledSignature: Sendable {
     }
 
     package static func rule(_ text: String, into tree: inout SignatureTree) -> Rule {
-        let alternatives = text.split(separator: "|").map { alternative in
+        let absent = text.hasPrefix("!")
+        let paths = (absent ? text.dropFirst() : Substring(text)).split(separator: "|")
+        let alternatives = paths.map { alternative in
             let parts = alternative.trimmingSpaces.split(separator: ":", maxSplits: 1)
             return (tree.node(for: parts[0]), parts.count > 1 ? kinds(parts[1]) : SignatureTree.anyButNull)
         }
-        return (text.split(separator: "|").map { $0.trimmingSpaces.split(separator: ":")[0] }.joined(separator: " or "), alternatives)
+        let names = paths.map { $0.trimmingSpaces.split(separator: ":")[0] }.joined(separator: " or ")
+        return ((absent ? "!" : "") + names, absent, alternatives)
     }
 
     package static func kinds(_ letters: Substring) -> UInt8 {

@@ -8,6 +8,9 @@
 /// separated by ` | ` (`legs[].startTime:n | legs[].start:o`). Kinds: `o` object, `a` array,
 /// `s` string, `n` number, `b` boolean; none means any kind but null. A path is present when
 /// any element of an array on its way has it, so a rule on legs holds when some leg has it.
+/// A rule that starts with `!` holds where none of its paths is present: a member that only
+/// another API writes, which a body renaming that API's members to these (GraphQL aliases)
+/// betrays.
 package struct PlannerSignature: Sendable {
     /// Where the itineraries are (`plan.itineraries`): an array, checked as a rule of its own;
     /// "" for a body that is one itinerary; nil for an answer that lists none (an error).
@@ -41,9 +44,18 @@ package struct PlannerSignature: Sendable {
         return ([list + ":a"] + body, itinerary.map { Self.joined(list + "[]", $0) }, list + "[]")
     }
 
-    /// `rule`'s alternatives each under `prefix`.
+    /// `rule`'s alternatives each under `prefix` (a `!` stays in front).
     package static func joined(_ prefix: String, _ rule: String) -> String {
-        rule.split(separator: "|").map { prefix + "." + $0.trimmingSpaces }.joined(separator: " | ")
+        let absent = rule.hasPrefix("!")
+        let paths = absent ? rule.dropFirst() : Substring(rule)
+        return (absent ? "!" : "") + paths.split(separator: "|").map { prefix + "." + $0.trimmingSpaces }.joined(separator: " | ")
+    }
+
+    /// What a body that breaks `rule` (a rule's text as `CompiledSignature` keeps it) lacks or
+    /// has, for a problem's detail: "has no legs[].mode, which every such answer has".
+    package static func broken(_ rule: String) -> String {
+        rule.hasPrefix("!")
+            ? "has \(rule.dropFirst()), which no such answer has" : "has no \(rule), which every such answer has"
     }
 }
 
