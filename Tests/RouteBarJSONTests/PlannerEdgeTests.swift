@@ -112,6 +112,25 @@ import Testing
         #expect(train["reachable"] == nil)
     }
 
+    /// bahn.de's forecast (`ez…` times) has the ICE in at 05:41, after the IC 2040 leaves at
+    /// 05:36: the IC is unreachable and the journey laid out as forecast. Before the forecast
+    /// was read, such a connection was left out as inconsistent (the second of four in KDE
+    /// KPublicTransport's recorded db-hafas/journey-cancelled).
+    @Test func bahnDeForecastThatMissesTheConnectionIsUnreachable() throws {
+        let url = PlannerFactsTests.factsDirectory.appendingPathComponent("dbweb-documented.json")
+        let answer = try #require(try FieldMaskTests.answer(Array(try Data(contentsOf: url)), ["width": "343", "locale": "en"]) as? [String: Any])
+        #expect(answer["problems"] == nil)
+        let routes = try #require(answer["routes"] as? [[String: Any]])
+        #expect(routes.map { $0["index"] as? Int } == [0, 1, 2])
+        let (ice, ic) = (Self.segments(routes[2])[0], Self.segments(routes[2])[1])
+        #expect(ice["departure"] as? String == "2024-12-18T00:24:00+01:00")
+        #expect(ice["arrival"] as? String == "2024-12-18T05:41:00+01:00")
+        #expect(ice["realTime"] as? Bool == true)
+        #expect(ice["departureDelay"] as? Int == 120 && ice["arrivalDelay"] as? Int == 1200)
+        #expect(ic["reachable"] as? Bool == false)
+        #expect(ic["realTime"] == nil && ic["departureDelay"] == nil, "no forecast for the IC")
+    }
+
     /// The timetable's class says what a category the table lacks is: S-Bahn rides filed
     /// under `categoryCode` 5 are trains; a cog railway (`CC`) is a train; a walk's duration
     /// may be written "00:05:00".

@@ -63,6 +63,16 @@ import Testing
         return "\(Int(to.timeIntervalSince(from).rounded()))"
     }
 
+    /// Seconds from one local time without an offset (bahn.de's "2024-12-18T00:22:00") to another.
+    static func localSecondsBetween(_ from: Any?, _ to: Any?) -> String? {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        guard let from = (from as? String).flatMap(format.date), let to = (to as? String).flatMap(format.date) else { return nil }
+        return "\(Int(to.timeIntervalSince(from).rounded()))"
+    }
+
     /// A boolean member as `decoded` writes it.
     static func flag(_ value: Any?) -> String? {
         (value as? Bool).map { $0 ? "true" : "false" }
@@ -447,6 +457,15 @@ import Testing
         },
         "dbweb.stops": Cell(body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
             stops($0, "halte", ends: true)
+        },
+        "dbweb.realTime": Cell(body: "PlannerFacts/dbweb-documented.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
+            $0["ezAbfahrtsZeitpunkt"] is String || $0["ezAnkunftsZeitpunkt"] is String ? "true" : nil
+        },
+        "dbweb.departureDelay": Cell(body: "PlannerFacts/dbweb-documented.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
+            localSecondsBetween($0["abfahrtsZeitpunkt"], $0["ezAbfahrtsZeitpunkt"])
+        },
+        "dbweb.arrivalDelay": Cell(body: "PlannerFacts/dbweb-documented.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
+            localSecondsBetween($0["ankunftsZeitpunkt"], $0["ezAnkunftsZeitpunkt"])
         },
         "dbweb.fare": Cell(body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[]") { connection in
             guard let amount = value(connection, "angebotsPreis.betrag") as? Double, let code = value(connection, "angebotsPreis.waehrung") as? String

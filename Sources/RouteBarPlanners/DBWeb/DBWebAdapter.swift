@@ -30,6 +30,9 @@ enum DBWebAdapter: PlannerAdapter {
         .departurePlatform: "`halte[0].gleis`",
         .arrivalPlatform: "the last `halte[].gleis`",
         .stops: "`halte`, minus 1",
+        .realTime: "`ezAbfahrtsZeitpunkt` or `ezAnkunftsZeitpunkt` given",
+        .departureDelay: "`ezAbfahrtsZeitpunkt` − `abfahrtsZeitpunkt`",
+        .arrivalDelay: "`ezAnkunftsZeitpunkt` − `ankunftsZeitpunkt`",
         .cancelled: "`risNotizen[].key` `text.realtime.stop.cancelled` at either end's stop, or `text.realtime.connection.cancelled`",
         .fare: "`angebotsPreis` (`betrag`, `waehrung`)",
     ]

@@ -98,6 +98,16 @@ extension PlannerReader {
             }
         }
         if leg.shortName == nil { leg.shortName = name }
+        // The `ez` times are the forecast (db-vendo-client's `parseWhen`): a delay is the
+        // forecast less the timetable's, and a missed connection is the forecast's, not a
+        // contradiction (PlannerLeg).
+        if realTime.departure != nil || realTime.arrival != nil { leg.facts.realTime = true }
+        if let forecast = realTime.departure, let planned = planned.departure {
+            leg.facts.departureDelay = Int((forecast.seconds - planned.seconds).rounded())
+        }
+        if let forecast = realTime.arrival, let planned = planned.arrival {
+            leg.facts.arrivalDelay = Int((forecast.seconds - planned.seconds).rounded())
+        }
         let departure = realTime.departure ?? planned.departure, arrival = realTime.arrival ?? planned.arrival
         (leg.start, leg.departure) = (departure?.seconds, departure?.text)
         (leg.end, leg.arrival) = (arrival?.seconds, arrival?.text)
