@@ -428,6 +428,26 @@ extension PlannerNormalisationTests {
         #expect(try Self.decode(plain).shape == .planner(.otp))
     }
 
+    /// MOTIS's `/api/v1/trip` answer is one itinerary as the body (KDE KPublicTransport's
+    /// motis2/trip-alerts): MOTIS's, by its legs' timetable times, not OpenTripPlanner's, and
+    /// `?source=motis` reads it.
+    @Test func aMOTISTripIsMOTISs() throws {
+        let body = #"""
+            {"duration": 600, "startTime": "2025-02-05T08:01:00Z", "endTime": "2025-02-05T08:11:00Z", "transfers": 0, "legs": [
+             {"mode": "METRO", "from": {"name": "Marienplatz", "track": "2"}, "to": {"name": "Odeonsplatz"}, "duration": 600,
+              "startTime": "2025-02-05T08:01:00Z", "endTime": "2025-02-05T08:11:00Z",
+              "scheduledStartTime": "2025-02-05T08:00:00Z", "scheduledEndTime": "2025-02-05T08:10:00Z", "realTime": true,
+              "routeShortName": "U3"}]}
+            """#
+        for query in [[:], ["source": "motis"]] {
+            let request = try Self.decode(body, query)
+            #expect(request.shape == .planner(.motis), "\(query)")
+            #expect(request.routes.first?.subPaths.first?.line?.shortName == "U3")
+        }
+        let otp = body.replacingOccurrences(of: #""scheduledStartTime": "2025-02-05T08:00:00Z", "#, with: "")
+        #expect(try Self.decode(otp).shape == .planner(.otp), "without MOTIS's own member, the bare itinerary is OpenTripPlanner's")
+    }
+
     /// Digitransit's relay envelope lays out as the same itineraries as the plan without it.
     @Test func digitransitsRelayEnvelopeIsRead() throws {
         let plan =

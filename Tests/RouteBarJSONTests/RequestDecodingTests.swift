@@ -194,6 +194,18 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         if let detail { #expect(error?.detail == detail + ".") }
     }
 
+    /// A route without `subPaths` but with members of another API's (VRS's `segments`, KDE
+    /// KPublicTransport's recording): the problem names the member and the shapes routebar reads.
+    @Test func aRouteOfAnotherAPISaysSo() {
+        let error = inputError(#"{"routes": [{"duration": 3600, "segments": [{"type": "walk"}]}]}"#)
+        #expect(error?.type == .missingField)
+        #expect(error?.pointer == "/routes/0/subPaths")
+        #expect(error?.detail.contains(#"the route has "duration", which routebar's routes do not"#) == true, "\(error?.detail ?? "")")
+        #expect(error?.detail.contains("OpenTripPlanner (plan.itineraries") == true)
+        let plain = inputError(#"{"routes": [{"totalTime": 5}]}"#)
+        #expect(plain?.detail == "subPaths is required: every route needs its legs.")
+    }
+
     @Test func tooManyRoutesAndLegs() {
         let leg = #"{"trafficType": 1, "sectionTime": 1}"#
         let route = "{\"subPaths\": [\(leg)]}"

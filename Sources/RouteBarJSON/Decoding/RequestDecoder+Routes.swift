@@ -38,6 +38,8 @@ extension RequestDecoder {
         guard try expect(.object, "a route", at: base()) else { return route }
         var sawSubPaths = false
         var sawPlannersLegs = false
+        // The first member that is none of ours: a hint that the body is another API's.
+        var foreign: String?
         var times: (departure: String?, arrival: String?, zone: String?)
         try reader.beginObject()
         while try reader.nextKey() {
@@ -64,11 +66,16 @@ extension RequestDecoder {
                     route.id = try boundedString("id", limit: RouteBarRequest.maxIdBytes, at: base() + "/id")
                 }
             } else {
+                if foreign == nil { foreign = reader.key }
                 try reader.skipValue()
             }
         }
         if !sawSubPaths && !sawPlannersLegs {
-            note(.init(.missingField, "subPaths is required: every route needs its legs", pointer: base() + "/subPaths"))
+            let hint = foreign.map {
+                "; the route has \(quoted($0)), which routebar's routes do not: if the body is a planner's answer, "
+                    + "routebar reads \(Planner.supportedShapes)"
+            }
+            note(.init(.missingField, "subPaths is required: every route needs its legs" + (hint ?? ""), pointer: base() + "/subPaths"))
         }
         if times.departure != nil || times.arrival != nil || route.subPaths.contains(where: { $0.card != nil }) {
             placeTimes(of: &route, times, at: base())

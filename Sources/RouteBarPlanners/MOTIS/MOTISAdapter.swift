@@ -6,15 +6,20 @@ internal import StrictJSON
 enum MOTISAdapter: PlannerAdapter {
     static let planner = Planner("motis")
     static let title = "MOTIS"
-    static let shape = "itineraries, direct"
+    static let shape = "itineraries, direct, or one itinerary"
     static let claimingNames: [StaticString] = ["itineraries", "direct"]
 
     /// MOTIS 2's `plan` answer (https://github.com/motis-project/motis/blob/master/openapi.yaml,
     /// `/api/v1/plan`): `itineraries` (and `direct`) at the top, no other planner's place for
-    /// them, with legs of `mode` and `startTime` (a timestamp string).
+    /// them, with legs of `mode` and `startTime` (a timestamp string). Its `/api/v1/trip` answer
+    /// is one itinerary as the body, told from OpenTripPlanner's by the timetable's times its
+    /// legs always have (`scheduledStartTime`, required by its `Leg`).
     static let signatures: [PlannerSignature] = {
         let itinerary = ["legs:a", "legs[].mode:s", "legs[].startTime:s | legs[].duration:n"]
-        return [.itineraries(at: "itineraries", each: itinerary), .itineraries(at: "direct", each: itinerary)]
+        return [
+            .itineraries(at: "itineraries", each: itinerary), .itineraries(at: "direct", each: itinerary),
+            .oneItinerary(["legs:a", "legs[].mode:s", "legs[].startTime:s", "legs[].scheduledStartTime:s"]),
+        ]
     }()
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
@@ -43,7 +48,8 @@ enum MOTISAdapter: PlannerAdapter {
         } else if decoder.reader.keyEquals("direct") {
             try decoder.decodeMOTISDirect()
         } else {
-            try decoder.reader.skipValue()
+            // One itinerary as the whole body (`/api/v1/trip`): `legs`, `startTime`… at the top.
+            try decoder.decodeDocumentItineraryMember()
         }
     }
 }
