@@ -448,6 +448,26 @@ extension PlannerNormalisationTests {
         #expect(try Self.decode(otp).shape == .planner(.otp), "without MOTIS's own member, the bare itinerary is OpenTripPlanner's")
     }
 
+    /// hafas-client's `refreshJourney()` answers `{"journey": …, "realtimeDataUpdatedAt": …}`
+    /// (db-vendo-client's dbweb-refresh-journey fixture): the journey under `journey` is read as
+    /// one in `journeys`, and its problems point into it.
+    @Test func hafasClientsRefreshedJourneyIsRead() throws {
+        let leg =
+            #"{"origin":{"type":"stop","name":"Berlin Hbf"},"destination":{"type":"stop","name":"Dortmund Hbf"},"#
+            + #""departure":"2024-12-18T00:24:00+01:00","plannedDeparture":"2024-12-18T00:22:00+01:00","departureDelay":120,"#
+            + #""arrival":"2024-12-18T05:21:00+01:00","plannedArrival":"2024-12-18T05:21:00+01:00","#
+            + #""line":{"type":"line","name":"ICE 101","product":"nationalExpress","mode":"train"}}"#
+        let body = #"{"journey":{"type":"journey","legs":[\#(leg)],"price":{"amount":55.9,"currency":"EUR"}},"realtimeDataUpdatedAt":1734478000}"#
+        let request = try Self.decode(body)
+        #expect(request.shape == .planner(.hafas))
+        #expect(request.routes.count == 1)
+        #expect(request.routePointers == ["/journey"])
+        #expect(request.routes.first?.subPaths.first?.line?.shortName == "ICE 101")
+        #expect(request.routes.first?.card?.fareAmount == 55.9)
+        let backwards = body.replacingOccurrences(of: "05:21:00+01:00\",\"plannedArrival", with: "00:10:00+01:00\",\"plannedArrival")
+        #expect(Self.problem(backwards)?.pointer == "/journey/legs/0")
+    }
+
     /// Digitransit's relay envelope lays out as the same itineraries as the plan without it.
     @Test func digitransitsRelayEnvelopeIsRead() throws {
         let plan =

@@ -131,6 +131,21 @@ import Testing
         #expect(ic["realTime"] == nil && ic["departureDelay"] == nil, "no forecast for the IC")
     }
 
+    /// Deutsche Bahn's HAFAS REST gives each time's offset (`tz`, `rtTz`: minutes east of UTC)
+    /// and the forecast beside the timetable (`rtTime`): the train a minute late says so, with
+    /// Germany's summer clocks, where both were dropped (hafas-client's db-rest-journey fixture).
+    @Test func hafasRESTOffsetsAndForecast() throws {
+        let url = PlannerFactsTests.factsDirectory.appendingPathComponent("hafas-rest-db-hildesheim-hannover.json")
+        let answer = try #require(try FieldMaskTests.answer(Array(try Data(contentsOf: url)), ["width": "343", "locale": "de"]) as? [String: Any])
+        let route = try #require((answer["routes"] as? [[String: Any]])?.first)
+        #expect(route["departure"] as? String == "2019-08-23T17:45:00+02:00")
+        #expect(route["departureOffset"] as? Int == 7_200 && route["arrivalOffset"] as? Int == 7_200)
+        let ride = try #require(Self.segments(route).first)
+        #expect(ride["arrival"] as? String == "2019-08-23T18:11:00+02:00")
+        #expect(ride["realTime"] as? Bool == true)
+        #expect(ride["departureDelay"] as? Int == 60 && ride["arrivalDelay"] as? Int == 60)
+    }
+
     /// The timetable's class says what a category the table lacks is: S-Bahn rides filed
     /// under `categoryCode` 5 are trains; a cog railway (`CC`) is a train; a walk's duration
     /// may be written "00:05:00".

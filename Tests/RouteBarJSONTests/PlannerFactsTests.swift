@@ -73,6 +73,22 @@ import Testing
         return "\(Int(to.timeIntervalSince(from).rounded()))"
     }
 
+    /// Seconds from a HAFAS REST stop's `date`/`time` to its `rtDate`/`rtTime`, each at its
+    /// offset (`tz`, `rtTz`, minutes east of UTC).
+    static func hafasRESTDelay(_ stop: [String: Any]?) -> String? {
+        guard let stop, let date = stop["date"] as? String, let time = stop["time"] as? String, let rtTime = stop["rtTime"] as? String
+        else { return nil }
+        func instant(_ date: String, _ time: String, _ offset: Int) -> Date? {
+            let sign = offset < 0 ? "-" : "+"
+            return ISO8601DateFormatter().date(from: "\(date)T\(time)\(sign)\(String(format: "%02d:%02d", abs(offset) / 60, abs(offset) % 60))")
+        }
+        let offset = stop["tz"] as? Int ?? 0
+        guard let planned = instant(date, time, offset),
+            let forecast = instant(stop["rtDate"] as? String ?? date, rtTime, stop["rtTz"] as? Int ?? offset)
+        else { return nil }
+        return "\(Int(forecast.timeIntervalSince(planned).rounded()))"
+    }
+
     /// A boolean member as `decoded` writes it.
     static func flag(_ value: Any?) -> String? {
         (value as? Bool).map { $0 ? "true" : "false" }
@@ -372,6 +388,15 @@ import Testing
         },
         "hafas-rest.reachable": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
             flag(value($0, "reachable"))
+        },
+        "hafas-rest.realTime": Cell(body: "PlannerFacts/hafas-rest-db-hildesheim-hannover.json", objects: "Trip[].LegList.Leg[]") {
+            value($0, "Origin.rtTime") != nil || value($0, "Destination.rtTime") != nil ? "true" : nil
+        },
+        "hafas-rest.departureDelay": Cell(body: "PlannerFacts/hafas-rest-db-hildesheim-hannover.json", objects: "Trip[].LegList.Leg[]") {
+            hafasRESTDelay(value($0, "Origin") as? [String: Any])
+        },
+        "hafas-rest.arrivalDelay": Cell(body: "PlannerFacts/hafas-rest-db-hildesheim-hannover.json", objects: "Trip[].LegList.Leg[]") {
+            hafasRESTDelay(value($0, "Destination") as? [String: Any])
         },
         "hafas-rest.stops": Cell(body: "resrobot21-trafiklab-phpsdk-solna-malmo.json", objects: "Trip[].LegList.Leg[]") {
             $0["type"] as? String == "JNY" ? stops($0, "Stops.Stop", ends: true) : nil

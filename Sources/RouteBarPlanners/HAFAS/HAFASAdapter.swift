@@ -1,20 +1,23 @@
 import RouteBar
 internal import StrictJSON
 
-/// HAFAS as hafas-client writes it: `journeys[].legs`, or one journey as the whole body
-/// (`{"type": "journey", "legs": …}`, read as the body's own members).
+/// HAFAS as hafas-client writes it: `journeys[].legs`, one journey as the whole body
+/// (`{"type": "journey", "legs": …}`, read as the body's own members), or `refreshJourney`'s
+/// answer, one under `journey`.
 enum HAFASAdapter: PlannerAdapter {
     static let planner = Planner("hafas")
     static let title = "HAFAS"
-    static let shape = "journeys[].legs, or one journey"
+    static let shape = "journeys[].legs, journey.legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
 
     /// FPTF journeys (https://github.com/public-transport/friendly-public-transport-format):
     /// legs with `origin`, `destination` and a departure (`departure` is null where cancelled,
-    /// `plannedDeparture` is not); in `journeys`, or one journey as the body.
+    /// `plannedDeparture` is not); in `journeys` (`journeys()`), in `journey`
+    /// (`refreshJourney()`, https://github.com/public-transport/hafas-client/blob/main/docs/refresh-journey.md),
+    /// or one journey as the body.
     static let signatures: [PlannerSignature] = {
         let journey = ["legs:a", "legs[].origin:o", "legs[].destination:o", "legs[].departure:s | legs[].plannedDeparture:s"]
-        return [.itineraries(at: "journeys", each: journey), .oneItinerary(journey)]
+        return [.itineraries(at: "journeys", each: journey), .oneItinerary(at: "journey", journey), .oneItinerary(journey)]
     }()
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
@@ -51,6 +54,8 @@ enum HAFASAdapter: PlannerAdapter {
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {
             try decoder.decodeHAFASJourneys()
+        } else if decoder.reader.keyEquals("journey"), try decoder.reader.peekKind() == .object {
+            try decoder.decodeHAFASJourney(at: "/journey")
         } else {
             // One journey as the whole body: `legs`, `price`… at the top.
             try decoder.decodeDocumentItineraryMember()

@@ -7,11 +7,24 @@ internal import StrictJSON
 extension PlannerReader {
     mutating func decodeHAFASJourneys() throws(JSONSyntaxError) {
         try eachItinerary(at: "/journeys", legs: "legs") { decoder, itinerary throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("price") {
-                try decoder.decodePrice(into: &itinerary)
-            } else {
-                try decoder.decodeItineraryMember(into: &itinerary)
-            }
+            try decoder.decodeHAFASJourneyMember(into: &itinerary)
+        }
+    }
+
+    /// One journey object at `pointer` (`refreshJourney`'s `journey`).
+    mutating func decodeHAFASJourney(at pointer: String) throws(JSONSyntaxError) {
+        guard try withinRouteLimit(plannerItineraries.count, at: pointer) else { return }
+        var itinerary = PlannerItinerary(pointer: pointer + "/legs")
+        try eachMember { decoder throws(JSONSyntaxError) in try decoder.decodeHAFASJourneyMember(into: &itinerary) }
+        addItinerary(itinerary)
+    }
+
+    /// A member of a journey: its `price`, or what every itinerary has.
+    mutating func decodeHAFASJourneyMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        if reader.keyEquals("price") {
+            try decodePrice(into: &itinerary)
+        } else {
+            try decodeItineraryMember(into: &itinerary)
         }
     }
 

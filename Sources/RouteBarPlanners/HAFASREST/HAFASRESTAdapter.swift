@@ -41,6 +41,9 @@ enum HAFASRESTAdapter: PlannerAdapter {
         .departurePlatform: "`Origin.rtTrack`, else `Origin.track`",
         .arrivalPlatform: "`Destination.rtTrack`, else `Destination.track`",
         .stops: "`Stops.Stop`, minus 1",
+        .realTime: "`Origin.rtTime` or `Destination.rtTime` given",
+        .departureDelay: "`Origin.rtDate`/`rtTime` − `date`/`time`",
+        .arrivalDelay: "`Destination.rtDate`/`rtTime` − `date`/`time`",
         .cancelled: "`cancelled`",
         .reachable: "`reachable`",
     ]

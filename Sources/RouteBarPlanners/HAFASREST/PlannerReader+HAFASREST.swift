@@ -3,8 +3,9 @@ internal import StrictJSON
 
 /// HAFAS REST's `Trip[]`: each trip's `LegList.Leg` (a list, or one leg as an object), each leg
 /// with `type` (`JNY` a ride, `WALK`, `TRSF` a transfer, `BIKE`, `KISS`, `PARK`, `TAXI`),
-/// `Origin`/`Destination` (`name`, local `date` and `time`, real-time `rtDate`/`rtTime`,
-/// `track`/`rtTrack`), `duration` (ISO 8601, "PT7M"), `direction`, and `Product` (a list in
+/// `Origin`/`Destination` (`name`, local `date` and `time`, real-time `rtDate`/`rtTime`, their
+/// offsets from UTC in minutes `tz`/`rtTz` where the deployment writes them (Deutsche Bahn's
+/// does, ResRobot's does not), `track`/`rtTrack`), `duration` (ISO 8601, "PT7M"), `direction`, and `Product` (a list in
 /// v2.1, an object in SL's 3.1: `line`, `displayNumber`, `name`, `catOutL`, `catOut`,
 /// `operator`, `icon.backgroundColor.hex`/`foregroundColor.hex`).
 extension PlannerReader {
@@ -44,9 +45,11 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("Origin") {
                 let stop = try decoder.hafasRESTStop()
                 (leg.start, leg.departure, leg.from, leg.facts.departurePlatform) = (stop.time?.seconds, stop.time?.text, stop.name, stop.track)
+                if let delay = stop.delay { (leg.facts.realTime, leg.facts.departureDelay) = (true, delay) }
             } else if decoder.reader.keyEquals("Destination") {
                 let stop = try decoder.hafasRESTStop()
                 (leg.end, leg.arrival, leg.to, leg.facts.arrivalPlatform) = (stop.time?.seconds, stop.time?.text, stop.name, stop.track)
+                if let delay = stop.delay { (leg.facts.realTime, leg.facts.arrivalDelay) = (true, delay) }
             } else if decoder.reader.keyEquals("duration") {
                 leg.seconds = try decoder.plannerWord().flatMap(PlannerTime.seconds(isoDuration:))
             } else if decoder.reader.keyEquals("dist") {
@@ -123,11 +126,15 @@ extension PlannerReader {
     }
 
     /// An `Origin` or `Destination`: its name, its time (the real-time `rtDate`/`rtTime` where
-    /// given, else `date`/`time`, local), and its track (`rtTrack`, else `track`).
-    mutating func hafasRESTStop() throws(JSONSyntaxError) -> (name: String?, time: (seconds: Double, text: String)?, track: String?) {
+    /// given, else `date`/`time`; with its offset where `tz`/`rtTz` give it, else local), the
+    /// forecast's delay in seconds (nil without a forecast), and its track (`rtTrack`, else
+    /// `track`).
+    mutating func hafasRESTStop() throws(JSONSyntaxError) -> (
+        name: String?, time: (seconds: Double, text: String)?, delay: Int?, track: String?
+    ) {
         var name: String?
-        var planned: (date: String?, time: String?)
-        var realTime: (date: String?, time: String?)
+        var planned: (date: String?, time: String?, offset: Double?)
+        var realTime: (date: String?, time: String?, offset: Double?)
         var track: String?
         var realTimeTrack: String?
         try eachMember { decoder throws(JSONSyntaxError) in
@@ -141,6 +148,10 @@ extension PlannerReader {
                 realTime.date = try decoder.plannerWord()
             } else if decoder.reader.keyEquals("rtTime") {
                 realTime.time = try decoder.plannerWord()
+            } else if decoder.reader.keyEquals("tz") {
+                planned.offset = try decoder.plannerNumber()
+            } else if decoder.reader.keyEquals("rtTz") {
+                realTime.offset = try decoder.plannerNumber()
             } else if decoder.reader.keyEquals("track") {
                 track = try decoder.plannerText().flatMap(PlannerText.trimmed)
             } else if decoder.reader.keyEquals("rtTrack") {
@@ -149,10 +160,16 @@ extension PlannerReader {
                 try decoder.reader.skipValue()
             }
         }
-        let date = realTime.date ?? planned.date, clock = realTime.time ?? planned.time
-        let text = date.flatMap { date in clock.map { date + "T" + $0 } }.flatMap { $0.utf8.count <= 64 ? $0 : nil }
-        let time = text.flatMap { text in PlannerTime.seconds(iso: text).map { (seconds: $0, text: text) } }
-        return (name, time, realTimeTrack ?? track)
+        func time(_ date: String?, _ clock: String?, _ minutes: Double?) -> (seconds: Double, text: String)? {
+            let offset = minutes.flatMap { PlannerTime.offset(milliseconds: $0 * 60_000) }.map(PlannerTime.offsetText) ?? ""
+            let text = date.flatMap { date in clock.map { date + "T" + $0 + offset } }.flatMap { $0.utf8.count <= 64 ? $0 : nil }
+            return text.flatMap { text in PlannerTime.seconds(iso: text).map { (seconds: $0, text: text) } }
+        }
+        let scheduled = time(planned.date, planned.time, planned.offset)
+        guard realTime.time != nil else { return (name, scheduled, nil, realTimeTrack ?? track) }
+        let forecast = time(realTime.date ?? planned.date, realTime.time, realTime.offset ?? planned.offset)
+        let delay = forecast.flatMap { forecast in scheduled.map { Int((forecast.seconds - $0.seconds).rounded()) } }
+        return (name, forecast ?? scheduled, delay, realTimeTrack ?? track)
     }
 
     /// `Stops.Stop[]`: the stops a ride calls at, both ends included; its stops are one fewer.

@@ -32,6 +32,12 @@ package struct PlannerSignature: Sendable {
         PlannerSignature(list: "", body: [], itinerary: itinerary)
     }
 
+    /// A body with one itinerary, an object at `path` (hafas-client's `refreshJourney`:
+    /// `journey`), with `itinerary`'s members.
+    package static func oneItinerary(at path: String, _ itinerary: [String]) -> PlannerSignature {
+        PlannerSignature(list: "", body: [path + ":o"], itinerary: itinerary.map { joined(path, $0) })
+    }
+
     /// An answer with no itinerary list: an error, or a no-route answer of its own shape.
     package static func answer(_ body: [String]) -> PlannerSignature {
         PlannerSignature(list: nil, body: body, itinerary: [])

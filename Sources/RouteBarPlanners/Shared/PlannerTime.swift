@@ -121,6 +121,13 @@ package enum PlannerTime {
         return abs(seconds) <= 18 * 3_600 ? Int32(seconds) : nil
     }
 
+    /// An offset in seconds as RFC 3339 writes it after a time: "+02:00", "-03:30".
+    package static func offsetText(_ seconds: Int32) -> String {
+        let minutes = Int(abs(seconds)) / 60
+        let hours = minutes / 60, rest = minutes % 60
+        return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
+    }
+
     /// ISO 8601 durations of days, hours, minutes and seconds: "PT7H18M", "P1DT2H", "PT45.5S";
     /// nil for anything else (years and months have no fixed length).
     package static func seconds(isoDuration text: String) -> Double? {
