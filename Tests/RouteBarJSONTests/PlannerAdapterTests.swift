@@ -468,6 +468,16 @@ extension PlannerNormalisationTests {
         #expect(Self.problem(backwards)?.pointer == "/journey/legs/0")
     }
 
+    /// One Navitia journey sent alone (travel_comparator's SNCF example) is no Navitia answer;
+    /// with `?source=navitia` the problem says what every Navitia answer has, not "none of its
+    /// members".
+    @Test func aPlannerNamedBySourceSaysWhatTheBodyLacks() throws {
+        let body = #"{"duration": 7380, "status": "", "sections": [{"type": "public_transport", "duration": 7380}]}"#
+        let problem = try #require(Self.problem(body, ["source": "navitia"]))
+        #expect(problem.type == .unknownShape)
+        #expect(problem.detail.contains("it has no journeys, which every such answer has"), "\(problem.detail)")
+    }
+
     /// Digitransit's relay envelope lays out as the same itineraries as the plan without it.
     @Test func digitransitsRelayEnvelopeIsRead() throws {
         let plan =

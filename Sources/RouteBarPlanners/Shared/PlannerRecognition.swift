@@ -32,7 +32,8 @@ package enum PlannerRecognition: Equatable {
             if signature.claimed(sketch) { score.total += 1 }
             if let missing = score.missing {
                 let share = Double(score.matched) / Double(max(score.total, 1))
-                if score.matched > 0, share > closest?.share ?? 0 { closest = (signature.planner, share, missing) }
+                // The planner `?source=` names says what it lacks even where none of its rules holds.
+                if score.matched > 0 || only != nil, share > closest?.share ?? -1 { closest = (signature.planner, share, missing) }
                 continue
             }
             if let current = best, score.total <= current.rules {
