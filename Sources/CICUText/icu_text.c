@@ -63,6 +63,7 @@ static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
    first and a reference as a pointer. Missing (another ICU): ICU's default bound, which
    LocaleText.keptBytes would then not cover; the locale scenario of `make load` would say so. */
 #define ICU_CXX_NAMESPACE "6icu_" ICU_SYMBOL(U_ICU_VERSION_MAJOR_NUM)
+_Static_assert(U_ICU_VERSION_MAJOR_NUM >= 10 && U_ICU_VERSION_MAJOR_NUM < 100, "the mangled namespace is 6 characters: icu_NN");
 static void bound_shared_objects(void *library)
 {
     typedef void *(*cache_instance)(UErrorCode *status);

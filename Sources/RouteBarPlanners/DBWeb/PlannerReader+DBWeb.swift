@@ -102,12 +102,8 @@ extension PlannerReader {
         // forecast less the timetable's, and a missed connection is the forecast's, not a
         // contradiction (PlannerLeg).
         if realTime.departure != nil || realTime.arrival != nil { leg.facts.realTime = true }
-        if let forecast = realTime.departure, let planned = planned.departure {
-            leg.facts.departureDelay = Int((forecast.seconds - planned.seconds).rounded())
-        }
-        if let forecast = realTime.arrival, let planned = planned.arrival {
-            leg.facts.arrivalDelay = Int((forecast.seconds - planned.seconds).rounded())
-        }
+        leg.facts.departureDelay = PlannerTime.delay(planned: planned.departure?.seconds, forecast: realTime.departure?.seconds)
+        leg.facts.arrivalDelay = PlannerTime.delay(planned: planned.arrival?.seconds, forecast: realTime.arrival?.seconds)
         let departure = realTime.departure ?? planned.departure, arrival = realTime.arrival ?? planned.arrival
         (leg.start, leg.departure) = (departure?.seconds, departure?.text)
         (leg.end, leg.arrival) = (arrival?.seconds, arrival?.text)

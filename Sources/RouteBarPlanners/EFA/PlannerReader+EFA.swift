@@ -150,11 +150,6 @@ struct EFAStop {
     var departure: (seconds: Double, text: String)? { departureEstimated ?? departurePlanned }
     var arrival: (seconds: Double, text: String)? { arrivalEstimated ?? arrivalPlanned }
 
-    var departureDelay: Int? { Self.delay(departurePlanned, departureEstimated) }
-    var arrivalDelay: Int? { Self.delay(arrivalPlanned, arrivalEstimated) }
-
-    private static func delay(_ planned: (seconds: Double, text: String)?, _ estimated: (seconds: Double, text: String)?) -> Int? {
-        guard let planned, let estimated else { return nil }
-        return Int((estimated.seconds - planned.seconds).rounded())
-    }
+    var departureDelay: Int? { PlannerTime.delay(planned: departurePlanned?.seconds, forecast: departureEstimated?.seconds) }
+    var arrivalDelay: Int? { PlannerTime.delay(planned: arrivalPlanned?.seconds, forecast: arrivalEstimated?.seconds) }
 }

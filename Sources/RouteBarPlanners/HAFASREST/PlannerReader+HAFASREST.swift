@@ -5,9 +5,9 @@ internal import StrictJSON
 /// with `type` (`JNY` a ride, `WALK`, `TRSF` a transfer, `BIKE`, `KISS`, `PARK`, `TAXI`),
 /// `Origin`/`Destination` (`name`, local `date` and `time`, real-time `rtDate`/`rtTime`, their
 /// offsets from UTC in minutes `tz`/`rtTz` where the deployment writes them (Deutsche Bahn's
-/// does, ResRobot's does not), `track`/`rtTrack`), `duration` (ISO 8601, "PT7M"), `direction`, and `Product` (a list in
-/// v2.1, an object in SL's 3.1: `line`, `displayNumber`, `name`, `catOutL`, `catOut`,
-/// `operator`, `icon.backgroundColor.hex`/`foregroundColor.hex`).
+/// does, ResRobot's does not), `track`/`rtTrack`), `duration` (ISO 8601, "PT7M"),
+/// `direction`, and `Product` (a list in v2.1, an object in SL's 3.1: `line`, `displayNumber`,
+/// `name`, `catOutL`, `catOut`, `operator`, `icon.backgroundColor.hex`/`foregroundColor.hex`).
 extension PlannerReader {
     mutating func decodeHAFASRESTTrips() throws(JSONSyntaxError) {
         try eachItinerary(at: "/Trip", legs: "LegList/Leg", timeZone: plannerTimeZone) { decoder, itinerary throws(JSONSyntaxError) in
@@ -168,7 +168,7 @@ extension PlannerReader {
         let scheduled = time(planned.date, planned.time, planned.offset)
         guard realTime.time != nil else { return (name, scheduled, nil, realTimeTrack ?? track) }
         let forecast = time(realTime.date ?? planned.date, realTime.time, realTime.offset ?? planned.offset)
-        let delay = forecast.flatMap { forecast in scheduled.map { Int((forecast.seconds - $0.seconds).rounded()) } }
+        let delay = PlannerTime.delay(planned: scheduled?.seconds, forecast: forecast?.seconds)
         return (name, forecast ?? scheduled, delay, realTimeTrack ?? track)
     }
 

@@ -212,11 +212,11 @@ extension PlannerReader {
             }
         }
         // MOTIS gives no delays: its real-time times beside the timetable's say them.
-        if leg.facts.realTime == true, leg.facts.departureDelay == nil, let start = leg.start, let plannedStart {
-            leg.facts.departureDelay = Int((start - plannedStart.seconds).rounded())
+        if leg.facts.realTime == true, leg.facts.departureDelay == nil {
+            leg.facts.departureDelay = PlannerTime.delay(planned: plannedStart?.seconds, forecast: leg.start)
         }
-        if leg.facts.realTime == true, leg.facts.arrivalDelay == nil, let end = leg.end, let plannedEnd {
-            leg.facts.arrivalDelay = Int((end - plannedEnd.seconds).rounded())
+        if leg.facts.realTime == true, leg.facts.arrivalDelay == nil {
+            leg.facts.arrivalDelay = PlannerTime.delay(planned: plannedEnd?.seconds, forecast: leg.end)
         }
         leg.facts.dropDelaysWithoutRealTime()
         if leg.headsign == nil { leg.headsign = tripHeadsign }

@@ -121,6 +121,13 @@ package enum PlannerTime {
         return abs(seconds) <= 18 * 3_600 ? Int32(seconds) : nil
     }
 
+    /// How late a forecast is against the timetable, in whole seconds (negative: early), where
+    /// both are given; within a day either way, as a delay a planner states (`plannerDelay`).
+    package static func delay(planned: Double?, forecast: Double?) -> Int? {
+        guard let planned, let forecast, abs(forecast - planned) <= 86_400 else { return nil }
+        return Int((forecast - planned).rounded())
+    }
+
     /// An offset in seconds as RFC 3339 writes it after a time: "+02:00", "-03:30".
     package static func offsetText(_ seconds: Int32) -> String {
         let minutes = Int(abs(seconds)) / 60

@@ -168,11 +168,6 @@ struct TransmodelTimes {
     var end: (seconds: Double, text: String)? { expectedEnd ?? aimedEnd }
 
     /// Seconds late against the timetable, where both are given.
-    var startDelay: Int? { delay(aimedStart, expectedStart) }
-    var endDelay: Int? { delay(aimedEnd, expectedEnd) }
-
-    private func delay(_ aimed: (seconds: Double, text: String)?, _ expected: (seconds: Double, text: String)?) -> Int? {
-        guard let aimed, let expected else { return nil }
-        return Int((expected.seconds - aimed.seconds).rounded())
-    }
+    var startDelay: Int? { PlannerTime.delay(planned: aimedStart?.seconds, forecast: expectedStart?.seconds) }
+    var endDelay: Int? { PlannerTime.delay(planned: aimedEnd?.seconds, forecast: expectedEnd?.seconds) }
 }
