@@ -152,6 +152,19 @@ extension RouteBarLayout {
             return try body(minutes)
         }
     }
+
+    /// Each leg's label minutes (`SegmentLabel.apportion`) in an array, or none unless
+    /// `needed`: for a caller that would otherwise hand `withLabelMinutes` a closure naming
+    /// the route and the layout, which copies both.
+    func labelMinutes(_ route: borrowing Route, needed: Bool) -> [Int] {
+        guard needed else { return [] }
+        let (legs, total, spanned) = (route.subPaths, route.totalTime, route.legsSpanTotal)
+        var minutes = [Int](repeating: 0, count: legs.count)
+        minutes.withUnsafeMutableBufferPointer { minutes in
+            _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
+        }
+        return minutes
+    }
 }
 
 extension UnsafeMutableBufferPointer<Int> {

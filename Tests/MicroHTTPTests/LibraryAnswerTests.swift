@@ -31,7 +31,27 @@ extension MicroHTTPEdgeTests {
                 testDescription: "a chunk size that is not hex",
                 bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
                 status: 400),
+            // Within our 8 KiB of fields, but a record a cookie overflows libmicrohttpd's memory.
+            Head(
+                testDescription: "a Cookie field of 410 cookies of 8 bytes",
+                bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nCookie: \(cookies(410, bytes: 8))\r\n\r\n", status: 431),
         ]
+
+        /// `count` cookies of `bytes` each with the separator (`c001=v; `), as a `Cookie` field joins them.
+        static func cookies(_ count: Int, bytes: Int) -> String {
+            (0..<count).map { "c" + String(1000 + $0).dropFirst() + "=" + String(repeating: "v", count: bytes - 7) }.joined(separator: "; ")
+        }
+
+        /// The most cookies a browser sends a site (Chrome keeps 180), of 40 bytes each (7.2 KB):
+        /// libmicrohttpd's 32 KiB holds their records, so the request reaches the handler.
+        @Test func aBrowsersLargestCookieJarReachesTheHandler() throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                let answer = try live.connect().request("GET", "/ok", headers: ["Cookie": Self.cookies(180, bytes: 40)])
+                #expect(answer.status == 200)
+                #expect(routes.hits.count == 1)
+            }
+        }
 
         @Test(arguments: heads)
         func anErrorStatusNoHandlerAndTheConnectionClosed(_ head: Head) throws {
