@@ -59,11 +59,25 @@ public struct RouteBarRequest: Sendable {
         options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption> = [],
         widths: [Double]? = nil
     ) {
+        self.init(
+            options: options, routes: routes, shape: shape, optionsFromQuery: optionsFromQuery, widths: widths, routePointers: [],
+            decodedRouteBytes: nil, plannerNotice: nil, problems: [])
+    }
+
+    /// A decoded request, every member at once: made, then changed, it was copied once more.
+    init(
+        options: LayoutOptions, routes: [Route], shape: Shape, optionsFromQuery: Set<LayoutOption>, widths: [Double]?,
+        routePointers: [String], decodedRouteBytes: (count: Int, bytes: Int)?, plannerNotice: String?, problems: [RouteBarInputError]
+    ) {
         self.options = options
         self.routes = routes
         self.shape = shape
         self.optionsFromQuery = optionsFromQuery
         self.widths = widths
+        self.routePointers = routePointers
+        self.decodedRouteBytes = decodedRouteBytes
+        self.plannerNotice = plannerNotice
+        self.problems = problems
     }
 }
 

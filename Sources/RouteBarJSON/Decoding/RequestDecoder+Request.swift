@@ -45,18 +45,17 @@ extension RequestDecoder {
         if widths != nil && self.options.isSet(.width) {
             throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
         }
-        var request = RouteBarRequest(
-            options: options.layoutOptions(width: width), routes: routes, shape: shape,
-            optionsFromQuery: fromQuery, widths: widths)
-        request.routePointers = pointers
-        request.problems = problems
-        let counted = planner?.modelBytes ?? modelBytes
-        request.decodedRouteBytes = counted.counts ? (routes.count, counted.held) : nil
+        var notice: String?
         if routes.isEmpty, case .planner(let planner) = shape {
             // A planner's 200 without a route always says why: its words, else ours.
-            request.plannerNotice = self.planner?.plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"
+            notice = self.planner?.plannerOutcome.noRoute ?? "\(planner.title)'s answer lists no itinerary"
         }
-        return .request(request)
+        let counted = planner?.modelBytes ?? modelBytes
+        return .request(
+            RouteBarRequest(
+                options: options.layoutOptions(width: width), routes: routes, shape: shape, optionsFromQuery: fromQuery,
+                widths: widths, routePointers: pointers, decodedRouteBytes: counted.counts ? (routes.count, counted.held) : nil,
+                plannerNotice: notice, problems: problems))
     }
 
     /// `?source=`: the planner the body must be; nil to tell by its structure.
