@@ -8,14 +8,10 @@ extension RouteBarLayout {
         dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var placed = SegmentPlacement()
-        // In an array, not `withLabelMinutes`'s stack buffer: its closure held copies of the
-        // route and the layout (two a route, each retaining and releasing their storage),
-        // which cost more than the array's one allocation.
-        let labelMinutes = labelMinutes(route, needed: buildsPresentation)
+        let labelMinutes = LabelMinutes(route, needed: buildsPresentation)
         let barWidth = try arithmetic.widths(route, index: index) { leg, legIndex, x, width in
             placeSegment(
-                leg, index: legIndex, x: x, width: width, minutes: labelMinutes.isEmpty ? 0 : labelMinutes[legIndex], after: &placed,
-                to: &laidOut.segments)
+                leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
         }
         // The segments and the sentence move into the new value with their storage.
         laidOut = LaidOutRoute(

@@ -32,39 +32,38 @@ extension RouteBarLayout {
         dropSegments(after: route.subPaths.count, of: &laidOut.segments)
         laidOut.segments.reserveCapacity(route.subPaths.count)
         var rest = 0
-        try withLabelMinutes(route, needed: buildsPresentation || options.labelMinimums) { labelMinutes throws(RouteBarError) in
-            withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
+        let labelMinutes = LabelMinutes(route, needed: buildsPresentation || options.labelMinimums)
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { minimums in
+            for (legIndex, leg) in route.subPaths.enumerated() {
+                minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)
+            }
+            if options.labelMinimums && !compressed {
+                grantLabelMinimums(route.subPaths, labelMinutes: labelMinutes, minimums: minimums, available: segmentPixels)
+            }
+            // On a clock axis a leg is as long as its time wherever that is at least its
+            // minimum: only the legs that need it keep their minimum, and share nothing.
+            let onAxis =
+                options.timeScale == .clock && barPixels != nil
+                ? Self.keepNeededMinimums(route.subPaths, minimums: minimums, pixels: segmentPixels) : nil
+            rest = segmentPixels - minimums.reduce(0, +)
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
+                if let onAxis {
+                    Self.shareByLargestRemainder(rest, among: onAxis.legs, totalMinutes: onAxis.minutes, into: extra)
+                } else {
+                    Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                }
+                var x = 0
+                var placed = SegmentPlacement()
                 for (legIndex, leg) in route.subPaths.enumerated() {
-                    minimums.initializeElement(at: legIndex, to: leg.isVisible ? (leg.kind.takesTransitMinimum ? minTransit : minWalking) : 0)
-                }
-                if options.labelMinimums && !compressed {
-                    grantLabelMinimums(route.subPaths, labelMinutes: UnsafeBufferPointer(labelMinutes), minimums: minimums, available: segmentPixels)
-                }
-                // On a clock axis a leg is as long as its time wherever that is at least its
-                // minimum: only the legs that need it keep their minimum, and share nothing.
-                let onAxis =
-                    options.timeScale == .clock && barPixels != nil
-                    ? Self.keepNeededMinimums(route.subPaths, minimums: minimums, pixels: segmentPixels) : nil
-                rest = segmentPixels - minimums.reduce(0, +)
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: route.subPaths.count) { extra in
-                    if let onAxis {
-                        Self.shareByLargestRemainder(rest, among: onAxis.legs, totalMinutes: onAxis.minutes, into: extra)
-                    } else {
-                        Self.shareByLargestRemainder(rest, among: route.subPaths, totalMinutes: legs.visibleMinutes, into: extra)
+                    var width = 0
+                    if leg.isVisible {
+                        if placed.anyVisible { x += gap }
+                        width = minimums[legIndex] + extra[legIndex]
                     }
-                    var x = 0
-                    var placed = SegmentPlacement()
-                    for (legIndex, leg) in route.subPaths.enumerated() {
-                        var width = 0
-                        if leg.isVisible {
-                            if placed.anyVisible { x += gap }
-                            width = minimums[legIndex] + extra[legIndex]
-                        }
-                        placeSegment(
-                            leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
-                            minutes: labelMinutes.labelMinutes(legIndex), after: &placed, to: &laidOut.segments)
-                        x += width
-                    }
+                    placeSegment(
+                        leg, index: legIndex, x: Double(x) / scale, width: Double(width) / scale,
+                        minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
+                    x += width
                 }
             }
         }
@@ -103,7 +102,7 @@ extension RouteBarLayout {
     /// minimum is at least that of every shorter leg ("2시간" is narrower than "1시간 59분"),
     /// so a longer leg still never ends up narrower.
     func grantLabelMinimums(
-        _ legs: [SubPath], labelMinutes: UnsafeBufferPointer<Int>, minimums: UnsafeMutableBufferPointer<Int>, available: Int
+        _ legs: [SubPath], labelMinutes: LabelMinutes, minimums: UnsafeMutableBufferPointer<Int>, available: Int
     ) {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { wanted in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { byMinutes in

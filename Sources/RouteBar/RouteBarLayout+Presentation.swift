@@ -135,40 +135,4 @@ extension RouteBarLayout {
         AccessibilityLabel.rewrite(&sentence, totalMinutes: laidOut.totalTime, legs: laidOut.segments, locale: options.locale)
         laidOut.accessibilityLabel = sentence
     }
-
-    /// Each leg's label minutes (`SegmentLabel.apportion`) in stack memory, for `body`; unless
-    /// `needed`, an empty buffer, whose `labelMinutes(_:)` are all 0 (a layout that builds no
-    /// labels, and no widths from them, has no use for them). Returning early there matters:
-    /// the closure that fills the buffer copied the route and the layout for each route.
-    func withLabelMinutes<Result>(
-        _ route: Route, needed: Bool, _ body: (UnsafeMutableBufferPointer<Int>) throws(RouteBarError) -> Result
-    ) throws(RouteBarError) -> Result {
-        guard needed else { return try body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
-        // The route's members, not the route: a closure that names it captures a copy.
-        let (legs, total, spanned) = (route.subPaths, route.totalTime, route.legsSpanTotal)
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: legs.count) { minutes throws(RouteBarError) in
-            minutes.initialize(repeating: 0)
-            _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
-            return try body(minutes)
-        }
-    }
-
-    /// Each leg's label minutes (`SegmentLabel.apportion`) in an array, or none unless
-    /// `needed`: for a caller that would otherwise hand `withLabelMinutes` a closure naming
-    /// the route and the layout, which copies both.
-    func labelMinutes(_ route: borrowing Route, needed: Bool) -> [Int] {
-        guard needed else { return [] }
-        let (legs, total, spanned) = (route.subPaths, route.totalTime, route.legsSpanTotal)
-        var minutes = [Int](repeating: 0, count: legs.count)
-        minutes.withUnsafeMutableBufferPointer { minutes in
-            _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
-        }
-        return minutes
-    }
-}
-
-extension UnsafeMutableBufferPointer<Int> {
-    /// Leg `index`'s minutes in `withLabelMinutes`'s buffer: 0 when it is empty.
-    @inline(__always)
-    func labelMinutes(_ index: Int) -> Int { isEmpty ? 0 : self[index] }
 }

@@ -91,6 +91,26 @@ private let seedRoute = Route(
         }
     }
 
+    /// Each segment's label minutes are `SegmentLabel.apportion`'s, for routes held inline
+    /// (`LabelMinutes.inlineLegs` legs) and longer ones, and after a longer route.
+    @Test func labelMinutesAreApportionedOnEitherSideOfTheInlineLegs() throws {
+        var generator = SplitMix64(seed: 7)
+        var options = LayoutOptions(width: 4_000, algorithm: .classic)
+        options.minSegmentRatio = 0.001
+        let layout = try RouteBarLayout(options)
+        for count in [1, LabelMinutes.inlineLegs - 1, LabelMinutes.inlineLegs, LabelMinutes.inlineLegs + 1, 40, 3] {
+            let legs = (0..<count).map { _ in
+                SubPath(trafficType: Int.random(in: 1...3, using: &generator), sectionTime: Double(Int.random(in: 1...30, using: &generator)) + 0.4)
+            }
+            let route = Route(totalTime: legs.map(\.sectionTime).reduce(0, +) + 2, subPaths: legs)
+            var expected = [Int](repeating: 0, count: count)
+            expected.withUnsafeMutableBufferPointer { minutes in
+                _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: route.totalTime, into: minutes) }
+            }
+            #expect(try layout.layOut(route).segments.map(\.minutes) == expected, "\(count) legs")
+        }
+    }
+
     @Test func manyLegsGoNegativeAndSuggestFit() {
         // 25 legs need 25 * 17 = 425 points of minimums in a 342.5-point bar, so a minute is
         // worth -82.5 / 124 points and the 100-minute leg gets 17 - 66.53 points.

@@ -1,0 +1,33 @@
+/// Each leg's label minutes (`SegmentLabel.apportion`), held in the value itself for a route of
+/// up to `inlineLegs` legs, so that a layout needs neither an allocation nor a closure for them:
+/// the closure a stack buffer needs named the route and the layout, and held a copy of each
+/// (their arrays and strings retained and released for every route). A longer route spills into
+/// an array. Without `needed`, every leg's minutes are 0.
+struct LabelMinutes {
+    static let inlineLegs = 24
+
+    private var inline = InlineArray<24, Int>(repeating: 0)
+    private var spilled: [Int] = []
+    private var count = 0
+
+    init(_ route: borrowing Route, needed: Bool) {
+        guard needed else { return }
+        let (legs, total, spanned) = (route.subPaths, route.totalTime, route.legsSpanTotal)
+        count = legs.count
+        if count <= Self.inlineLegs {
+            withUnsafeMutableBytes(of: &inline) { raw in
+                let minutes = UnsafeMutableBufferPointer(rebasing: raw.assumingMemoryBound(to: Int.self)[..<legs.count])
+                _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
+            }
+        } else {
+            spilled = [Int](repeating: 0, count: count)
+            spilled.withUnsafeMutableBufferPointer { minutes in
+                _ = legs.withUnsafeBufferPointer { SegmentLabel.apportion($0, total: total, spanned: spanned, into: minutes) }
+            }
+        }
+    }
+
+    subscript(leg: Int) -> Int {
+        count == 0 ? 0 : count <= Self.inlineLegs ? inline[leg] : spilled[leg]
+    }
+}
