@@ -58,6 +58,11 @@ def command(server, port, service, peer_c, answer_bytes):
 def start(server, service, peer_c, answer_bytes, body):
     port = free_port()
     argv, env = command(server, port, service, peer_c, answer_bytes)
+    return start_command(server, argv, env, port, body)
+
+
+def start_command(server, argv, env, port, body):
+    """Starts argv (listening on port), and returns the process and its URL once it answers."""
     process = subprocess.Popen(argv, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):

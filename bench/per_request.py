@@ -13,6 +13,12 @@ answering `GET /fixed` with a body as long (the ceiling's server): what each ser
 layer costs a request without a body to read or an answer to compute. The difference of the
 two tables is the answer's own cost.
 
+Last, the C peer made busier: the same workload against the C peer built with a loop of
+BUSY_LOOPS iterations of user-mode work in each request (a copy of bench/peers/c-mhd-server.c
+with one line added, built here; the yardstick itself is untouched), at two sizes, interleaved
+with a run of the peer as it is: how a server's system time and requests/s move when only its
+user time grows, on this machine, with wrk on the same cores.
+
 Prints a markdown section for bench/results.md."""
 import os
 import re
@@ -23,12 +29,18 @@ import time
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from interleave import start, stop, tree_cpu_seconds, wrk  # noqa: E402
+from interleave import free_port, start, start_command, stop, tree_cpu_seconds, wrk  # noqa: E402
 
 SERVERS = {"service": "service", "C peer": "c"}
 BODY = os.path.join("bench", "workloads", "single.json")
 # The HTTP layer alone: each server, the path it answers without work, and the method.
 LAYER = {"service": ("service", "/healthz"), "C peer": ("ceiling", "/fixed")}
+# The busy C peer's loop sizes (0: the peer as it is), and the line added to its handler, after
+# the anchor: a volatile sum, which the compiler keeps, sized once per thread from BUSY_LOOPS.
+BUSY_LOOPS = [0, 10000, 20000]
+BUSY_ANCHOR = "    struct body out = {0};\n"
+BUSY_LINE = ("    { static __thread long loops = -1; if (loops < 0) { const char *e = getenv(\"BUSY_LOOPS\"); "
+             "loops = e ? atol(e) : 0; } volatile long sum = 0; for (long i = 0; i < loops; i++) sum += i; }\n")
 
 
 def switches(pid):
@@ -47,9 +59,26 @@ def switches(pid):
     return voluntary, involuntary
 
 
-def run(server, service, peer_c, seconds, path="/v1/route-bars", method="POST", answer_bytes=0):
+def busy_peer(peer_c):
+    """The C peer with BUSY_LINE in its handler, built next to peer_c; its path."""
+    source = open(os.path.join("bench", "peers", "c-mhd-server.c")).read()
+    if source.count(BUSY_ANCHOR) != 1:
+        sys.exit("per_request.py: the C peer's handler no longer has the line the busy loop follows")
+    built = peer_c + "-busy"
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libmicrohttpd", "libcjson"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    subprocess.run(["gcc", "-O2", "-x", "c", "-o", built, "-", *flags, "-lm"], input=source.replace(BUSY_ANCHOR, BUSY_ANCHOR + BUSY_LINE),
+                   text=True, check=True)
+    return built
+
+
+def run(server, service, peer_c, seconds, path="/v1/route-bars", method="POST", answer_bytes=0, busy=None):
     body = open(BODY, "rb").read()
-    process, url = start(server, service, peer_c, answer_bytes, body)
+    if busy is None:
+        process, url = start(server, service, peer_c, answer_bytes, body)
+    else:
+        port = free_port()
+        process, url = start_command(server, [busy[0], str(port), "2"], {"BUSY_LOOPS": str(busy[1])}, port, body)
     try:
         wrk(url, path, BODY, 64, 1, method)
         user0, system0 = tree_cpu_seconds(process.pid)
@@ -118,6 +147,11 @@ def main():
         for name, (server, path) in LAYER.items():
             layer[name].append(run(server, service, peer_c, seconds, path, "GET", answer_bytes))
     calls = {name: syscalls(server, service, peer_c, min(seconds, 3)) for name, server in SERVERS.items()}
+    busy_binary = busy_peer(peer_c)
+    busy = {loops: [] for loops in BUSY_LOOPS}
+    for _ in range(rounds):
+        for loops in BUSY_LOOPS:
+            busy[loops].append(run("C peer, busy", service, peer_c, seconds, busy=(busy_binary, loops)))
     print("## One request's cost: the service and the C peer (single)\n")
     print(f"bench/per_request.py: single.json, 64 connections, {rounds} interleaved rounds of {seconds} s, medians; "
           "CPU and context switches from /proc over every thread, per request answered; system calls per request "
@@ -144,6 +178,18 @@ def main():
         if service_calls >= 0.01 or peer_calls >= 0.01:
             print(f"| {name} | {service_calls:.2f} | {peer_calls:.2f} |")
     print(f"| total | {sum(calls['service'].values()):.2f} | {sum(calls['C peer'].values()):.2f} |")
+    plain = medians(busy[0])
+    print(f"\nThe C peer made busier ({rounds} more interleaved rounds): a loop of user-mode work in each request, and "
+          "nothing else changed: how system time, involuntary switches and requests/s follow user time alone on this "
+          "machine (compare the service's row in the first table).\n")
+    print("| C peer | requests/s | user µs | system µs | involuntary switches | user µs added | system µs added |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for loops in BUSY_LOOPS:
+        median = medians(busy[loops])
+        label = "as it is" if loops == 0 else f"{loops:,} loops"
+        print(f"| {label} | {median['rps']:.0f} | {median['user_us']:.1f} | {median['system_us']:.1f} | "
+              f"{median['involuntary']:.2f} | {median['user_us'] - plain['user_us']:+.1f} | "
+              f"{median['system_us'] - plain['system_us']:+.1f} |")
 
 
 if __name__ == "__main__":
