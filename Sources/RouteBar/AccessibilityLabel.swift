@@ -23,7 +23,20 @@ public enum AccessibilityLabel {
         totalMinutes: Double, legs: [Leg], locale asked: LabelLocale, into sink: inout Sink
     ) {
         // Said whole in one language: the asked one's, or where it has no words, another's.
-        let locale = asked.sentenceLocale
+        // The asked locale is borrowed where it says the sentence itself (nearly always): a
+        // copy retains and releases its storage, shared by every thread, for each route.
+        if asked.saysOwnSentence {
+            say(totalMinutes: totalMinutes, legs: legs, locale: asked, into: &sink)
+        } else {
+            say(totalMinutes: totalMinutes, legs: legs, locale: asked.sentenceLocale, into: &sink)
+        }
+    }
+
+    /// `write`, in `locale`, which has words of its own.
+    @inlinable
+    static func say<Leg: SentenceLeg, Sink: SentenceSink & ~Copyable>(
+        totalMinutes: Double, legs: [Leg], locale: LabelLocale, into sink: inout Sink
+    ) {
         let words = locale.words
         sink.appendLiteral(words.total)
         sink.appendLiteral(" ")

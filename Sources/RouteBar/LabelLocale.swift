@@ -15,35 +15,40 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
     /// The tag, its subtags in their conventional case ("zh-Hant-TW").
     public var rawValue: String { storage.tag }
     /// The words of the sentence.
-    public var words: SentenceWords { storage.words }
+    @inlinable public var words: SentenceWords { storage.words }
     /// The durations of labels and sentences.
-    public var durations: DurationTexts { storage.durations }
+    @inlinable public var durations: DurationTexts { storage.durations }
     /// Whether its labels are routebar's own Korean or English ones (any region): the 1.x
     /// contract, which CLDR's formats do not replace.
-    public var hasOwnLabels: Bool { storage.hasOwnLabels }
+    @inlinable public var hasOwnLabels: Bool { storage.hasOwnLabels }
     /// Whether it is Korean: line names and badges are then said as Seoul writes them ("3호선").
-    public var isKorean: Bool { storage.isKorean }
+    @inlinable public var isKorean: Bool { storage.isKorean }
     /// Whether its language has words of its own (`SentenceWords`), Korean and English included.
-    public var hasOwnWords: Bool { storage.hasOwnWords }
+    @inlinable public var hasOwnWords: Bool { storage.hasOwnWords }
     /// The locale the accessibility sentence is said in: this one where its language has words;
     /// else, as a whole, the language the service chose instead (the best of `Accept-Language`
     /// that has words, else English: `init(_:durations:rightToLeft:sentence:)`), so that a
     /// sentence never glues one language's words to another's grammar and numbers.
-    public var sentenceLocale: LabelLocale { storage.sentence ?? (storage.hasOwnWords ? self : .en) }
+    @inlinable public var sentenceLocale: LabelLocale { storage.sentence ?? (storage.hasOwnWords ? self : .en) }
+    /// Whether `sentenceLocale` is this one.
+    @inlinable var saysOwnSentence: Bool { storage.sentence == nil && storage.hasOwnWords }
 
     /// One reference, its facts worked out once: the layout copies its options into closures
-    /// per route and reads `isKorean` per leg, so neither may cost more than a retain.
-    private let storage: Storage
+    /// per route and reads `isKorean` per leg, so neither may cost more than a retain. Its
+    /// accessors are inlinable: a writer in another module reads the words and durations of
+    /// the locale it borrows without retaining them (each a shared object, whose count every
+    /// thread would otherwise write for every route and leg).
+    @usableFromInline let storage: Storage
 
-    private final class Storage: Sendable {
+    @usableFromInline final class Storage: Sendable {
         let tag: String
-        let words: SentenceWords
-        let durations: DurationTexts
-        let isKorean: Bool
-        let hasOwnLabels: Bool
-        let hasOwnWords: Bool
-        let rightToLeft: Bool
-        let sentence: LabelLocale?
+        @usableFromInline let words: SentenceWords
+        @usableFromInline let durations: DurationTexts
+        @usableFromInline let isKorean: Bool
+        @usableFromInline let hasOwnLabels: Bool
+        @usableFromInline let hasOwnWords: Bool
+        @usableFromInline let rightToLeft: Bool
+        @usableFromInline let sentence: LabelLocale?
 
         init(tag: String, words: SentenceWords, durations: DurationTexts, rightToLeft: Bool?, ownWords: Bool, sentence: LabelLocale?) {
             self.tag = tag
@@ -103,7 +108,7 @@ public struct LabelLocale: Sendable, Hashable, RawRepresentable, CustomStringCon
     /// Whether its script is written right to left (the app's interface direction, whatever
     /// language its words fall back to): from CLDR through ICU where the service made it
     /// (`init(_:durations:rightToLeft:)`), else `isRightToLeft(_:)`'s table.
-    public var isRightToLeft: Bool { storage.rightToLeft }
+    @inlinable public var isRightToLeft: Bool { storage.rightToLeft }
 
     /// The library's own answer, without CLDR data: by the tag's script subtag where it names
     /// one (`az-Arab`; only the subtag after the language, never an extension's value such as

@@ -48,6 +48,17 @@ extension LaidOutRoute {
             minWalkingLength: 0, minTransitLength: 0, minuteLength: 0, height: 0, compressed: false, segments: [],
             accessibilityLabel: "")
     }
+
+    /// Its segments and sentence, taken out and left empty: passed on from here, they move
+    /// into the route's next value; passed as `laidOut.segments`, each was retained for the
+    /// new value and released with the old.
+    mutating func takeStorage() -> (segments: [BarSegment], sentence: String) {
+        var segments: [BarSegment] = []
+        swap(&segments, &self.segments)
+        var sentence = ""
+        swap(&sentence, &accessibilityLabel)
+        return (segments, sentence)
+    }
 }
 
 /// One leg's place in the bar.

@@ -14,11 +14,12 @@ extension RouteBarLayout {
                 leg, index: legIndex, x: x, width: width, minutes: labelMinutes[legIndex], after: &placed, to: &laidOut.segments)
         }
         // The segments and the sentence move into the new value with their storage.
+        let storage = laidOut.takeStorage()
         laidOut = LaidOutRoute(
             index: index, id: route.id, totalTime: arithmetic.totalTime, walkingCount: legs.walks, transitCount: legs.transit,
             transferCount: max(0, legs.transit - 1 - legs.interlined), barWidth: barWidth, minWalkingLength: arithmetic.leastWalkingLength,
             minTransitLength: arithmetic.leastTransitLength, minuteLength: arithmetic.oneMinuteLength, height: options.height,
-            compressed: false, segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
+            compressed: false, segments: storage.segments, accessibilityLabel: storage.sentence)
         laidOut.minutes = SegmentLabel.shownMinutes(laidOut.totalTime)
         writeAccessibilityLabel(&laidOut)
     }

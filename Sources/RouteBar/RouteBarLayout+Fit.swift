@@ -68,6 +68,7 @@ extension RouteBarLayout {
             }
         }
         // The segments and the sentence move into the new value with their storage.
+        let storage = laidOut.takeStorage()
         laidOut = LaidOutRoute(
             index: index, id: route.id, totalTime: route.totalTime ?? legs.allMinutes,
             walkingCount: legs.walks, transitCount: legs.transit, transferCount: max(0, legs.transit - 1 - legs.interlined),
@@ -75,7 +76,7 @@ extension RouteBarLayout {
             minWalkingLength: Double(minWalking) / scale, minTransitLength: Double(minTransit) / scale,
             minuteLength: Double(rest) / legs.visibleMinutes / scale,
             height: options.height, compressed: compressed,
-            segments: laidOut.segments, accessibilityLabel: laidOut.accessibilityLabel)
+            segments: storage.segments, accessibilityLabel: storage.sentence)
         laidOut.minutes = SegmentLabel.shownMinutes(laidOut.totalTime)
         writeAccessibilityLabel(&laidOut)
     }

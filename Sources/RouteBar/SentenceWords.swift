@@ -16,7 +16,7 @@ public final class SentenceWords: Sendable {
     /// Said after a ride its operator has cancelled: "bus 421, 14 min, cancelled".
     public let cancelled: StaticString
     /// Each mode's name, by `TransitMode.ordinal`.
-    let modes: [StaticString]
+    @usableFromInline let modes: [StaticString]
     /// The BCP 47 tag of the language these words are ("ja", "zh-Hant").
     public let tag: String
     /// What stands between a line's name and its minutes, so that a screen reader never says
@@ -60,7 +60,7 @@ public final class SentenceWords: Sendable {
     }
 
     /// The mode's name: "walk", "도보", "U-Bahn".
-    public func word(for mode: TransitMode) -> StaticString { modes[mode.ordinal] }
+    @inlinable public func word(for mode: TransitMode) -> StaticString { modes[mode.ordinal] }
 
     /// The table for `tag` (a canonical BCP 47 tag), RFC 4647's lookup: the tag, then shorter
     /// and shorter prefixes ("zh-Hant-TW", "zh-Hant", "zh"); Chinese without a script takes the

@@ -129,11 +129,12 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
         // Read once, not per route: passed from `self` beside `&writer`, each was copied (its
         // strings and arrays retained and released) for every route.
         var options = cursor.layout.options
-        let (formatter, fields) = (request.cardFormatter, request.fields)
+        let fields = request.fields
+        var clock = CardText(formatter: request.cardFormatter, locale: options.locale, journeyDate: nil)
         while !isFinished && writer.count < limit {
             if try cursor.layOutNext(into: &laidOut) {
                 if fields.has(.routes) {
-                    RouteBarResponse.write(laidOut, options: options, clock: formatter, fields: fields, to: &writer)
+                    RouteBarResponse.write(laidOut, options: options, clock: clock, fields: fields, to: &writer)
                 }
                 continue
             }
@@ -142,6 +143,7 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
                 width += 1
                 cursor = allChecked ? laterWidths.removeFirst() : try Self.cursor(request, width: width, checked: false)
                 options = cursor.layout.options
+                clock.locale = options.locale
                 RouteBarResponse.beginLayout(options: options, fields: fields, to: &writer)
             } else {
                 if request.widths != nil {

@@ -350,10 +350,30 @@ public enum RouteBarResponse {
         _ route: LaidOutRoute, options: LayoutOptions, clock formatter: CardFormatter? = nil, fields: AnswerFields = .all,
         to writer: inout JSONWriter
     ) {
+        write(route, options: options, clock: CardText(formatter: formatter, locale: options.locale, journeyDate: nil), fields: fields, to: &writer)
+    }
+
+    /// `write(_:options:clock:fields:to:)` with the request's `CardText` (without a journey
+    /// date), made once for all its routes: made per route, it retained and released the
+    /// formatter's closures and the locale, shared by every thread, for each. A route with a
+    /// card gets its own, with its date.
+    static func write(
+        _ route: LaidOutRoute, options: LayoutOptions, clock: CardText, fields: AnswerFields, to writer: inout JSONWriter
+    ) {
         // Dates are written where they differ from the journey's first: past midnight.
         // `holdsValue` first: `route.card?` copied the card (a call, even of nil) for every route.
-        let journeyDate = holdsValue(route.card) ? route.card?.departureTime?.localDate : nil
-        let clock = CardText(formatter: formatter, locale: options.locale, journeyDate: journeyDate)
+        if holdsValue(route.card), let journeyDate = route.card?.departureTime?.localDate {
+            var dated = clock
+            dated.journeyDate = journeyDate
+            writeRoute(route, options: options, clock: dated, fields: fields, to: &writer)
+        } else {
+            writeRoute(route, options: options, clock: clock, fields: fields, to: &writer)
+        }
+    }
+
+    private static func writeRoute(
+        _ route: LaidOutRoute, options: LayoutOptions, clock: CardText, fields: AnswerFields, to writer: inout JSONWriter
+    ) {
         writer.beginObject()
         if fields.has(RouteMember.index) { writer.field("index", route.index) }
         if let id = route.id, fields.has(.id) { writer.field("id", id) }
