@@ -47,39 +47,44 @@ def listening(port):
 
 def heap_allocations(command, port, body, requests):
     with tempfile.NamedTemporaryFile(suffix=".valgrind") as log:
-        server = subprocess.Popen(["valgrind", "--tool=memcheck", "--leak-check=no", f"--log-file={log.name}", *command],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 60
-            while not listening(port):
-                if server.poll() is not None or time.monotonic() > deadline:
-                    sys.exit(f"allocations.py: {command[0]} did not start under valgrind")
-                time.sleep(0.1)
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
-            for _ in range(requests):
-                connection.request("POST", "/v1/route-bars", body, {"Content-Type": "application/json"})
-                answer = connection.getresponse()
-                answer.read()
-                if answer.status != 200:
-                    sys.exit(f"allocations.py: {command[0]} answered {answer.status}")
-            connection.close()
-        finally:
-            # The C peer stops when its main thread wakes from pause(); under valgrind the
-            # signal may land on another thread, so it is sent again until the process exits.
-            for _ in range(120):
-                server.send_signal(signal.SIGTERM)
-                try:
-                    server.wait(timeout=1)
-                    break
-                except subprocess.TimeoutExpired:
-                    pass
-            else:
-                server.kill()
-                sys.exit(f"allocations.py: {command[0]} did not exit after SIGTERM")
+        serve_under_valgrind(["--tool=memcheck", "--leak-check=no", f"--log-file={log.name}"], command, port, body, requests)
         summary = re.search(r"total heap usage: ([\d,]+) allocs", open(log.name).read())
         if not summary:
             sys.exit(f"allocations.py: no valgrind summary for {command[0]}")
         return int(summary.group(1).replace(",", ""))
+
+
+def serve_under_valgrind(valgrind_options, command, port, body, requests):
+    """Runs the server under valgrind with these options, answering `requests` POSTs of
+    `body` on one keep-alive connection, then stops it."""
+    server = subprocess.Popen(["valgrind", *valgrind_options, *command], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not listening(port):
+            if server.poll() is not None or time.monotonic() > deadline:
+                sys.exit(f"allocations.py: {command[0]} did not start under valgrind")
+            time.sleep(0.1)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=300)
+        for _ in range(requests):
+            connection.request("POST", "/v1/route-bars", body, {"Content-Type": "application/json"})
+            answer = connection.getresponse()
+            answer.read()
+            if answer.status != 200:
+                sys.exit(f"allocations.py: {command[0]} answered {answer.status}")
+        connection.close()
+    finally:
+        # The C peer stops when its main thread wakes from pause(); under valgrind the
+        # signal may land on another thread, so it is sent again until the process exits.
+        for _ in range(120):
+            server.send_signal(signal.SIGTERM)
+            try:
+                server.wait(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+        else:
+            server.kill()
+            sys.exit(f"allocations.py: {command[0]} did not exit after SIGTERM")
 
 
 def per_request(command_for_port, body, requests):

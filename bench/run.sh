@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make bench: the service against its peers (bench/peers: C on libmicrohttpd + cJSON, Node's
 # http cluster, and the ceiling) over loopback HTTP with wrk, in interleaved rounds
-# (bench/interleave.py); then one request's cost against the C peer (bench/per_request.py), gzip,
+# (bench/interleave.py); then one request's cost against the C peer (bench/per_request.py) and
+# through the caches (bench/cache_profile.py), gzip,
 # in-process, allocation and parser numbers, and what each default member of the batch1000
 # answer costs (bench/field_costs.py). Writes bench/results.md.
 #   SKIP_BUILD=1      use the release binary as it is
@@ -169,6 +170,9 @@ printf '\n## In-process (no HTTP)\n\nEach workload'"'"'s row from the best of th
 allocations=$(timeout 900 python3 bench/allocations.py "$tmp/routebar" "$OUT/peer-c" "${files[@]}")
 printf '\n## Heap allocations per request over HTTP (valgrind)\n\nbench/allocations.py: each server under valgrind answers 1, then 1 + N requests on one keep-alive connection; the difference over N. Deterministic, whatever the load.\n\n%s\n' \
     "$allocations" | tee -a "$tmp/run.md"
+cache_profile=$(timeout 300 python3 bench/cache_profile.py "$tmp/routebar" "$OUT/peer-c" bench/workloads/single.json)
+printf '\n## One single request through the caches (callgrind)\n\nbench/cache_profile.py: each server under callgrind'"'"'s cache and branch simulation answers 1, then 1 + 100 requests of single.json on one keep-alive connection; the difference over 100. Deterministic, whatever the load.\n\n%s\n' \
+    "$cache_profile" | tee -a "$tmp/run.md"
 field_costs=$(timeout 900 python3 bench/field_costs.py batch1000)
 printf '\n## What each member of the default answer costs (callgrind)\n\nbench/field_costs.py: one request with all the default members asked for by name, against one without each; instructions, the same from run to run.\n%s\n' \
     "$field_costs" | tee -a "$tmp/run.md"
