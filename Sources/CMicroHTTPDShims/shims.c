@@ -6,6 +6,7 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,6 +272,16 @@ void cmhd_set_in_handler(int value)
 int cmhd_in_handler(void)
 {
     return in_handler;
+}
+
+static atomic_uint next_thread_slot;
+static _Thread_local unsigned thread_slot_plus_one;
+
+unsigned cmhd_thread_slot(void)
+{
+    if (thread_slot_plus_one == 0)
+        thread_slot_plus_one = atomic_fetch_add_explicit(&next_thread_slot, 1, memory_order_relaxed) + 1;
+    return thread_slot_plus_one - 1;
 }
 
 void cmhd_release_free_memory(void)

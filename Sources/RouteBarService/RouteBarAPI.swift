@@ -29,8 +29,9 @@ public final class RouteBarAPI: Sendable {
     /// The prefix of the server's metric names (`HTTPServerConfiguration.metricsNamespace`):
     /// `routebar_http_requests_total`, beside the API's own `routebar_routes_laid_out_total`.
     public static let metricsNamespace = "routebar"
-    let routesLaidOut = Atomic<Int>(0)
-    let segmentsLaidOut = Atomic<Int>(0)
+    /// Routes and segments laid out in 200 answers, at `laidOutRoutes` and `laidOutSegments`.
+    let laidOut = AtomicCounters(count: 2)
+    private static let laidOutRoutes = 0, laidOutSegments = 1
     /// Bodies naming `routes` by what simdjson did with them (`FastRoutes`), by `SimdjsonOutcome`.
     let simdjsonBodies = AtomicCounters(count: SimdjsonOutcome.allCases.count)
     /// The buffers of answers held whole, kept for the next answers while requests come
@@ -85,9 +86,9 @@ public final class RouteBarAPI: Sendable {
     /// The application's families for the metrics page (`HTTPServer`'s `extraMetrics`).
     public func renderMetrics(into text: inout String) {
         text += "# HELP routebar_routes_laid_out_total Routes laid out in 200 answers.\n# TYPE routebar_routes_laid_out_total counter\n"
-        text += "routebar_routes_laid_out_total \(routesLaidOut.load(ordering: .relaxed))\n"
+        text += "routebar_routes_laid_out_total \(laidOut.load(Self.laidOutRoutes))\n"
         text += "# HELP routebar_segments_laid_out_total Segments laid out in 200 answers.\n# TYPE routebar_segments_laid_out_total counter\n"
-        text += "routebar_segments_laid_out_total \(segmentsLaidOut.load(ordering: .relaxed))\n"
+        text += "routebar_segments_laid_out_total \(laidOut.load(Self.laidOutSegments))\n"
         text += "# HELP routebar_simdjson_bodies_total Bodies naming routes, by what simdjson did: read their routes, "
         text += "declined them (StrictJSON read them), or had no room in the memory account.\n"
         text += "# TYPE routebar_simdjson_bodies_total counter\n"
@@ -105,7 +106,8 @@ public final class RouteBarAPI: Sendable {
     }
 
     func count(routes: Int, segments: Int) {
-        routesLaidOut.wrappingAdd(routes, ordering: .relaxed)
-        segmentsLaidOut.wrappingAdd(segments, ordering: .relaxed)
+        let mine = laidOut.mine()
+        mine.add(routes, at: Self.laidOutRoutes)
+        mine.add(segments, at: Self.laidOutSegments)
     }
 }

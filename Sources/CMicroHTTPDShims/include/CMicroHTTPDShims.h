@@ -97,6 +97,9 @@ void *cmhd_socket_context(struct MHD_Connection *connection);
    a thread-local flag, so that the server can refuse calls a handler must not make. */
 void cmhd_set_in_handler(int in_handler);
 int cmhd_in_handler(void);
+/* The calling thread's number, the same for its life: threads are numbered as they first ask
+   (0, 1, 2, ...), so that per-thread counters give each busy thread its own. */
+unsigned cmhd_thread_slot(void);
 
 /* Hands the allocator's free pages back to the system (glibc's malloc_trim; nothing elsewhere). */
 void cmhd_release_free_memory(void);

@@ -3,7 +3,8 @@ import Synchronization
 /// Request counts, durations and bytes by route and status, and connection gauges, in the
 /// Prometheus text exposition format.
 ///
-/// Every update is a relaxed atomic add on a counter of its own: no lock on the request path.
+/// Every update is a relaxed atomic add on a counter of its own, in the updating thread's own
+/// copy (`AtomicCounters`): no lock on the request path, and no cache line two threads write.
 /// Routes are the router's paths plus `unmatched`, and statuses a fixed set plus `other`, so
 /// no client can make the label set grow.
 public final class HTTPMetrics: Sendable {
@@ -46,13 +47,14 @@ public final class HTTPMetrics: Sendable {
     /// Records one finished request; `route` indexes `routeLabels`.
     func record(route: Int, status: Int, nanoseconds: UInt64, requestBytes: Int, responseBytes: Int) {
         let statusIndex = Self.statuses.firstIndex(of: status) ?? Self.statuses.count
-        counters.add(1, at: requestsBase + route * (Self.statuses.count + 1) + statusIndex)
         let seconds = Double(nanoseconds) / 1e9
         let bucket = Self.bucketBounds.firstIndex { seconds <= $0 } ?? Self.bucketBounds.count
-        counters.add(1, at: bucketsBase + route * (Self.bucketBounds.count + 1) + bucket)
-        counters.add(Int(nanoseconds / 1_000), at: sumBase + route)
-        counters.add(requestBytes, at: requestBytesBase + route)
-        counters.add(responseBytes, at: responseBytesBase + route)
+        let mine = counters.mine()
+        mine.add(1, at: requestsBase + route * (Self.statuses.count + 1) + statusIndex)
+        mine.add(1, at: bucketsBase + route * (Self.bucketBounds.count + 1) + bucket)
+        mine.add(Int(nanoseconds / 1_000), at: sumBase + route)
+        mine.add(requestBytes, at: requestBytesBase + route)
+        mine.add(responseBytes, at: responseBytesBase + route)
     }
 
     /// Appends the HTTP families to `text`.
@@ -137,33 +139,5 @@ public final class HTTPMetrics: Sendable {
 
     private func family(_ text: inout String, _ name: String, _ type: String, _ help: String) {
         text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-    }
-}
-
-/// A fixed block of atomic integers (the service counts its own outcomes with one too).
-package final class AtomicCounters: @unchecked Sendable {
-    // @unchecked: `storage` is allocated and initialised in init, freed in deinit, never
-    // reassigned, and every element is only touched through its Atomic operations.
-    private let storage: UnsafeMutablePointer<Atomic<Int>>
-    private let count: Int
-
-    package init(count: Int) {
-        self.count = count
-        storage = .allocate(capacity: count)
-        for index in 0..<count { (storage + index).initialize(to: Atomic(0)) }
-    }
-
-    deinit {
-        storage.deinitialize(count: count)
-        storage.deallocate()
-    }
-
-    @inline(__always)
-    package func add(_ value: Int, at index: Int) {
-        storage[index].wrappingAdd(value, ordering: .relaxed)
-    }
-
-    package func load(_ index: Int) -> Int {
-        storage[index].load(ordering: .relaxed)
     }
 }

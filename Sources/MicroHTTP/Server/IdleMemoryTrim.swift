@@ -13,7 +13,8 @@ import Synchronization
 final class IdleMemoryTrim: Sendable {
     private let trimsAllocator: Bool
     private let onIdle: @Sendable () -> Void
-    private let requestsFinished = Atomic<Int>(0)
+    /// One counter, in each thread's own copy: every request adds to it.
+    private let requestsFinished = AtomicCounters(count: 1)
     /// `requestsFinished` at the previous sweep, and at the last trim.
     private let seenAtSweep = Atomic<Int>(0)
     private let seenAtTrim = Atomic<Int>(0)
@@ -26,12 +27,12 @@ final class IdleMemoryTrim: Sendable {
     }
 
     func requestFinished() {
-        requestsFinished.wrappingAdd(1, ordering: .relaxed)
+        requestsFinished.add(1, at: 0)
     }
 
     /// Called by the watchdog's sweep, four times a second, on its one thread.
     func trimIfIdle(requestsInFlight: Int) {
-        let finished = requestsFinished.load(ordering: .relaxed)
+        let finished = requestsFinished.load(0)
         let quiet = seenAtSweep.exchange(finished, ordering: .relaxed) == finished
         guard quiet, requestsInFlight == 0, seenAtTrim.load(ordering: .relaxed) != finished else { return }
         seenAtTrim.store(finished, ordering: .relaxed)

@@ -431,6 +431,12 @@ enum HandlerThreadMark {
     }
 }
 
+/// The calling thread's number, the same for its life: threads are numbered 0, 1, 2, … as
+/// they first ask (`AtomicCounters` gives each its own copy of its counters).
+enum ThreadSlot {
+    static var current: Int { Int(cmhd_thread_slot()) }
+}
+
 /// The allocator, as far as the server touches it: only to hand free pages back when idle.
 /// How it keeps freed memory meanwhile is the process's policy (routebar sets it).
 enum Allocator {
