@@ -10,20 +10,22 @@ import Foundation
 /// The binary is the one `swift build --build-tests` put beside the test bundle, or
 /// `ROUTEBAR_BINARY`. The server is killed when this object goes away.
 public final class ServerProcess: @unchecked Sendable {
-    // @unchecked: `port`, `process` and `stderrDescriptor` are set in init and never
-    // reassigned; the mutable state (`log`, `partial`, `stderrEnded`, `draining`) is read and
-    // written under `lock` (the pipe's handler appends to it).
+    // @unchecked: `port`, `process`, `stderrHandle` and `stderrDescriptor` are set in init and
+    // never reassigned; the mutable state (`log`, `partial`, `stderrEnded`, `draining`) is read
+    // and written under `lock` (the pipe's reading thread appends to it).
     public let port: UInt16
     /// The server's process, for what only /proc tells (`/proc/PID/maps`).
     public var processIdentifier: Int32 { process.processIdentifier }
     private let process: Process
+    /// The pipe's reading end, held open for as long as this object or its reading thread lives.
+    private let stderrHandle: FileHandle
     private let stderrDescriptor: Int32
     private let lock = NSLock()
     private var log: [String] = []
     /// The bytes after the last newline: a line the pipe has delivered only part of.
     private var partial: [UInt8] = []
     private var stderrEnded = false
-    /// The pipe's handler is between taking bytes from the pipe and adding them to `log`.
+    /// The reading thread is between finding bytes in the pipe and adding them to `log`.
     private var draining = false
 
     public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
@@ -45,6 +47,7 @@ public final class ServerProcess: @unchecked Sendable {
 
         // Read stderr line by line until the server says where it listens.
         let handle = stderr.fileHandleForReading
+        stderrHandle = handle
         stderrDescriptor = handle.fileDescriptor
         var pending = Data()
         var found: UInt16?
@@ -64,25 +67,51 @@ public final class ServerProcess: @unchecked Sendable {
         }
         port = found
         append(pending)
-        // Keep draining stderr so the server never blocks on a full pipe.
-        handle.readabilityHandler = { [weak self] handle in
-            self?.lock.withLock { self?.draining = true }
-            defer { self?.lock.withLock { self?.draining = false } }
-            let data = handle.availableData
-            guard let self else {
-                handle.readabilityHandler = nil
-                return
+        // Keep draining stderr so the server never blocks on a full pipe, on a thread of its own.
+        // Not with FileHandle's readabilityHandler: its dispatch read source, torn down at the
+        // pipe's end, now and then crashed libdispatch's event loop on Linux (signal 11 in
+        // `_dispatch_event_loop_drain`, swift-corelibs-foundation#5507), killing the test run.
+        Thread { [weak self, handle] in
+            Self.drain(handle.fileDescriptor) { self }
+            withExtendedLifetime(handle) {}
+        }.start()
+    }
+
+    /// Reads the pipe to its end: whole lines to `log`. `owner` is nil once the server object
+    /// is gone (its server killed), and the thread then stops at its next look, within 0.1 s.
+    private static func drain(_ descriptor: Int32, owner: () -> ServerProcess?) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&ready, 1, 100)
+            if polled < 0 && errno == EINTR { continue }
+            guard let owner = owner() else { return }
+            guard polled > 0 else {
+                if polled < 0 { return owner.endOfPipe() }
+                continue
             }
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                self.lock.withLock {
-                    if !self.partial.isEmpty { self.log.append(String(decoding: self.partial, as: UTF8.self)) }
-                    self.partial = []
-                    self.stderrEnded = true
-                }
-                return
+            // Bytes are in the pipe (FIONREAD counts them) until `read` takes them, and
+            // `draining` holds from before it until they are in `log`: `waitForExit` never sees
+            // neither while some are on their way.
+            owner.lock.withLock { owner.draining = true }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR {
+                owner.lock.withLock { owner.draining = false }
+                continue
             }
-            self.append(data)
+            guard count > 0 else { return owner.endOfPipe() }
+            owner.append(Data(buffer[0..<count]))
+            owner.lock.withLock { owner.draining = false }
+        }
+    }
+
+    /// The pipe has ended: the line in hand, if any, goes to `log`.
+    private func endOfPipe() {
+        lock.withLock {
+            if !partial.isEmpty { log.append(String(decoding: partial, as: UTF8.self)) }
+            partial = []
+            stderrEnded = true
+            draining = false
         }
     }
 
