@@ -132,6 +132,14 @@ def healthz_bytes(service, peer_c):
         stop(process)
 
 
+def table(columns, rows):
+    """Prints a Markdown table: the first column left-aligned, the others right-aligned."""
+    print("| " + " | ".join(columns) + " |")
+    print("|---|" + "---:|" * (len(columns) - 1))
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
 def medians(runs):
     return {key: statistics.median(run[key] for run in runs) for key in runs[0]}
 
@@ -156,40 +164,34 @@ def main():
     print(f"bench/per_request.py: single.json, 64 connections, {rounds} interleaved rounds of {seconds} s, medians; "
           "CPU and context switches from /proc over every thread, per request answered; system calls per request "
           "counted by `strace -f -c` in one more run of each (strace slows a server: counts only).\n")
-    print("| server | requests/s | user µs | system µs | voluntary switches | involuntary switches |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for name in SERVERS:
-        median = medians(figures[name])
-        print(f"| {name} | {median['rps']:.0f} | {median['user_us']:.1f} | {median['system_us']:.1f} | "
-              f"{median['voluntary']:.2f} | {median['involuntary']:.2f} |")
+    table(["server", "requests/s", "user µs", "system µs", "voluntary switches", "involuntary switches"],
+          [[name, f"{m['rps']:.0f}", f"{m['user_us']:.1f}", f"{m['system_us']:.1f}", f"{m['voluntary']:.2f}",
+            f"{m['involuntary']:.2f}"] for name, m in ((name, medians(figures[name])) for name in SERVERS)])
     print(f"\nThe HTTP layer alone, interleaved with the rows above: the service's `GET /healthz` and the C peer's "
           f"`GET /fixed` ({answer_bytes} bytes, as long); the answer's own cost is the single row less this one.\n")
-    print("| server | requests/s | user µs | system µs | answer's own user µs | answer's own system µs |")
-    print("|---|---:|---:|---:|---:|---:|")
+    rows = []
     for name in LAYER:
         alone, whole = medians(layer[name]), medians(figures[name])
-        print(f"| {name} | {alone['rps']:.0f} | {alone['user_us']:.1f} | {alone['system_us']:.1f} | "
-              f"{whole['user_us'] - alone['user_us']:.1f} | {whole['system_us'] - alone['system_us']:.1f} |")
+        rows.append([name, f"{alone['rps']:.0f}", f"{alone['user_us']:.1f}", f"{alone['system_us']:.1f}",
+                     f"{whole['user_us'] - alone['user_us']:.1f}", f"{whole['system_us'] - alone['system_us']:.1f}"])
+    table(["server", "requests/s", "user µs", "system µs", "answer's own user µs", "answer's own system µs"], rows)
     names = sorted(set(calls["service"]) | set(calls["C peer"]), key=lambda n: -(calls["service"].get(n, 0) + calls["C peer"].get(n, 0)))
-    print("\n| system call | service per request | C peer per request |")
-    print("|---|---:|---:|")
-    for name in names:
-        service_calls, peer_calls = calls["service"].get(name, 0), calls["C peer"].get(name, 0)
-        if service_calls >= 0.01 or peer_calls >= 0.01:
-            print(f"| {name} | {service_calls:.2f} | {peer_calls:.2f} |")
-    print(f"| total | {sum(calls['service'].values()):.2f} | {sum(calls['C peer'].values()):.2f} |")
+    rows = [[name, f"{calls['service'].get(name, 0):.2f}", f"{calls['C peer'].get(name, 0):.2f}"] for name in names
+            if calls["service"].get(name, 0) >= 0.01 or calls["C peer"].get(name, 0) >= 0.01]
+    rows.append(["total", f"{sum(calls['service'].values()):.2f}", f"{sum(calls['C peer'].values()):.2f}"])
+    print()
+    table(["system call", "service per request", "C peer per request"], rows)
     plain = medians(busy[0])
     print(f"\nThe C peer made busier ({rounds} more interleaved rounds): a loop of user-mode work in each request, and "
           "nothing else changed: how system time, involuntary switches and requests/s follow user time alone on this "
           "machine (compare the service's row in the first table).\n")
-    print("| C peer | requests/s | user µs | system µs | involuntary switches | user µs added | system µs added |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    rows = []
     for loops in BUSY_LOOPS:
-        median = medians(busy[loops])
-        label = "as it is" if loops == 0 else f"{loops:,} loops"
-        print(f"| {label} | {median['rps']:.0f} | {median['user_us']:.1f} | {median['system_us']:.1f} | "
-              f"{median['involuntary']:.2f} | {median['user_us'] - plain['user_us']:+.1f} | "
-              f"{median['system_us'] - plain['system_us']:+.1f} |")
+        m = medians(busy[loops])
+        rows.append(["as it is" if loops == 0 else f"{loops:,} loops", f"{m['rps']:.0f}", f"{m['user_us']:.1f}",
+                     f"{m['system_us']:.1f}", f"{m['involuntary']:.2f}", f"{m['user_us'] - plain['user_us']:+.1f}",
+                     f"{m['system_us'] - plain['system_us']:+.1f}"])
+    table(["C peer", "requests/s", "user µs", "system µs", "involuntary switches", "user µs added", "system µs added"], rows)
 
 
 if __name__ == "__main__":
