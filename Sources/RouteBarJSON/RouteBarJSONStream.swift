@@ -43,17 +43,18 @@ package struct RouteBarJSONPieces: AnswerPieces, ~Copyable {
     /// whole is not checked twice. The errors, and their order, are those of `init(_:)`.
     /// An answer expected to be held whole is written in a buffer from `buffers`, when given,
     /// which goes back there once the answer is freed.
+    /// The request is taken, not copied: a copy retains and releases its every member.
     package static func writing(
-        _ request: RouteBarRequest, upTo firstBytes: Int, buffers: RouteBarAnswerBuffers? = nil
+        _ request: consuming RouteBarRequest, upTo firstBytes: Int, buffers: RouteBarAnswerBuffers? = nil
     ) throws(RouteBarInputError) -> Self {
         var pieces = try Self(request, checked: false, wholeBytes: firstBytes, buffers: buffers)
         do {
             guard try !pieces.fill(upTo: firstBytes) else { return pieces }
             try pieces.cursor.checkRemaining()
         } catch {
-            throw inputError(error, request, width: pieces.width)
+            throw inputError(error, pieces.request, width: pieces.width)
         }
-        pieces.laterWidths = try checkedCursors(request, widths: (pieces.width + 1)..<(request.widths?.count ?? 1))
+        pieces.laterWidths = try checkedCursors(pieces.request, widths: (pieces.width + 1)..<(pieces.request.widths?.count ?? 1))
         pieces.allChecked = true
         return pieces
     }

@@ -32,7 +32,11 @@ extension RouteBarAPI {
         // A closure literal: a method reference would box `request`. Asked some 30 times a
         // request, most often for a name the query string does not have: that answer comes
         // first, and only a six-byte name is compared with the two that have another source.
-        let decoded = try Self.decode(request.body, limits: limits, routes: predecoded, sentenceIn: sentenceLocale) { name in
+        // Most requests have neither a query string nor those headers, and it is never asked.
+        let queryHasValues = request.hasQueryParameters || offered != nil || fields != nil
+        let decoded = try Self.decode(
+            request.body, limits: limits, routes: predecoded, sentenceIn: sentenceLocale, queryHasValues: queryHasValues
+        ) { name in
             if let value = request.queryParameter(name) { return value }
             guard name.utf8.count == 6 else { return nil }
             return name == "locale" ? offered : name == "fields" ? fields : nil
@@ -44,11 +48,20 @@ extension RouteBarAPI {
         let held = 2 * RouteBarJSONPieces.pieceBytes
         let wholeBytes = request.wholeAnswerBytes(upTo: RouteBarJSONPieces.wholeAnswerBytes)
         let heldJSON = held + wholeBytes
-        let response: HTTPResponse
+        let (routes, segments) = ((decoded.widths?.count ?? 1) * decoded.routes.count, decoded.segmentsToLayOut)
+        // The language the words are in: the sentence's (the answer's `locale` formats numbers,
+        // clocks and fares).
+        let contentLanguage = HTTPHeader("Content-Language", decoded.options.locale.sentenceLocale.rawValue)
+        let variesOnAcceptLanguage = queryLocale == nil || !decoded.options.locale.hasOwnWords
+        var response: HTTPResponse
         switch format {
         case .json:
-            var pieces = try Self.checked { () throws(RouteBarInputError) in
-                try RouteBarJSONPieces.writing(decoded, upTo: wholeBytes, buffers: answerBuffers)
+            // The answer takes the request (a copy would retain and release its every member).
+            var pieces: RouteBarJSONPieces
+            do {
+                pieces = try RouteBarJSONPieces.writing(consume decoded, upTo: wholeBytes, buffers: answerBuffers)
+            } catch {
+                throw HTTPProblem(error)
             }
             guard try Self.layoutHolds(pieces.fill(upTo: wholeBytes)) else {
                 response = Self.streamed(pieces, first: nil, headers: Self.jsonHeaders, held: heldJSON, keeping: decodedMemory)
@@ -75,15 +88,12 @@ extension RouteBarAPI {
                 ? HTTPResponse(status: 200, headers: Self.svgHeaders, body: .bytes(first))
                 : Self.streamed(pieces, first: first, headers: Self.svgHeaders, held: held, keeping: decodedMemory)
         }
-        count(routes: (decoded.widths?.count ?? 1) * decoded.routes.count, segments: decoded.segmentsToLayOut)
-        var answer = response
-        // The language the words are in: the sentence's (the answer's `locale` formats numbers,
-        // clocks and fares).
-        answer.headers.append(HTTPHeader("Content-Language", decoded.options.locale.sentenceLocale.rawValue))
-        if queryLocale == nil || !decoded.options.locale.hasOwnWords, let vary = answer.headers.firstIndex(where: { $0.name == "Vary" }) {
-            answer.headers[vary] = Self.varyAcceptLanguage
+        count(routes: routes, segments: segments)
+        response.headers.append(contentLanguage)
+        if variesOnAcceptLanguage, let vary = response.headers.firstIndex(where: { $0.name == "Vary" }) {
+            response.headers[vary] = Self.varyAcceptLanguage
         }
-        return answer
+        return response
     }
 
     /// The request's own faults, as problems.
@@ -151,11 +161,11 @@ extension RouteBarAPI {
     /// The request, decoded and within the limits, with its routes as simdjson read them.
     static func decode(
         _ body: [UInt8], limits: Limits, routes predecoded: PredecodedRoutes?, sentenceIn sentenceLocale: LabelLocale? = nil,
-        query: (String) -> String?
+        queryHasValues: Bool = true, query: (String) -> String?
     ) throws(HTTPProblem) -> RouteBarRequest {
         do throws(RouteBarInputError) {
             var request = try body.withUnsafeBufferPointer { (buffer) throws(RouteBarInputError) in
-                try RouteBarRequest(json: buffer, query: query, predecoded: predecoded)
+                try RouteBarRequest(json: buffer, query: query, queryHasValues: queryHasValues, predecoded: predecoded)
             }
             try request.checkSegments(limit: limits.maxSegments)
             request.cardFormatter = LocaleText.cardFormatter

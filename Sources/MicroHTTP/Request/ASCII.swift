@@ -34,8 +34,21 @@ enum ASCII {
 
     /// Whether `bytes` begins with `lowercase` (given in lower case), ignoring ASCII case.
     static func hasPrefixIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
-        let prefix = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-        return bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { Self.lowercase($0) == $1 }
+        let count = lowercase.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        var index = 0
+        for byte in bytes.prefix(count) {
+            if Self.lowercase(byte) != lowercase.utf8Start[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `bytes` are `literal`, byte for byte.
+    static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count == count else { return false }
+        return count == 0 || memcmp(bytes.baseAddress!, literal.utf8Start, count) == 0
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -48,14 +61,25 @@ enum ASCII {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             let count = needle.utf8CodeUnitCount
             guard count > 0, bytes.count >= count, let base = bytes.baseAddress else { return count == 0 }
-            return (0...(bytes.count - count)).contains { start in memcmp(base + start, needle.utf8Start, count) == 0 }
+            // Each place the needle's first byte is (memchr), compared whole there.
+            let first = Int32(needle.utf8Start.pointee), last = base + (bytes.count - count)
+            var start = base
+            while start <= last, let found = memchr(start, first, last - start + 1) {
+                let candidate = found.assumingMemoryBound(to: UInt8.self)
+                if memcmp(candidate, needle.utf8Start, count) == 0 { return true }
+                start = UnsafePointer(candidate) + 1
+            }
+            return false
         }
         // A bridged or lazily built string has no contiguous bytes: copy them once.
         return found ?? contains(String(decoding: Array(text.utf8), as: UTF8.self), needle)
     }
 
     static func hasPrefix(_ text: String, _ prefix: StaticString) -> Bool {
-        text.utf8.count >= prefix.utf8CodeUnitCount
-            && text.utf8.prefix(prefix.utf8CodeUnitCount).elementsEqual(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        let count = prefix.utf8CodeUnitCount
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count >= count && (count == 0 || memcmp(bytes.baseAddress!, prefix.utf8Start, count) == 0)
+        }
+        return found ?? text.utf8.prefix(count).elementsEqual(UnsafeBufferPointer(start: prefix.utf8Start, count: count))
     }
 }

@@ -42,6 +42,9 @@ public struct HTTPRequest {
         queryParameters.first { !known.contains($0.name) }?.name
     }
 
+    /// Whether the target has a query string with at least one parameter.
+    public var hasQueryParameters: Bool { !queryParameters.isEmpty }
+
     /// A query-string parameter's value, percent-decoded; names are case-sensitive, and the
     /// server has already refused a request that repeats one. A name without `=` (`?scale`)
     /// has the empty value, so that the application refuses it as it would `?scale=`.

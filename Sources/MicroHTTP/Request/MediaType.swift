@@ -55,7 +55,17 @@ public enum MediaType {
     }
 
     static func equal<Bytes: Collection<UInt8>>(_ value: Bytes, _ name: String) -> Bool {
-        value.elementsEqual(name.utf8) { ASCII.lowercase($0) == $1 }
+        // Through the name's bytes: walking `String.UTF8View` cost more than the rest of the check.
+        let compared = name.utf8.withContiguousStorageIfAvailable { name in
+            guard value.count == name.count else { return false }
+            var index = 0
+            for byte in value {
+                if ASCII.lowercase(byte) != name[index] { return false }
+                index += 1
+            }
+            return true
+        }
+        return compared ?? value.elementsEqual(name.utf8) { ASCII.lowercase($0) == $1 }
     }
 
     static func hasPrefix<Bytes: Collection<UInt8>>(_ value: Bytes, _ prefix: String) -> Bool {

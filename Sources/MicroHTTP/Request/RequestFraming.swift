@@ -20,7 +20,7 @@ struct RequestFraming {
         _ connection: MHDConnection, _ context: RequestContext, version: UnsafeBufferPointer<UInt8>?,
         _ configuration: HTTPServerConfiguration
     ) throws(HTTPProblem) -> RequestFraming {
-        guard let version, version.elementsEqual("HTTP/1.1".utf8) || version.elementsEqual("HTTP/1.0".utf8) else {
+        guard let version, ASCII.equal(version, "HTTP/1.1") || ASCII.equal(version, "HTTP/1.0") else {
             throw HTTPProblem(status: 505, detail: "This server speaks HTTP/1.1 and HTTP/1.0 only.")
         }
         let isHTTP11 = version[7] == 0x31

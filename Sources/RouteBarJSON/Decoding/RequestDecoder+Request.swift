@@ -10,16 +10,20 @@ extension RequestDecoder {
         case readAgain(Planner, listed: Bool)
     }
 
-    /// The request the body describes, with the query string's options merged in;
-    /// `recognise` scores the body against every planner's signature.
+    /// The request the body describes, with the query string's options merged in (none asked
+    /// for without `queryHasValues`); `recognise` scores the body against every planner's signature.
     mutating func request(
-        mergingQuery query: (String) -> String?, listed: Bool, recognising recognise: () -> PlannerRecognition
+        mergingQuery query: (String) -> String?, queryHasValues: Bool, listed: Bool,
+        recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> Outcome {
-        let source = try Self.source(query)
-        _ = try Self.waits(query)
-        _ = try Self.timeZone(query)
-        _ = try Self.shortLegSeconds(query)
-        _ = try Self.plannerStatus(query)
+        var source: Planner?
+        if queryHasValues {
+            source = try Self.source(query)
+            _ = try Self.waits(query)
+            _ = try Self.timeZone(query)
+            _ = try Self.shortLegSeconds(query)
+            _ = try Self.plannerStatus(query)
+        }
         let (shape, routes, pointers, problems): (RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
         switch try shapeAndRoutes(listed: listed, recognising: recognise) {
         case .read(let readShape, let readRoutes, let readPointers, let readProblems):
@@ -34,7 +38,7 @@ extension RequestDecoder {
                     + Self.name(of: shape), parameter: "source")
         }
         var options = self.options
-        let fromQuery = try options.merge(query: query)
+        let fromQuery = queryHasValues ? try options.merge(query: query) : []
         guard let width = widths?.first ?? options.width else {
             throw shape == .odsay
                 ? .init(

@@ -17,13 +17,16 @@ extension RouteBarRequest {
     /// A body is read once as ours and ODsay's, with every other member skipped; a body that is
     /// neither is recognised by the planners' signatures (`PlannerRecognition`) and read again by
     /// the recognised planner's adapter alone. With `?source=` naming a planner, the body must
-    /// have its signature, and is read once, by its adapter.
+    /// have its signature, and is read once, by its adapter. `queryHasValues` false says that
+    /// `query` has a value for no name (most requests), so that none is asked for.
     package init(
-        json body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?
+        json body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, queryHasValues: Bool = true,
+        predecoded: PredecodedRoutes?
     ) throws(RouteBarInputError) {
         // The planner whose adapter reads the body: the one `?source=` names, or the one the
         // first reading recognises.
-        var planner = (try? RequestDecoder.source(query)).flatMap { $0 }.flatMap { PlannerReader.reads($0) ? $0 : nil }
+        var planner =
+            queryHasValues ? (try? RequestDecoder.source(query)).flatMap { $0 }.flatMap { PlannerReader.reads($0) ? $0 : nil } : nil
         var listed = false
         if let named = planner {
             switch PlannerRecognition.recognise(body, only: named) {
@@ -39,7 +42,10 @@ extension RouteBarRequest {
             }
         }
         while true {
-            switch try Self.read(body, query: query, predecoded: planner == nil ? predecoded : nil, planner: planner, listed: listed) {
+            switch try Self.read(
+                body, query: query, queryHasValues: queryHasValues, predecoded: planner == nil ? predecoded : nil, planner: planner,
+                listed: listed)
+            {
             case .request(let request):
                 self = request
             case .readAgain(let recognised, let recognisedListed):
@@ -52,7 +58,7 @@ extension RouteBarRequest {
             break
         }
         let workspace = RouteBarWorkspace.current
-        if let list = query(RequestParameter.fields.name) {
+        if queryHasValues, let list = query(RequestParameter.fields.name) {
             if let last = workspace.lastFields, last.list == list {
                 fields = last.fields
             } else {
@@ -65,7 +71,7 @@ extension RouteBarRequest {
 
     /// Reads the body once: as ours and ODsay's, or by `planner`'s adapter.
     private static func read(
-        _ body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, predecoded: PredecodedRoutes?,
+        _ body: UnsafeBufferPointer<UInt8>, query: (String) -> String?, queryHasValues: Bool, predecoded: PredecodedRoutes?,
         planner name: Planner?, listed: Bool
     ) throws(RouteBarInputError) -> RequestDecoder.Outcome {
         let workspace = RouteBarWorkspace.current
@@ -74,16 +80,19 @@ extension RouteBarRequest {
         var memberNames = JSONReader.MemberNames()
         swap(&memberNames, &buffers.memberNames)
         var decoder = RequestDecoder(reader: JSONReader(body, memberNames: consume memberNames), workspace: consume buffers)
-        decoder.source = try? RequestDecoder.source(query)
-        decoder.queryTimeZone = try? RequestDecoder.timeZone(query)
+        if queryHasValues {
+            decoder.source = try? RequestDecoder.source(query)
+            decoder.queryTimeZone = try? RequestDecoder.timeZone(query)
+        }
         decoder.predecodedRoutes = predecoded
         decoder.modelBytes = ModelBytes(limit: decodingBytes(forBody: body.count), bodyBytes: body.count)
         // Bad values are refused after the body, as before: each is read as it can be here.
-        let shortestLeg = (try? RequestDecoder.shortLegSeconds(query)) ?? RequestParameter.shortLegSeconds.defaultNumber ?? 0
+        let defaultShortestLeg = RequestParameter.shortLegSeconds.defaultNumber ?? 0
+        let shortestLeg = queryHasValues ? (try? RequestDecoder.shortLegSeconds(query)) ?? defaultShortestLeg : defaultShortestLeg
         if let name, var planner = PlannerReader(name, shortestLeg: shortestLeg) {
-            planner.waits = (try? RequestDecoder.waits(query)) ?? true
+            planner.waits = queryHasValues ? (try? RequestDecoder.waits(query)) ?? true : true
             planner.plannerTimeZone = decoder.queryTimeZone
-            planner.plannerStatus = try? RequestDecoder.plannerStatus(query)
+            planner.plannerStatus = queryHasValues ? try? RequestDecoder.plannerStatus(query) : nil
             planner.modelBytes = decoder.modelBytes
             decoder.planner = planner
         }
@@ -114,7 +123,7 @@ extension RouteBarRequest {
         var skimmed = decoder.sketch?.skimmed == true
         let outcome = Result { () throws(RouteBarInputError) in
             if let issue = decoder.issue { throw issue }
-            return try decoder.request(mergingQuery: query, listed: listed) {
+            return try decoder.request(mergingQuery: query, queryHasValues: queryHasValues, listed: listed) {
                 let sketch = sketched ?? PlannerSketch(body, tree: PlannerRecognition.compiled.tree)
                 skimmed = skimmed || sketch.skimmed
                 return PlannerRecognition.recognise(sketch)
