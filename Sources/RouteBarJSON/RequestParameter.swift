@@ -48,7 +48,7 @@ public struct RequestParameter: Sendable, Hashable {
 
     public static let timeZone = RequestParameter(
         name: "timeZone", freeValue: "ZONE",
-        summary: "the IANA time zone of a planner's times where its answer names none (MOTIS, Digitransit)")
+        summary: "the IANA time zone of a planner's times where its answer names none (MOTIS, Digitransit, EFA)")
 
     /// A planner's leg shorter than this many seconds is no segment: its seconds join the wait
     /// beside it and the sentence says it (`PlannerItinerary.route`). 0 draws every leg.

@@ -124,7 +124,7 @@ CLOCK_ZONES = {"google-directions-gmp-openapi-brooklyn-queens": "", "hafas-clien
                "otp-rest-headway-seattle-transit": "", "otp-rest-otpui-trimet-itinerary": "", "otp2-otpui-seattle": "",
                "swiss-opendatach-zurich-baden": "", "tfl-orgtfl-london": "",
                "resrobot21-trafiklab-phpsdk-solna-malmo": "Europe/Stockholm", "otp2-transmodel-norway-otpdebugclient-2024": "",
-               "efa-tfnsw-krail-sevenhills-townhall": "Australia/Sydney", "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund": ""}
+               "efa-tfnsw-krail-sevenhills-townhall": "Australia/Sydney", "efa-tfnsw-krail-multiple-legs": "Australia/Sydney", "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund": ""}
 
 
 def svg_cases():

@@ -75,6 +75,6 @@ import Testing
     }
 
     @Test func theRecordingsAreAllHere() {
-        #expect(Self.recordings.count == 23, "\(Self.recordings)")
+        #expect(Self.recordings.count == 24, "\(Self.recordings)")
     }
 }

@@ -733,6 +733,32 @@ extension PlannerNormalisationTests {
         #expect(request.routes[0].subPaths.map(\.mode) == [.train], "the T1 is a train")
     }
 
+    /// A ride's `footPathInfo` walk (`AFTER` it, where no footpath leg follows) is drawn as a
+    /// walk of its `duration` in the gap after the ride, the rest of the gap a wait: in Krail's
+    /// recording, bus M90 arrives 07:34:12 and folds in 120 s, train T2 leaves 07:42:30; bus 715
+    /// arrives 08:43 and folds in 240 s, the metro leaves 08:51:54. A transfer that names no
+    /// walk's duration (`interchange` alone, T2 to T1 at Granville) stays a wait.
+    @Test func aWalkARideFoldsInIsAWalk() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/efa-tfnsw-krail-multiple-legs.json")
+        let data = try Data(contentsOf: url)
+        let request = try PlannerRecognitionTests.decode(String(decoding: data, as: UTF8.self))
+        let route = try #require(request.routes.first)
+        let legs = route.subPaths.map { "\($0.mode.rawValue) \(Int(($0.sectionTime * 60).rounded()))" }
+        #expect(
+            legs == [
+                "walk 480", "bus 372", "walk 120", "wait 378", "train 1302", "wait 300", "train 798", "wait 450", "bus 780", "walk 240",
+                "wait 294", "subway 612",
+            ])
+        let journey = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["journeys"] as? [[String: Any]])
+        let rideLegs = try #require(journey.first?["legs"] as? [[String: Any]])
+        let folded = rideLegs.compactMap { ($0["footPathInfo"] as? [[String: Any]])?.first?["duration"] as? Double }
+        #expect(folded == [120, 240], "the recording's own durations")
+        // The walk leaves from where the bus arrives, when it arrives.
+        let walk = route.subPaths[2]
+        #expect(walk.card?.from == "Liverpool Station, Stand A, Liverpool" && walk.card?.departure == "2024-10-07T07:34:12Z")
+    }
+
     /// Tickets of single rides are the rides' fare products; with no `ADULT` ticket over every
     /// ride the route has no fare (their sum would be a guess), and a ticket whose currency is
     /// not written as an ISO 4217 code is left out.

@@ -248,6 +248,19 @@ import Testing
         #expect((answer["routes"] as? [Any])?.isEmpty == true)
     }
 
+    /// A walk a ride folds in (EFA's `footPathInfo`) takes the gap beside it and no more: ten
+    /// minutes folded into a three-minute gap is a three-minute walk, not a refusal nor a bar
+    /// longer than the journey; a walk before the only ride starts the journey five minutes
+    /// earlier; a footpath leg that repeats the folded walk is drawn once.
+    @Test func efaFoldedWalksTakeTheGapBesideTheRide() throws {
+        let routes = try Self.routes("efa-folded-walks.json")
+        #expect(routes.map(Self.legs) == [["bus 10", "walk 3", "train 17"], ["walk 5", "train 15"], ["bus 10", "walk 4"]])
+        #expect(routes.map { $0["totalTime"] as? Double } == [30, 20, 14])
+        #expect(routes.map { $0["walkingCount"] as? Int } == [1, 1, 1])
+        let label = try #require(routes[0]["accessibilityLabel"] as? String)
+        #expect(label.contains("bus 144, 10 min, walk 3 min, train T1, 17 min"), "\(label)")
+    }
+
     /// A time that is not one is never left out in silence: SL's forecast arrival
     /// "2026-04-07T13:27:24+0200Z" (half an hour late) was dropped and the timetable's shown,
     /// on time. The leg is refused, pointed at, the text quoted.

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func everySampleIsThere() {
-        #expect(Self.samples.count == 17, "\(Self.samples)")
+        #expect(Self.samples.count == 18, "\(Self.samples)")
     }
 
     @Test(arguments: samples)

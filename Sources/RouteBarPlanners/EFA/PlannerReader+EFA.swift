@@ -5,7 +5,9 @@ internal import StrictJSON
 /// `origin` and `destination` (`name`, `departureTimePlanned`/`departureTimeEstimated` and
 /// `arrivalTimePlanned`/`arrivalTimeEstimated` in UTC, `properties.platformName` or `platform`),
 /// `transportation` (`disassembledName`, the line; `number` and `name`; `product.class`;
-/// `operator.name`; `destination.name`, the headsign) and `isRealtimeControlled`.
+/// `operator.name`; `destination.name`, the headsign) and `isRealtimeControlled`. A ride may
+/// fold in the walk to or from it (`footPathInfo[]`, `position` `BEFORE` or `AFTER`, `duration`
+/// in seconds), which has no leg of its own then: it becomes a walk beside the ride.
 extension PlannerReader {
     mutating func decodeEFAJourneys() throws(JSONSyntaxError) {
         // A journey's tickets name its legs by index: they are applied once both are read,
@@ -42,6 +44,8 @@ extension PlannerReader {
                 destination = try decoder.efaStop()
             } else if decoder.reader.keyEquals("stopSequence") {
                 leg.facts.stops = try decoder.plannerStops(ends: true)
+            } else if decoder.reader.keyEquals("footPathInfo") {
+                (leg.walkBefore, leg.walkAfter) = try decoder.efaFootPaths()
             } else if decoder.reader.keyEquals("transportation") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("disassembledName") {
@@ -73,6 +77,8 @@ extension PlannerReader {
         (leg.start, leg.departure, leg.from, leg.facts.departurePlatform) = (departure?.seconds, departure?.text, origin.name, origin.platform)
         (leg.end, leg.arrival, leg.to, leg.facts.arrivalPlatform) = (arrival?.seconds, arrival?.text, destination.name, destination.platform)
         if leg.mode == .walk {
+            // A footpath's own `footPathInfo` (`IDEST`, or its steps) is the leg itself.
+            (leg.walkBefore, leg.walkAfter) = (nil, nil)
             (leg.shortName, leg.longName, leg.agency, leg.headsign) = (nil, nil, nil, nil)
             (leg.facts.departurePlatform, leg.facts.arrivalPlatform) = (nil, nil)
         } else if let realTime {
@@ -80,6 +86,31 @@ extension PlannerReader {
             if realTime { (leg.facts.departureDelay, leg.facts.arrivalDelay) = (origin.departureDelay, destination.arrivalDelay) }
         }
         return leg
+    }
+
+    /// `footPathInfo[]`: the seconds walked before the ride (`BEFORE`) and after it (`AFTER`);
+    /// `IDEST`, a walk that is the whole leg, is a footpath's, which is a leg of its own.
+    mutating func efaFootPaths() throws(JSONSyntaxError) -> (before: Double?, after: Double?) {
+        var before: Double?, after: Double?
+        try eachElement { decoder, _ throws(JSONSyntaxError) in
+            var position: String?, seconds: Double?
+            try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                if decoder.reader.keyEquals("position") {
+                    position = try decoder.plannerWord()
+                } else if decoder.reader.keyEquals("duration") {
+                    seconds = try decoder.plannerNumber()
+                } else {
+                    try decoder.reader.skipValue()
+                }
+            }
+            guard let seconds, seconds > 0 else { return }
+            switch position {
+            case "BEFORE": before = (before ?? 0) + seconds
+            case "AFTER": after = (after ?? 0) + seconds
+            default: break
+            }
+        }
+        return (before, after)
     }
 
     /// An `origin` or a `destination`.

@@ -39,6 +39,11 @@ package struct PlannerLeg {
     package var timeZone: String?
     /// Platforms, stops, real time, occupancy, alerts, fares (docs/planners.md, "The route card").
     package var facts = LegFacts()
+    /// Seconds of walking the planner folds into this ride's record instead of giving them a leg
+    /// of their own (EFA's `footPathInfo`): to the ride before it departs, and on from it after it
+    /// arrives. Each is drawn as a walk in the gap beside the ride (`withFoldedWalks`).
+    package var walkBefore: Double?
+    package var walkAfter: Double?
 
     /// The card, its times with their place's offset where `place` tells it.
     package func card(in place: PlannerPlace) -> LegCard? {
@@ -213,21 +218,21 @@ package struct PlannerItinerary {
 
     private func laidOut(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
         var subPaths: [SubPath] = []
-        // A wait comes only before a leg with a departure time: room for those, and no more,
-        // since a streamed answer keeps these arrays (and the memory account counts them).
-        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.start == nil ? 0 : 1) } : 0))
+        let place = self.place
+        var itinerary = self
+        itinerary.attachLegProducts()
+        let legs = itinerary.withFoldedWalks()
         // Legs without times (Google's walks) follow the one before; only given times make waits.
-        var previousEnd = start ?? legs.first?.start
+        var previousEnd = start ?? legs.first?.leg.start
         var lastEnd = previousEnd
         // The arrival before as the planner wrote it, for a problem to quote.
         var previousArrival: String?
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
-        let place = self.place
-        var itinerary = self
-        itinerary.attachLegProducts()
-        let legs = itinerary.legs
-        for (index, given) in legs.enumerated() {
+        // A wait comes only before a leg with a departure time: room for those, and no more,
+        // since a streamed answer keeps these arrays (and the memory account counts them).
+        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.leg.start == nil ? 0 : 1) } : 0))
+        for (position, (index, given)) in legs.enumerated() {
             var leg = given
             // A leg without times (Google's walking steps) runs from the arrival before it for
             // its duration: its card says when, and the bar is as it was (no wait, same minutes).
@@ -236,12 +241,12 @@ package struct PlannerItinerary {
             }
             // A forecast that misses the connection (a late arrival after the next ride's departure)
             // is the planner's real-time data, not a contradiction: that ride cannot be reached.
-            if index > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
-                leg.facts.hasForecast || legs[index - 1].facts.hasForecast
+            if position > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
+                leg.facts.hasForecast || legs[position - 1].leg.facts.hasForecast
             {
                 leg.facts.reachable = false
             }
-            try check(leg, index: index, after: index == 0 || leg.facts.reachable == false ? nil : previousEnd, quoting: previousArrival)
+            try check(leg, index: index, after: position == 0 || leg.facts.reachable == false ? nil : previousEnd, quoting: previousArrival)
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
                     .missingField, "the leg has neither a duration nor departure and arrival times",
@@ -283,13 +288,37 @@ package struct PlannerItinerary {
             lastEnd = previousEnd ?? lastEnd
         }
         var total = seconds.map { $0 / 60 }
-        if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
+        if let first = start ?? legs.first?.leg.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
         // Without its waits the legs no longer span the journey: each label stays its leg's
         // minutes, and the route's total (when riders arrive) stays the journey's.
         route.legsSpanTotal = waits
         route.card = itinerary.card(in: place)
         return route
+    }
+
+    /// The legs, with each walk a ride folds in (`walkBefore`, `walkAfter`) as a walk of its own
+    /// beside it, each paired with the index of the leg it comes from in `legs` (the pointer of
+    /// its errors). A folded walk takes the gap between the ride and its neighbour (or the
+    /// itinerary's own departure or arrival), at most: where the times leave it less (a late
+    /// ride), it is the gap; where they leave none, there is no walk. A walk leg of the planner's
+    /// own beside the ride is the same walk, not another.
+    func withFoldedWalks() -> [(index: Int, leg: PlannerLeg)] {
+        var expanded: [(index: Int, leg: PlannerLeg)] = []
+        expanded.reserveCapacity(legs.count)
+        for (index, leg) in legs.enumerated() {
+            let previous = index > 0 ? legs[index - 1] : nil, next = index + 1 < legs.count ? legs[index + 1] : nil
+            if let seconds = leg.walkBefore, seconds > 0, previous?.mode != .walk, let end = leg.start {
+                let start = max(end - seconds, previous?.end ?? self.start ?? -.infinity)
+                if start < end { expanded.append((index, .foldedWalk(from: start, to: end, before: leg))) }
+            }
+            expanded.append((index, leg))
+            if let seconds = leg.walkAfter, seconds > 0, next?.mode != .walk, let start = leg.end {
+                let end = min(start + seconds, next?.start ?? self.end ?? .infinity)
+                if start < end { expanded.append((index, .foldedWalk(from: start, to: end, after: leg))) }
+            }
+        }
+        return expanded
     }
 
     /// Refuses a leg whose times cannot be drawn: it ends before it starts, starts more than a
@@ -339,6 +368,27 @@ package struct PlannerItinerary {
 }
 
 extension PlannerLeg {
+    /// The walk a ride folds in (`walkBefore`, `walkAfter`), from `start` to `end` beside it: it
+    /// leaves from where the ride arrives, or reaches where it departs, at the ride's own time.
+    static func foldedWalk(from start: Double, to end: Double, before ride: PlannerLeg) -> PlannerLeg {
+        var walk = foldedWalk(from: start, to: end, beside: ride)
+        (walk.to, walk.arrival) = (ride.from, ride.departure)
+        return walk
+    }
+
+    static func foldedWalk(from start: Double, to end: Double, after ride: PlannerLeg) -> PlannerLeg {
+        var walk = foldedWalk(from: start, to: end, beside: ride)
+        (walk.from, walk.departure) = (ride.to, ride.arrival)
+        return walk
+    }
+
+    private static func foldedWalk(from start: Double, to end: Double, beside ride: PlannerLeg) -> PlannerLeg {
+        var walk = PlannerLeg()
+        (walk.mode, walk.start, walk.end, walk.seconds) = (.walk, start, end, end - start)
+        (walk.utcOffset, walk.timeZone) = (ride.utcOffset, ride.timeZone)
+        return walk
+    }
+
     /// A time as the problem quotes it: as the planner wrote it, else in UTC.
     package func timeText(_ seconds: Double, given: String?) -> String {
         given ?? PlannerTime.iso(seconds: seconds)
