@@ -250,13 +250,22 @@ import Testing
 
     /// A walk a ride folds in (EFA's `footPathInfo`) takes the gap beside it and no more: ten
     /// minutes folded into a three-minute gap is a three-minute walk, not a refusal nor a bar
-    /// longer than the journey; a walk before the only ride starts the journey five minutes
-    /// earlier; a footpath leg that repeats the folded walk is drawn once.
+    /// longer than the journey; a walk before the only ride starts the journey (its card, its
+    /// clock) five minutes earlier; a footpath leg that repeats the folded walk is drawn once;
+    /// two rides that each fold five minutes into one 6 min 40 s gap walk it in turn, not over
+    /// each other; beside a leg without times, which is placed after the one before it, there
+    /// is no walk to place, and the route is drawn as before.
     @Test func efaFoldedWalksTakeTheGapBesideTheRide() throws {
-        let routes = try Self.routes("efa-folded-walks.json")
-        #expect(routes.map(Self.legs) == [["bus 10", "walk 3", "train 17"], ["walk 5", "train 15"], ["bus 10", "walk 4"]])
-        #expect(routes.map { $0["totalTime"] as? Double } == [30, 20, 14])
-        #expect(routes.map { $0["walkingCount"] as? Int } == [1, 1, 1])
+        let routes = try Self.routes("efa-folded-walks.json", ["timeZone": "Australia/Sydney"])
+        #expect(
+            routes.map(Self.legs) == [
+                ["bus 10", "walk 3", "train 17"], ["walk 5", "train 15"], ["bus 10", "walk 4"], ["ferry 10", "walk 5", "walk 2", "train 10"],
+                ["bus 10", "bus 5", "wait 10", "train 10"],
+            ])
+        #expect(routes.map { $0["totalTime"] as? Double } == [30, 20, 14, 400 / 15, 35])
+        #expect(routes.map { $0["walkingCount"] as? Int } == [1, 1, 1, 2, 0])
+        #expect(routes[1]["departure"] as? String == "2024-10-08T09:00:00+11:00", "the walk's start, not the train's 09:05")
+        #expect(routes[2]["arrival"] as? String == "2024-10-08T09:14:00+11:00")
         let label = try #require(routes[0]["accessibilityLabel"] as? String)
         #expect(label.contains("bus 144, 10 min, walk 3 min, train T1, 17 min"), "\(label)")
     }

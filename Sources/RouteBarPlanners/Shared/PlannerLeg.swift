@@ -41,7 +41,8 @@ package struct PlannerLeg {
     package var facts = LegFacts()
     /// Seconds of walking the planner folds into this ride's record instead of giving them a leg
     /// of their own (EFA's `footPathInfo`): to the ride before it departs, and on from it after it
-    /// arrives. Each is drawn as a walk in the gap beside the ride (`withFoldedWalks`).
+    /// arrives. Each is drawn as a walk in the gap beside the ride (`withFoldedWalks`), its far
+    /// end's time written in UTC: for planners whose times are instants (EFA's are UTC).
     package var walkBefore: Double?
     package var walkAfter: Double?
 
@@ -293,6 +294,8 @@ package struct PlannerItinerary {
         // Without its waits the legs no longer span the journey: each label stays its leg's
         // minutes, and the route's total (when riders arrive) stays the journey's.
         route.legsSpanTotal = waits
+        // From the legs as drawn: a walk folded in before the first ride is the journey's start.
+        itinerary.legs = legs.map(\.leg)
         route.card = itinerary.card(in: place)
         return route
     }
@@ -308,13 +311,20 @@ package struct PlannerItinerary {
         expanded.reserveCapacity(legs.count)
         for (index, leg) in legs.enumerated() {
             let previous = index > 0 ? legs[index - 1] : nil, next = index + 1 < legs.count ? legs[index + 1] : nil
-            if let seconds = leg.walkBefore, seconds > 0, previous?.mode != .walk, let end = leg.start {
-                let start = max(end - seconds, previous?.end ?? self.start ?? -.infinity)
+            // Only beside a neighbour whose time is given: an untimed one is placed right after
+            // the leg before it (`laidOut`), and a walk beside it would overlap it.
+            if let seconds = leg.walkBefore, seconds > 0, previous?.mode != .walk, let end = leg.start,
+                let floor = expanded.isEmpty ? self.start ?? -.infinity : expanded[expanded.count - 1].leg.end
+            {
+                // After what comes before, the walk the ride before folds in included.
+                let start = max(end - seconds, floor)
                 if start < end { expanded.append((index, .foldedWalk(from: start, to: end, before: leg))) }
             }
             expanded.append((index, leg))
-            if let seconds = leg.walkAfter, seconds > 0, next?.mode != .walk, let start = leg.end {
-                let end = min(start + seconds, next?.start ?? self.end ?? .infinity)
+            if let seconds = leg.walkAfter, seconds > 0, next?.mode != .walk, let start = leg.end,
+                let ceiling = next == nil ? self.end ?? .infinity : next?.start
+            {
+                let end = min(start + seconds, ceiling)
                 if start < end { expanded.append((index, .foldedWalk(from: start, to: end, after: leg))) }
             }
         }
@@ -370,15 +380,16 @@ package struct PlannerItinerary {
 extension PlannerLeg {
     /// The walk a ride folds in (`walkBefore`, `walkAfter`), from `start` to `end` beside it: it
     /// leaves from where the ride arrives, or reaches where it departs, at the ride's own time.
+    /// Its other end, which the planner does not write, is written as the instant in UTC.
     static func foldedWalk(from start: Double, to end: Double, before ride: PlannerLeg) -> PlannerLeg {
         var walk = foldedWalk(from: start, to: end, beside: ride)
-        (walk.to, walk.arrival) = (ride.from, ride.departure)
+        (walk.to, walk.departure, walk.arrival) = (ride.from, PlannerTime.iso(seconds: start), ride.departure)
         return walk
     }
 
     static func foldedWalk(from start: Double, to end: Double, after ride: PlannerLeg) -> PlannerLeg {
         var walk = foldedWalk(from: start, to: end, beside: ride)
-        (walk.from, walk.departure) = (ride.to, ride.arrival)
+        (walk.from, walk.departure, walk.arrival) = (ride.to, ride.arrival, PlannerTime.iso(seconds: end))
         return walk
     }
 
