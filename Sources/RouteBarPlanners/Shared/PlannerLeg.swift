@@ -222,9 +222,9 @@ package struct PlannerItinerary {
         let place = self.place
         var itinerary = self
         itinerary.attachLegProducts()
-        let legs = itinerary.withFoldedWalks()
+        let (legs, origins) = itinerary.withFoldedWalks()
         // Legs without times (Google's walks) follow the one before; only given times make waits.
-        var previousEnd = start ?? legs.first?.leg.start
+        var previousEnd = start ?? legs.first?.start
         var lastEnd = previousEnd
         // The arrival before as the planner wrote it, for a problem to quote.
         var previousArrival: String?
@@ -232,8 +232,10 @@ package struct PlannerItinerary {
         var shortPending = 0.0
         // A wait comes only before a leg with a departure time: room for those, and no more,
         // since a streamed answer keeps these arrays (and the memory account counts them).
-        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.leg.start == nil ? 0 : 1) } : 0))
-        for (position, (index, given)) in legs.enumerated() {
+        subPaths.reserveCapacity(legs.count + (waits ? legs.reduce(0) { $0 + ($1.start == nil ? 0 : 1) } : 0))
+        for (position, given) in legs.enumerated() {
+            // Where the leg is in the planner's answer, for its errors (a folded walk: its ride's).
+            let index = origins?[position] ?? position
             var leg = given
             // A leg without times (Google's walking steps) runs from the arrival before it for
             // its duration: its card says when, and the bar is as it was (no wait, same minutes).
@@ -243,7 +245,7 @@ package struct PlannerItinerary {
             // A forecast that misses the connection (a late arrival after the next ride's departure)
             // is the planner's real-time data, not a contradiction: that ride cannot be reached.
             if position > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
-                leg.facts.hasForecast || legs[position - 1].leg.facts.hasForecast
+                leg.facts.hasForecast || legs[position - 1].facts.hasForecast
             {
                 leg.facts.reachable = false
             }
@@ -289,46 +291,53 @@ package struct PlannerItinerary {
             lastEnd = previousEnd ?? lastEnd
         }
         var total = seconds.map { $0 / 60 }
-        if let first = start ?? legs.first?.leg.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
+        if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
         // Without its waits the legs no longer span the journey: each label stays its leg's
         // minutes, and the route's total (when riders arrive) stays the journey's.
         route.legsSpanTotal = waits
         // From the legs as drawn: a walk folded in before the first ride is the journey's start.
-        itinerary.legs = legs.map(\.leg)
+        itinerary.legs = legs
         route.card = itinerary.card(in: place)
         return route
     }
 
     /// The legs, with each walk a ride folds in (`walkBefore`, `walkAfter`) as a walk of its own
-    /// beside it, each paired with the index of the leg it comes from in `legs` (the pointer of
-    /// its errors). A folded walk takes the gap between the ride and its neighbour (or the
-    /// itinerary's own departure or arrival), at most: where the times leave it less (a late
-    /// ride), it is the gap; where they leave none, there is no walk. A walk leg of the planner's
-    /// own beside the ride is the same walk, not another.
-    func withFoldedWalks() -> [(index: Int, leg: PlannerLeg)] {
-        var expanded: [(index: Int, leg: PlannerLeg)] = []
-        expanded.reserveCapacity(legs.count)
+    /// beside it, and for each the index of the leg it comes from in `legs` (the pointer of its
+    /// errors); `legs` itself and no indices where no ride folds a walk (most planners). A folded
+    /// walk takes the gap between the ride and its neighbour (or the itinerary's own departure or
+    /// arrival), at most: where the times leave it less (a late ride), it is the gap; where they
+    /// leave none, there is no walk. A walk leg of the planner's own beside the ride is the same
+    /// walk, not another.
+    func withFoldedWalks() -> (legs: [PlannerLeg], origins: [Int]?) {
+        guard legs.contains(where: { $0.walkBefore != nil || $0.walkAfter != nil }) else { return (legs, nil) }
+        var expanded: [PlannerLeg] = [], origins: [Int] = []
+        expanded.reserveCapacity(legs.count + 2)
+        origins.reserveCapacity(legs.count + 2)
+        func add(_ leg: PlannerLeg, from index: Int) {
+            expanded.append(leg)
+            origins.append(index)
+        }
         for (index, leg) in legs.enumerated() {
             let previous = index > 0 ? legs[index - 1] : nil, next = index + 1 < legs.count ? legs[index + 1] : nil
             // Only beside a neighbour whose time is given: an untimed one is placed right after
             // the leg before it (`laidOut`), and a walk beside it would overlap it.
             if let seconds = leg.walkBefore, seconds > 0, previous?.mode != .walk, let end = leg.start,
-                let floor = expanded.isEmpty ? self.start ?? -.infinity : expanded[expanded.count - 1].leg.end
+                let floor = expanded.isEmpty ? self.start ?? -.infinity : expanded[expanded.count - 1].end
             {
                 // After what comes before, the walk the ride before folds in included.
                 let start = max(end - seconds, floor)
-                if start < end { expanded.append((index, .foldedWalk(from: start, to: end, before: leg))) }
+                if start < end { add(.foldedWalk(from: start, to: end, before: leg), from: index) }
             }
-            expanded.append((index, leg))
+            add(leg, from: index)
             if let seconds = leg.walkAfter, seconds > 0, next?.mode != .walk, let start = leg.end,
                 let ceiling = next == nil ? self.end ?? .infinity : next?.start
             {
                 let end = min(start + seconds, ceiling)
-                if start < end { expanded.append((index, .foldedWalk(from: start, to: end, after: leg))) }
+                if start < end { add(.foldedWalk(from: start, to: end, after: leg), from: index) }
             }
         }
-        return expanded
+        return (expanded, origins)
     }
 
     /// Refuses a leg whose times cannot be drawn: it ends before it starts, starts more than a
