@@ -754,9 +754,11 @@ extension PlannerNormalisationTests {
         let rideLegs = try #require(journey.first?["legs"] as? [[String: Any]])
         let folded = rideLegs.compactMap { ($0["footPathInfo"] as? [[String: Any]])?.first?["duration"] as? Double }
         #expect(folded == [120, 240], "the recording's own durations")
-        // The walk leaves from where the bus arrives, when it arrives.
+        // The walk leaves from where the bus arrives, when it arrives, for where the train leaves.
         let walk = route.subPaths[2]
         #expect(walk.card?.from == "Liverpool Station, Stand A, Liverpool" && walk.card?.departure == "2024-10-07T07:34:12Z")
+        let train = try #require(rideLegs[2]["origin"] as? [String: Any])
+        #expect(walk.card?.to == train["name"] as? String && walk.card?.to?.hasPrefix("Liverpool Station, Platform") == true)
     }
 
     /// Tickets of single rides are the rides' fare products; with no `ADULT` ticket over every

@@ -327,14 +327,14 @@ package struct PlannerItinerary {
             {
                 // After what comes before, the walk the ride before folds in included.
                 let start = max(end - seconds, floor)
-                if start < end { add(.foldedWalk(from: start, to: end, before: leg), from: index) }
+                if start < end { add(.foldedWalk(from: start, to: end, before: leg, after: previous), from: index) }
             }
             add(leg, from: index)
             if let seconds = leg.walkAfter, seconds > 0, next?.mode != .walk, let start = leg.end,
                 let ceiling = next == nil ? self.end ?? .infinity : next?.start
             {
                 let end = min(start + seconds, ceiling)
-                if start < end { add(.foldedWalk(from: start, to: end, after: leg), from: index) }
+                if start < end { add(.foldedWalk(from: start, to: end, after: leg, before: next), from: index) }
             }
         }
         return (expanded, origins)
@@ -388,17 +388,20 @@ package struct PlannerItinerary {
 
 extension PlannerLeg {
     /// The walk a ride folds in (`walkBefore`, `walkAfter`), from `start` to `end` beside it: it
-    /// leaves from where the ride arrives, or reaches where it departs, at the ride's own time.
-    /// Its other end, which the planner does not write, is written as the instant in UTC.
-    static func foldedWalk(from start: Double, to end: Double, before ride: PlannerLeg) -> PlannerLeg {
+    /// leaves from where the ride arrives, or reaches where it departs, at the ride's own time,
+    /// and its other end is where the neighbouring leg is. That end's time, which the planner
+    /// does not write, is written as the instant in UTC.
+    static func foldedWalk(from start: Double, to end: Double, before ride: PlannerLeg, after previous: PlannerLeg?) -> PlannerLeg {
         var walk = foldedWalk(from: start, to: end, beside: ride)
-        (walk.to, walk.departure, walk.arrival) = (ride.from, PlannerTime.iso(seconds: start), ride.departure)
+        (walk.from, walk.to) = (previous?.to, ride.from)
+        (walk.departure, walk.arrival) = (PlannerTime.iso(seconds: start), ride.departure)
         return walk
     }
 
-    static func foldedWalk(from start: Double, to end: Double, after ride: PlannerLeg) -> PlannerLeg {
+    static func foldedWalk(from start: Double, to end: Double, after ride: PlannerLeg, before next: PlannerLeg?) -> PlannerLeg {
         var walk = foldedWalk(from: start, to: end, beside: ride)
-        (walk.from, walk.departure, walk.arrival) = (ride.to, ride.arrival, PlannerTime.iso(seconds: end))
+        (walk.from, walk.to) = (ride.to, next?.from)
+        (walk.departure, walk.arrival) = (ride.arrival, PlannerTime.iso(seconds: end))
         return walk
     }
 
