@@ -143,6 +143,8 @@ extension RouteBarInputError {
         }
         if case .option(let option) = error.location, request.optionsFromQuery.contains(option) {
             self.init(type, error.message, parameter: option.name)
+        } else if error.code == .noVisibleSegment, case .route(let route) = error.location {
+            self.init(type, request.nothingToDraw(route: route) ?? error.message, pointer: request.pointer(to: error.location))
         } else {
             self.init(type, error.message, pointer: request.pointer(to: error.location))
         }
@@ -150,6 +152,24 @@ extension RouteBarInputError {
 }
 
 extension RouteBarRequest {
+    /// Why route `index` draws nothing, in the words of the body it came in, where the
+    /// layout's own ("no leg with sectionTime > 0") would name a member the body does not have:
+    /// a route without legs, or a planner's route whose legs are all too short to draw.
+    func nothingToDraw(route index: Int) -> String? {
+        guard routes.indices.contains(index) else { return nil }
+        let legs =
+            switch shape {
+            case .routeBar: "subPaths"
+            case .odsay: "subPath"
+            case .planner: "legs"
+            }
+        if routes[index].subPaths.isEmpty { return "route \(index) has no \(legs), so there is nothing to draw" }
+        guard case .planner = shape else { return nil }
+        let parameter = RequestParameter.shortLegSeconds
+        return "route \(index) has no leg long enough to draw (one shorter than \(parameter.name), "
+            + "\((parameter.defaultNumber ?? 0).shortDescription) s unless the query says otherwise, is no segment), so there is nothing to draw"
+    }
+
     /// Heap bytes the decoded request holds (its routes, legs and strings, arrays at their
     /// capacity), for the server's memory account: a streamed answer keeps the request.
     package var heldBytes: Int {

@@ -160,7 +160,12 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
             ),
             (
                 #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}]}, {"subPaths": [{"trafficType": 3, "sectionTime": 0}]}]}"#,
-                "no-visible-segment", "/routes/1", nil
+                "no-visible-segment", "/routes/1", "route 1 has no leg with sectionTime > 0, so there is nothing to draw"
+            ),
+            // Where the layout's words would name a member the body does not have, the body's own.
+            (
+                #"{"width": 343, "routes": [{"subPaths": []}]}"#, "no-visible-segment", "/routes/0",
+                "route 0 has no subPaths, so there is nothing to draw"
             ),
             (
                 #"{"width": 2, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 1}, {"trafficType": 2, "sectionTime": 1}, {"trafficType": 3, "sectionTime": 1}]}]}"#,
@@ -180,9 +185,14 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
                 #"the body is an ODsay error response: "출발지 정류장이 없습니다."; there are no routes to lay out"#
             ),
             (#"{"error": [{"code": "500", "message": "[ApiKeyAuthFailed]"}]}"#, "odsay-error", "/error", nil),
-            // Not ODsay's: HAFAS's location search ("0" is its success) and a Swiss train
-            // formation's error (KDE KPublicTransport's autotests) are no answer routebar reads.
-            (#"{"error": "0", "svcResL": []}"#, "unknown-shape", "", nil),
+            // Not ODsay's: HAFAS's own answer ("0" is its success) is a form routebar does not
+            // read, and says what to send; a Swiss train formation's error (KDE
+            // KPublicTransport's autotests) is no answer routebar reads.
+            (
+                #"{"error": "0", "svcResL": []}"#, "unknown-shape", "/svcResL",
+                "the body is HAFAS's own mgate.exe answer (svcResL), which routebar does not read: send the journeys "
+                    + "hafas-client makes of it (journeys[].legs), or a HAFAS REST answer (Trip[].LegList.Leg)"
+            ),
             (#"{"error": "There were no formation data."}"#, "unknown-shape", "", nil),
         ] as [(String, String, String, String?)])
     func invalidRequests(body: String, type: String, pointer: String, detail: String?) {
@@ -192,6 +202,32 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         #expect(error?.pointer == pointer, "\(body)")
         #expect(error?.parameter == nil)
         if let detail { #expect(error?.detail == detail + ".") }
+    }
+
+    /// A route with nothing to draw is told in its body's words, not by `sectionTime`, which
+    /// a planner's answer does not have: Google's leg without steps (google-maps-services-java's
+    /// GetDirectionsResponse.json), and a walk of 20 s, under `shortLegSeconds`.
+    @Test(
+        arguments: [
+            (#"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": []}]}}"#, "/result/path/0", "route 0 has no subPath"),
+            (
+                #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 200}}]}]}, {"legs": [{"start_address": "Sydney"}]}]}"#,
+                "/routes/1", "route 1 has no legs"
+            ),
+            (
+                #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 20}}]}]}]}"#, "/routes/0",
+                "route 0 has no leg long enough to draw (one shorter than shortLegSeconds, 30 s unless the query says otherwise, is no segment)"
+            ),
+        ])
+    func nothingToDrawInTheBodysWords(body: String, pointer: String, reason: String) {
+        let error = inputError(body, query: ["width": "343"])
+        #expect(error?.type == .noVisibleSegment, "\(body)")
+        #expect(error?.pointer == pointer)
+        #expect(error?.detail == reason + ", so there is nothing to draw.")
+        // The same walk is drawn where legs of 10 s are.
+        if reason.contains("shortLegSeconds") {
+            #expect(inputError(body, query: ["width": "343", "shortLegSeconds": "10"]) == nil)
+        }
     }
 
     /// A route without `subPaths` but with members of another API's (VRS's `segments`, KDE

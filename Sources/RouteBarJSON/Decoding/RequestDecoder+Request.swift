@@ -183,6 +183,8 @@ extension RequestDecoder {
                     parameter: "source")
             case .unrecognised(let closest, let missing):
                 unrecognised = Self.unrecognised(closest: closest, missing: missing)
+            case .unreadForm(_, let member, let advice):
+                unrecognised = .init(.unknownShape, advice, pointer: "/\(member)")
             }
         }
         if let source, sawForeignRoutes || sawUnknownMember {

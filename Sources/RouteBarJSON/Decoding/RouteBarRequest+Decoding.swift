@@ -39,6 +39,9 @@ extension RouteBarRequest {
                     "the body is not \(named.title)'s answer (?source=\(named.rawValue)): "
                         + (missing.map { "it \(PlannerSignature.broken($0))" } ?? "it has none of its members"),
                     parameter: "source")
+            case .unreadForm(_, _, let advice):
+                try Self.validate(body, skimmed: true)
+                throw .init(.unknownShape, "\(advice) (?source=\(named.rawValue))", parameter: "source")
             }
         }
         while true {

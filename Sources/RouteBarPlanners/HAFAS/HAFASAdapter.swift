@@ -9,6 +9,13 @@ enum HAFASAdapter: PlannerAdapter {
     static let title = "HAFAS"
     static let shape = "journeys[].legs, journey.legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
+    /// HAFAS's own endpoint (`mgate.exe`) answers in `svcResL`, with stops, lines and times in
+    /// tables its journeys index into; hafas-client turns that into the journeys read here.
+    static let unreadForms: KeyValuePairs<StaticString, String> = [
+        "svcResL":
+            "the body is HAFAS's own mgate.exe answer (svcResL), which routebar does not read: send the journeys "
+            + "hafas-client makes of it (journeys[].legs), or a HAFAS REST answer (Trip[].LegList.Leg)"
+    ]
 
     /// FPTF journeys (https://github.com/public-transport/friendly-public-transport-format):
     /// legs with `origin`, `destination` and a departure (`departure` is null where cancelled,

@@ -14,6 +14,9 @@ package enum PlannerRecognition: Equatable {
     case ambiguous(Planner, Planner)
     /// None holds; the planner whose signature holds most, and the first rule of it that does not.
     case unrecognised(closest: Planner?, missing: String?)
+    /// None holds, and the body has a top-level member of a form of `planner`'s answers that
+    /// routebar does not read (`PlannerAdapter.unreadForms`): `advice` says what to send.
+    case unreadForm(Planner, member: String, advice: String)
 
     /// Scores `body` against every signature of the registry (of `only` alone, when given).
     package static func recognise(_ body: UnsafeBufferPointer<UInt8>, only: Planner? = nil) -> PlannerRecognition {
@@ -46,6 +49,9 @@ package enum PlannerRecognition: Equatable {
             if let tied { return .ambiguous(best.planner, tied) }
             return .recognised(best.planner, listed: best.listed)
         }
+        if let form = compiled.unreadForms.first(where: { sketch.kinds[$0.node] != 0 && (only == nil || $0.planner == only) }) {
+            return .unreadForm(form.planner, member: form.member, advice: form.advice)
+        }
         return .unrecognised(closest: closest?.planner, missing: closest?.missing)
     }
 
@@ -56,16 +62,24 @@ package enum PlannerRecognition: Equatable {
         legs: compiled.tree.existingNode(for: "routes[].legs"), sections: compiled.tree.existingNode(for: "routes[].sections")
     )
 
-    /// Every signature of the registry, and the tree of the paths they name; built once.
-    package static let compiled: (tree: SignatureTree, signatures: [CompiledSignature]) = {
+    /// A top-level member of a form of a planner's answers that routebar does not read.
+    package typealias UnreadForm = (node: Int, planner: Planner, member: String, advice: String)
+
+    /// Every signature of the registry, the tree of the paths they name, and the members of
+    /// the forms it does not read; built once.
+    package static let compiled: (tree: SignatureTree, signatures: [CompiledSignature], unreadForms: [UnreadForm]) = {
         var tree = SignatureTree()
         var signatures: [CompiledSignature] = []
+        var unreadForms: [UnreadForm] = []
         for adapter in PlannerRegistry.adapters {
             for signature in adapter.signatures {
                 signatures.append(CompiledSignature(signature, of: adapter.planner, into: &tree))
             }
+            for (member, advice) in adapter.unreadForms {
+                unreadForms.append((tree.node(for: Substring(member.description)), adapter.planner, member.description, advice))
+            }
         }
-        return (tree, signatures)
+        return (tree, signatures, unreadForms)
     }()
 }
 
