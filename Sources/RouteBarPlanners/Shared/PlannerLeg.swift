@@ -293,6 +293,9 @@ package struct PlannerItinerary {
         var total = seconds.map { $0 / 60 }
         if let first = start ?? legs.first?.start, let last = end ?? lastEnd, last >= first { total = (last - first) / 60 }
         var route = Route(totalTime: total, subPaths: subPaths)
+        // Which itinerary of the body the bar is: an app matches it to what it parsed, and tells
+        // apart the plans of a body that holds several (GraphQL aliases).
+        route.id = routePointer
         // Without its waits the legs no longer span the journey: each label stays its leg's
         // minutes, and the route's total (when riders arrive) stays the journey's.
         route.legsSpanTotal = waits
