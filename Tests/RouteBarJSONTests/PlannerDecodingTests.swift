@@ -218,6 +218,25 @@ import Testing
         #expect(request.routes[0].totalTime == 25)
     }
 
+    /// A drive or a ride by bicycle comes as a step per instruction, as a walk does: one leg,
+    /// however short its steps, and the legs' `duration` is the route's total. Shaped after a
+    /// Directions answer for `mode=driving` (75 9th Ave to MetLife Stadium: one leg of 1492 s
+    /// in 22 steps of 4 to 353 s).
+    @Test(arguments: ["DRIVING", "BICYCLING"])
+    func aDriveOfManyStepsIsOneLeg(travelMode: String) throws {
+        let steps = [24, 21, 353, 12, 4, 240, 18].map {
+            #"{"travel_mode": "\#(travelMode)", "duration": {"value": \#($0), "text": "1 min"}, "html_instructions": "Turn left"}"#
+        }
+        let body =
+            #"{"status": "OK", "routes": [{"legs": [{"duration": {"value": 672, "text": "11 mins"}, "steps": ["#
+            + steps.joined(separator: ", ") + "]}]}]}"
+        let request = try Self.decode(Array(body.utf8))
+        let legs = request.routes[0].subPaths
+        #expect(legs.map(\.mode) == [travelMode == "DRIVING" ? .car : .bicycle])
+        #expect(legs[0].sectionTime == 672.0 / 60, "every step's seconds, the short ones' too")
+        #expect(request.routes[0].totalTime == 672.0 / 60)
+    }
+
     @Test func navitia() throws {
         let (bytes, json) = try Self.sample("navitia-kpt-paris-journeys.json")
         let journeys = try #require(json["journeys"] as? [[String: Any]])

@@ -4,7 +4,8 @@ internal import StrictJSON
 /// Google: the Directions API (legacy) `routes[].legs[].steps[]` with `travel_mode`,
 /// `duration.value` and `transit_details`, and the Routes API `routes[].legs[].steps[]` with
 /// `travelMode`, `staticDuration` ("123s") and `transitDetails`. A route's legs are one
-/// itinerary; consecutive walking steps (Routes splits a walk per instruction) are one walk.
+/// itinerary; consecutive untimed steps of a walk, a drive or a ride by bicycle (a step per
+/// instruction) are one leg, and Directions' legs' `duration` add up to the route's total.
 extension PlannerReader {
     /// `routes`: each an itinerary of its `legs`, with Directions' `fare`
     /// (`{"currency": "USD", "value": 2.75, "text": "$2.75"}`) and the Routes API's `duration`.
@@ -67,12 +68,20 @@ extension PlannerReader {
                         let step = try decoder.decodeGoogleStep()
                         // A step without minutes is pointed at itself, before it joins a walk.
                         guard decoder.keepsLeg(step, at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
-                        if step.mode == .walk, step.start == nil, let last = itinerary.legs.last, last.mode == .walk, last.start == nil {
+                        // A walk, drive or ride by bicycle is a step per instruction ("Turn left
+                        // onto W 16th St"): consecutive untimed steps of one such mode are one leg.
+                        if step.mode.kind != .transit, step.start == nil, let last = itinerary.legs.last, last.mode == step.mode,
+                            last.start == nil
+                        {
                             itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)
                         } else {
                             itinerary.legs.append(step)
                         }
                     }
+                } else if decoder.reader.keyEquals("duration"), try decoder.reader.peekKind() == .object {
+                    // Directions' leg, `{"value": 1492, "text": "25 mins"}`: the route's legs add up
+                    // to its total, which its steps' times, where it has none, cannot give.
+                    if let seconds = try decoder.googleValue() { itinerary.seconds = (itinerary.seconds ?? 0) + seconds }
                 } else if decoder.reader.keyEquals("departure_time") {
                     let time = try decoder.googleTime()
                     if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time.value, time.value.map(PlannerTime.iso)) }
