@@ -750,6 +750,22 @@ extension PlannerNormalisationTests {
         #expect(request.routes[0].subPaths.map(\.mode) == [.train], "the T1 is a train")
     }
 
+    /// `stopSequence` lists "all stops that are made for this leg" (TfNSW's schema, as Krail
+    /// transcribes it), the ones a train runs through without a time: those are not counted. In
+    /// the recording the T1 from Seven Hills lists 18 stops between, 8 of them without times.
+    @Test func stopsARideRunsThroughAreNotCounted() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/efa-tfnsw-krail-sevenhills-townhall.json")
+        let data = try Data(contentsOf: url)
+        let request = try PlannerRecognitionTests.decode(String(decoding: data, as: UTF8.self))
+        let journeys = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["journeys"] as? [[String: Any]])
+        let legs = try #require(journeys[0]["legs"] as? [[String: Any]])
+        let sequence = try #require(legs[0]["stopSequence"] as? [[String: Any]])
+        let timed = sequence.dropFirst().dropLast().filter { $0["departureTimePlanned"] is String || $0["arrivalTimePlanned"] is String }
+        #expect(sequence.count == 20 && timed.count == 10)
+        #expect(request.routes[0].subPaths[0].card?.facts.stops == timed.count + 1)
+    }
+
     /// A ride's `footPathInfo` walk (`AFTER` it, where no footpath leg follows) is drawn as a
     /// walk of its `duration` in the gap after the ride, the rest of the gap a wait: in Krail's
     /// recording, bus M90 arrives 07:34:12 and folds in 120 s, train T2 leaves 07:42:30; bus 715
@@ -859,5 +875,31 @@ extension PlannerNormalisationTests {
             }
         }
         #expect(request.routes.first?.card?.departure == "2024-12-18T00:22:00+01:00", "Germany's winter offset")
+    }
+
+    /// A stop between the ends whose `risNotizen` cancel it is not called at (KDE's
+    /// journey-transfer-extra-stop: Liège-Guillemins, "Stop cancelled", left ICE 17 at 6 stops,
+    /// not 7); the stop where the rider alights still counts, and cancels the ride for them.
+    @Test func aCancelledStopBetweenIsNotCounted() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var connections = try #require(json["verbindungen"] as? [[String: Any]])
+        var sections = try #require(connections[0]["verbindungsAbschnitte"] as? [[String: Any]])
+        let ride = try #require(sections.firstIndex { ($0["halte"] as? [Any])?.count ?? 0 >= 4 })
+        var stops = try #require(sections[ride]["halte"] as? [[String: Any]])
+        let before = try PlannerRecognitionTests.decode(String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+        let drawnBefore = before.routes[0].subPaths.filter { $0.mode != .wait }
+        #expect(drawnBefore[ride].card?.facts.stops == stops.count - 1)
+        let cancelled: [[String: Any]] = [["key": "text.realtime.stop.cancelled", "value": "Stop cancelled"]]
+        stops[1]["risNotizen"] = cancelled
+        stops[stops.count - 1]["risNotizen"] = cancelled
+        sections[ride]["halte"] = stops
+        connections[0]["verbindungsAbschnitte"] = sections
+        json["verbindungen"] = connections
+        let request = try PlannerRecognitionTests.decode(String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+        let drawn = request.routes[0].subPaths.filter { $0.mode != .wait }
+        #expect(drawn[ride].card?.facts.stops == stops.count - 2)
+        #expect(drawn[ride].card?.facts.cancelled == true, "the stop the rider alights at is cancelled")
     }
 }

@@ -51,6 +51,22 @@ import Testing
         #expect(train["arrival"] as? String == "2024-10-27T03:05:00+01:00")
     }
 
+    /// A walk of no time after the journey's arrival (Navitia's 0 s `crow_fly` ten minutes
+    /// after it arrives) is nothing to draw and no wait: the ride is the whole journey. A walk
+    /// that lasts past the arrival is refused, its times quoted as Navitia writes them both.
+    @Test func navitiasInstantWalkAfterTheArrivalIsNoWait() throws {
+        let answer = try FieldMaskTests.answer(try Self.body("navitia-instant-walk-after-arrival.json"), ["width": "343", "locale": "en"])
+        let routes = try #require((answer as? [String: Any])?["routes"] as? [[String: Any]])
+        #expect(routes.count == 1)
+        #expect(Self.legs(routes[0]) == ["train 83"])
+        #expect(routes[0]["accessibilityLabel"] as? String == "Total 1 h 23 min: train J, 1 h 23 min")
+        let problems = try #require((answer as? [String: Any])?["problems"] as? [[String: Any]])
+        #expect(problems.first?["pointer"] as? String == "/journeys/1/sections/1")
+        #expect(
+            problems.first?["detail"] as? String
+                == "the leg arrives (20141018T125500) more than a minute after its itinerary does (20141018T124600).")
+    }
+
     /// TfL writes London time without an offset: the night tube from 00:50 GMT to 02:20 BST is
     /// 30 minutes; the N29 from 00:55 BST to 01:25 GMT is 90 (TfL's own `duration`).
     @Test func tflLegsLastTheTimeThatPassed() throws {

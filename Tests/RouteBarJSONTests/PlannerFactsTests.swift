@@ -166,9 +166,11 @@ import Testing
         return (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    static func stops(_ leg: [String: Any], _ path: String, ends: Bool) -> String? {
+    static func stops(_ leg: [String: Any], _ path: String, ends: Bool, calls: ([String: Any]) -> Bool = { _ in true }) -> String? {
         guard let stops = value(leg, path) as? [Any] else { return nil }
-        return "\(ends ? stops.count - 1 : stops.count + 1)"
+        let between = ends ? Array(stops.dropFirst().dropLast()) : stops
+        let passed = between.filter { ($0 as? [String: Any]).map { !calls($0) } ?? false }.count
+        return "\(ends ? stops.count - 1 - passed : stops.count + 1 - passed)"
     }
 
     /// The alert count and first headline, as `decoded` writes them.
@@ -314,7 +316,7 @@ import Testing
             text(value($0, "arrivalPlatform")) ?? text(value($0, "plannedArrivalPlatform"))
         },
         "hafas.stops": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
-            value($0, "walking") as? Bool == true ? nil : stops($0, "stopovers", ends: true)
+            value($0, "walking") as? Bool == true ? nil : stops($0, "stopovers", ends: true) { $0["cancelled"] as? Bool != true }
         },
         "hafas.departureDelay": Cell(body: "PlannerFacts/hafas-client-documented.json", objects: "journeys[].legs[]") {
             text(value($0, "departureDelay"))
@@ -438,7 +440,10 @@ import Testing
             efaRide($0) ? text(value($0, "destination.properties.platformName")) ?? text(value($0, "destination.properties.platform")) : nil
         },
         "efa.stops": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
-            efaRide($0) ? stops($0, "stopSequence", ends: true) : nil
+            efaRide($0)
+                ? stops($0, "stopSequence", ends: true) { stop in
+                    ["departureTimePlanned", "arrivalTimePlanned", "departureTimeEstimated", "arrivalTimeEstimated"].contains { stop[$0] is String }
+                } : nil
         },
         "efa.realTime": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
             efaRide($0) ? flag(value($0, "isRealtimeControlled")) : nil
@@ -481,7 +486,11 @@ import Testing
             (($0["halte"] as? [[String: Any]])?.count ?? 0) > 1 ? text(((($0["halte"] as? [[String: Any]])?.last)?["gleis"])) : nil
         },
         "dbweb.stops": Cell(body: "dbweb-bahnde-dbvendoclient-refresh-berlin-dortmund.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
-            stops($0, "halte", ends: true)
+            stops($0, "halte", ends: true) { stop in
+                !((stop["risNotizen"] as? [[String: Any]]) ?? []).contains {
+                    $0["key"] as? String == "text.realtime.stop.cancelled" || $0["type"] as? String == "HALT_AUSFALL"
+                }
+            }
         },
         "dbweb.realTime": Cell(body: "PlannerFacts/dbweb-documented.json", objects: "verbindungen[].verbindungsAbschnitte[]") {
             $0["ezAbfahrtsZeitpunkt"] is String || $0["ezAnkunftsZeitpunkt"] is String ? "true" : nil

@@ -29,7 +29,7 @@ enum DBWebAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`halte[0].gleis`",
         .arrivalPlatform: "the last `halte[].gleis`",
-        .stops: "`halte`, minus 1",
+        .stops: "`halte` whose `risNotizen` do not cancel the stop, minus 1",
         .realTime: "`ezAbfahrtsZeitpunkt` or `ezAnkunftsZeitpunkt` given",
         .departureDelay: "`ezAbfahrtsZeitpunkt` − `abfahrtsZeitpunkt`",
         .arrivalDelay: "`ezAnkunftsZeitpunkt` − `ankunftsZeitpunkt`",

@@ -92,7 +92,7 @@ extension PlannerReader {
                 (leg.facts.departurePlatform, leg.facts.arrivalPlatform, leg.facts.stops) = (stops.first, stops.last, stops.count)
                 if stops.endCancelled { leg.facts.cancelled = true }
             } else if decoder.reader.keyEquals("risNotizen") {
-                if try decoder.dbWebCancelled() { leg.facts.cancelled = true }
+                if try decoder.dbWebCancellation().any { leg.facts.cancelled = true }
             } else {
                 try decoder.reader.skipValue()
             }
@@ -116,53 +116,59 @@ extension PlannerReader {
         return leg
     }
 
-    /// `halte[]`: the first and the last stop's `gleis` (the platforms), the stops between
-    /// the two ends (one fewer than the stops listed), and whether the ride does not call where
-    /// the rider boards or alights (either end's `risNotizen` says the stop is cancelled).
+    /// `halte[]`: the first and the last stop's `gleis` (the platforms), the stops the ride
+    /// calls at after boarding (one fewer than the stops listed, less the ones between whose
+    /// `risNotizen` say the stop is cancelled), and whether the ride does not call where the
+    /// rider boards or alights (either end's `risNotizen` says the stop or ride is cancelled).
     mutating func dbWebStops() throws(JSONSyntaxError) -> (first: String?, last: String?, count: Int?, endCancelled: Bool) {
         var result: (first: String?, last: String?, count: Int?, endCancelled: Bool) = (nil, nil, nil, false)
-        var listed = 0
-        var lastCancelled = false
+        var (listed, skipped) = (0, 0)
+        var last = (cancelled: false, stopCancelled: false)
         try eachElement { decoder, index throws(JSONSyntaxError) in
             var platform: String?
-            var cancelled = false
+            var cancellation = (stop: false, ride: false)
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("gleis") {
                     platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
                 } else if decoder.reader.keyEquals("risNotizen") {
-                    cancelled = try decoder.dbWebCancelled()
+                    cancellation = try decoder.dbWebCancellation().notes
                 } else {
                     try decoder.reader.skipValue()
                 }
             }
+            let cancelled = cancellation.stop || cancellation.ride
             if index == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
-            (result.last, lastCancelled) = (platform, cancelled)
+            if index > 0, cancellation.stop { skipped += 1 }
+            (result.last, last) = (platform, (cancelled, cancellation.stop))
             listed += 1
         }
-        result.count = listed > 1 ? listed - 1 : nil
+        // The last stop is where the rider alights, cancelled or not.
+        if listed > 1, last.stopCancelled { skipped -= 1 }
+        result.count = listed > 1 ? listed - 1 - skipped : nil
         if listed < 2 { result.last = nil }
-        if listed > 1, lastCancelled { result.endCancelled = true }
+        if listed > 1, last.cancelled { result.endCancelled = true }
         return result
     }
 
-    /// Whether real-time notes (`risNotizen[]`, `{key, value}`) say the ride or the stop is
-    /// cancelled: `text.realtime.stop.cancelled` or `text.realtime.connection.cancelled`, or a
-    /// note of `type` `HALT_AUSFALL`, as db-vendo-client's `parseCancelled` reads them
-    /// (parse/remarks.js).
-    mutating func dbWebCancelled() throws(JSONSyntaxError) -> Bool {
-        var cancelled = false
+    /// What real-time notes (`risNotizen[]`, `{key, value}`) say is cancelled, as
+    /// db-vendo-client's `parseCancelled` reads them (parse/remarks.js): the stop
+    /// (`text.realtime.stop.cancelled`, or a note of `type` `HALT_AUSFALL`), the ride
+    /// (`text.realtime.connection.cancelled`), and whether either.
+    mutating func dbWebCancellation() throws(JSONSyntaxError) -> (notes: (stop: Bool, ride: Bool), any: Bool) {
+        var notes = (stop: false, ride: false)
         try eachElement { decoder, _ throws(JSONSyntaxError) in
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("key") {
                     let key = try decoder.plannerWord()
-                    if key == "text.realtime.stop.cancelled" || key == "text.realtime.connection.cancelled" { cancelled = true }
+                    if key == "text.realtime.stop.cancelled" { notes.stop = true }
+                    if key == "text.realtime.connection.cancelled" { notes.ride = true }
                 } else if decoder.reader.keyEquals("type") {
-                    if try decoder.plannerWord() == "HALT_AUSFALL" { cancelled = true }
+                    if try decoder.plannerWord() == "HALT_AUSFALL" { notes.stop = true }
                 } else {
                     try decoder.reader.skipValue()
                 }
             }
         }
-        return cancelled
+        return (notes, notes.stop || notes.ride)
     }
 }

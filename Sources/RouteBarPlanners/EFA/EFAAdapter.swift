@@ -27,7 +27,7 @@ enum EFAAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`origin.properties.platformName`, else `platform`",
         .arrivalPlatform: "`destination.properties.platformName`, else `platform`",
-        .stops: "`stopSequence`, minus 1",
+        .stops: "`stopSequence` entries with a time, minus 1",
         .realTime: "`isRealtimeControlled`",
         .departureDelay: "`origin.departureTimeEstimated` − `departureTimePlanned`, where real-time",
         .arrivalDelay: "`destination.arrivalTimeEstimated` − `arrivalTimePlanned`, where real-time",

@@ -9,6 +9,11 @@ internal import StrictJSON
 /// fold in the walk to or from it (`footPathInfo[]`, `position` `BEFORE` or `AFTER`, `duration`
 /// in seconds), which has no leg of its own then: it becomes a walk beside the ride.
 extension PlannerReader {
+    /// A stop's times in `stopSequence[]`: a stop with none is one the ride runs through.
+    static let efaStopTimes: [StaticString] = [
+        "departureTimePlanned", "arrivalTimePlanned", "departureTimeEstimated", "arrivalTimeEstimated",
+    ]
+
     mutating func decodeEFAJourneys() throws(JSONSyntaxError) {
         // A journey's tickets name its legs by index: they are applied once both are read,
         // whichever comes first (the journey's pointer tells one journey's from the next's).
@@ -43,7 +48,11 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("destination") {
                 destination = try decoder.efaStop()
             } else if decoder.reader.keyEquals("stopSequence") {
-                leg.facts.stops = try decoder.plannerStops(ends: true)
+                // "All stops that are made for this leg" (TfNSW's schema), with the ones a train
+                // runs through listed without a time: those are not called at (Krail drops them).
+                leg.facts.stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
+                    try decoder.plannerHasString(Self.efaStopTimes)
+                }
             } else if decoder.reader.keyEquals("footPathInfo") {
                 (leg.walkBefore, leg.walkAfter) = try decoder.efaFootPaths()
             } else if decoder.reader.keyEquals("transportation") {

@@ -9,13 +9,14 @@ enum HAFASAdapter: PlannerAdapter {
     static let title = "HAFAS"
     static let shape = "journeys[].legs, journey.legs, or one journey"
     static let claimingNames: [StaticString] = ["earlierRef", "laterRef", "realtimeDataUpdatedAt", "refreshToken"]
-    /// HAFAS's own endpoint (`mgate.exe`) answers in `svcResL`, with stops, lines and times in
-    /// tables its journeys index into; hafas-client turns that into the journeys read here.
+    /// HAFAS's own endpoint (`mgate.exe`) answers in `svcResL`, each result's connections in
+    /// `outConL`, with stops, lines and times in tables (`common`) its journeys index into;
+    /// hafas-client turns that into the journeys read here.
     static let unreadForms: KeyValuePairs<StaticString, String> = [
-        "svcResL":
-            "the body is HAFAS's own mgate.exe answer (svcResL), which routebar does not read: send the journeys "
-            + "hafas-client makes of it (journeys[].legs), or a HAFAS REST answer (Trip[].LegList.Leg)"
+        "svcResL": "the body is HAFAS's own mgate.exe answer (svcResL), which routebar does not read: \(mgateAdvice)",
+        "outConL": "the body is a result of HAFAS's own mgate.exe answer (outConL), which routebar does not read: \(mgateAdvice)",
     ]
+    private static let mgateAdvice = "send the journeys hafas-client makes of it (journeys[].legs), or a HAFAS REST answer (Trip[].LegList.Leg)"
 
     /// FPTF journeys (https://github.com/public-transport/friendly-public-transport-format):
     /// legs with `origin`, `destination` and a departure (`departure` is null where cancelled,
@@ -30,7 +31,7 @@ enum HAFASAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`departurePlatform`, else `plannedDeparturePlatform`",
         .arrivalPlatform: "`arrivalPlatform`, else `plannedArrivalPlatform`",
-        .stops: "`stopovers`, minus 1",
+        .stops: "`stopovers` not `cancelled`, minus 1",
         .departureDelay: "`departureDelay` (s)",
         .arrivalDelay: "`arrivalDelay` (s)",
         .occupancy: "`loadFactor`",

@@ -242,6 +242,14 @@ package struct PlannerItinerary {
             if leg.start == nil, leg.end == nil, let begin = previousEnd, let seconds = leg.seconds, seconds >= 0 {
                 (leg.start, leg.end) = (begin, begin + seconds)
             }
+            // A walk of no time outside the journey's own departure and arrival (Navitia ends a
+            // journey arriving 12:48 with a 0 s walk at 12:58): nothing to draw, no time to keep
+            // to, and no wait before it.
+            if leg.mode.kind != .transit, let instant = leg.start, leg.end == instant,
+                instant > (end ?? .infinity) || instant < (start ?? -.infinity)
+            {
+                continue
+            }
             // A forecast that misses the connection (a late arrival after the next ride's departure)
             // is the planner's real-time data, not a contradiction: that ride cannot be reached.
             if position > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
@@ -377,14 +385,15 @@ package struct PlannerItinerary {
         if let first = self.start, let start = leg.start, start < first - Self.timeTolerance {
             throw .inconsistent(
                 "the leg departs (\(leg.timeText(start, given: leg.departure))) more than a minute before its itinerary does "
-                    + "(\(PlannerTime.iso(seconds: first)))",
-                at: at, ("departure", leg.timeText(start, given: leg.departure)), ("itineraryDeparture", PlannerTime.iso(seconds: first)))
+                    + "(\(departure ?? PlannerTime.iso(seconds: first)))",
+                at: at, ("departure", leg.timeText(start, given: leg.departure)),
+                ("itineraryDeparture", departure ?? PlannerTime.iso(seconds: first)))
         }
         if let last = self.end, let end = leg.end, end > last + Self.timeTolerance {
             throw .inconsistent(
                 "the leg arrives (\(leg.timeText(end, given: leg.arrival))) more than a minute after its itinerary does "
-                    + "(\(PlannerTime.iso(seconds: last)))",
-                at: at, ("arrival", leg.timeText(end, given: leg.arrival)), ("itineraryArrival", PlannerTime.iso(seconds: last)))
+                    + "(\(arrival ?? PlannerTime.iso(seconds: last)))",
+                at: at, ("arrival", leg.timeText(end, given: leg.arrival)), ("itineraryArrival", arrival ?? PlannerTime.iso(seconds: last)))
         }
     }
 }

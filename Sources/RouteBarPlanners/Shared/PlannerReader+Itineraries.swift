@@ -104,7 +104,18 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("intermediateStops") || decoder.reader.keyEquals("intermediatePlaces") {
                 leg.facts.stops = try decoder.plannerStops(ends: false)
             } else if decoder.reader.keyEquals("stopovers") {
-                leg.facts.stops = try decoder.plannerStops(ends: true)
+                // hafas-client's stopovers; a cancelled one is no longer called at.
+                leg.facts.stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
+                    var cancelled = false
+                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                        if decoder.reader.keyEquals("cancelled") {
+                            cancelled = try decoder.plannerBool() == true
+                        } else {
+                            try decoder.reader.skipValue()
+                        }
+                    }
+                    return !cancelled
+                }
             } else if decoder.reader.keyEquals("realTime") {
                 leg.facts.realTime = try decoder.plannerBool()
             } else if decoder.reader.keyEquals("realtimeState") {

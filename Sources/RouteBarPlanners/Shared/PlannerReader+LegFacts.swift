@@ -32,6 +32,39 @@ extension PlannerReader {
         try plannerCount().map { ends ? max($0 - 1, 0) : $0 + 1 }
     }
 
+    /// As `plannerStops(ends:)`, without each stop between the ends that `calls` (reading the
+    /// stop, an object) says the ride does not call at: one it runs through (EFA's stops
+    /// without a time), or one no longer served (a cancelled stop). The ends are where the
+    /// rider boards and alights, whatever they say.
+    mutating func plannerStops(
+        ends: Bool, calls: (inout PlannerReader) throws(JSONSyntaxError) -> Bool
+    ) throws(JSONSyntaxError) -> Int? {
+        guard try reader.peekKind() == .array else {
+            try reader.skipValue()
+            return nil
+        }
+        var (listed, passed, lastPassed) = (0, 0, false)
+        try eachElement { decoder, index throws(JSONSyntaxError) in
+            let call = try decoder.reader.peekKind() == .object ? try calls(&decoder) : (try decoder.reader.skipValue(), true).1
+            listed += 1
+            lastPassed = !call
+            if !call, !(ends && index == 0) { passed += 1 }
+        }
+        if ends, lastPassed, listed > 1 { passed -= 1 }
+        let count = listed - passed
+        return ends ? max(count - 1, 0) : count + 1
+    }
+
+    /// Whether the object that comes next has a string under any of `names` (a stop's time).
+    mutating func plannerHasString(_ names: [StaticString]) throws(JSONSyntaxError) -> Bool {
+        var found = false
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if !found, names.contains(where: { decoder.reader.keyEquals($0) }) { found = try decoder.reader.peekKind() == .string }
+            try decoder.reader.skipValue()
+        }
+        return found
+    }
+
     /// An array of alerts: each counted, and the first `LegFacts.maxAlerts` headlines kept
     /// (the first member of each that `headlines` names and holds text, or the alert itself
     /// where it is a string). `include` picks which alerts count (hafas-client's warnings).
