@@ -36,6 +36,9 @@ protocol PlannerAdapter: Sendable {
     static func settle(_ outcome: inout PlannerOutcome)
     /// Its names for modes, each traced to its documentation (`PlannerMode` reads them all).
     static var modeNames: [(TransitMode, [String])] { get }
+    /// Names it means otherwise than other planners do (MOTIS's `METRO`, suburban rail, where
+    /// Navitia's `Metro` is a metro): read first in its answers, and only there.
+    static var ownModeNames: [(TransitMode, [String])] { get }
     /// Its error codes (as `plannerCode` gives them) and what each means for an app; a code
     /// not listed takes the HTTP status's reason (the body's own, else `?plannerStatus=`),
     /// else `unlistedErrorReason`. docs/planners.md's table of reasons is checked against it.
@@ -52,6 +55,7 @@ extension PlannerAdapter {
     static var unreadForms: KeyValuePairs<StaticString, String> { [:] }
     static func settle(_ outcome: inout PlannerOutcome) {}
     static var modeNames: [(TransitMode, [String])] { [] }
+    static var ownModeNames: [(TransitMode, [String])] { [] }
     static var cardFacts: KeyValuePairs<CardFact, String> { [:] }
     static var errorReasons: KeyValuePairs<String, PlannerErrorReason> { [:] }
     static var unlistedErrorReason: PlannerErrorReason { .plannerFailure }

@@ -326,6 +326,22 @@ extension PlannerNormalisationTests {
         #expect(PlannerMode.named("hovercraft") == nil)
         #expect(!OpenTripPlannerAdapter.modeNames.isEmpty && !TMAPAdapter.modeNames.isEmpty)
     }
+
+    /// MOTIS's `METRO` (API v1 to v4) is suburban rail, in its answers alone: KDE's
+    /// trip-alerts recording has Helsinki's commuter train U as `METRO`. Navitia's and
+    /// Transmodel's metro stays a subway.
+    @Test func aNameAPlannerMeansOtherwiseIsReadSoInItsAnswersAlone() throws {
+        #expect(PlannerMode.named("METRO", in: .motis) == .train)
+        #expect(PlannerMode.named("METRO", in: .navitia) == .subway && PlannerMode.named("metro") == .subway)
+        #expect(PlannerMode.named("SUBWAY", in: .motis) == .subway)
+        let body =
+            #"{"itineraries": [{"startTime": "2025-05-27T15:07:00Z", "endTime": "2025-05-27T15:49:00Z", "legs": [{"mode": "METRO", "#
+            + #""startTime": "2025-05-27T15:07:00Z", "endTime": "2025-05-27T15:49:00Z", "scheduledStartTime": "2025-05-27T15:07:00Z", "#
+            + #""routeShortName": "U", "duration": 2520}]}]}"#
+        let request = try PlannerRecognitionTests.decode(body)
+        #expect(request.shape == .planner(.motis))
+        #expect(request.routes.first?.subPaths.map(\.mode) == [.train])
+    }
 }
 
 /// Never a silent answer: a body is a planner's by its whole signature, and a planner's error

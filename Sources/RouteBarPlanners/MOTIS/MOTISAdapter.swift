@@ -36,11 +36,16 @@ enum MOTISAdapter: PlannerAdapter {
     /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml;
     /// `BIKE_RENTAL` is its betas' name for a rented bike, in the enum until v2.0.0-beta.27).
     static let modeNames: [(TransitMode, [String])] = [
-        (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY", "METRO"]), (.tram, ["TRAM"]),
+        (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY"]), (.tram, ["TRAM"]),
         (.train, ["RAIL", "HIGHSPEED_RAIL", "LONG_DISTANCE", "NIGHT_RAIL", "REGIONAL_FAST_RAIL", "REGIONAL_RAIL", "SUBURBAN"]),
         (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]), (.cableCar, ["FUNICULAR", "AERIAL_LIFT", "CABLE_CAR"]),
         (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL", "BIKE_RENTAL"]), (.car, ["CAR", "ODM"]),
     ]
+
+    /// API v1 to v4's `METRO` is suburban rail (v5 renamed it `SUBURBAN`, "suburban trains
+    /// (e.g. S-Bahn, RER)"; its subway is `SUBWAY`, and `METRO` is listed as deprecated), where
+    /// other planners' metro is a subway.
+    static let ownModeNames: [(TransitMode, [String])] = [(.train, ["METRO"])]
 
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("itineraries") {

@@ -23,6 +23,24 @@ package enum PlannerMode {
         return table[key(name)]
     }
 
+    /// The mode `planner`'s name means: its own meaning first (`PlannerAdapter.ownModeNames`),
+    /// else every planner's.
+    package static func named(_ name: String, in planner: Planner) -> TransitMode? {
+        if let own = ownTables[planner], let mode = own[key(name)] { return mode }
+        return named(name)
+    }
+
+    /// Each planner's names it means otherwise than the others, where it has any.
+    static let ownTables: [Planner: [String: TransitMode]] = {
+        var tables: [Planner: [String: TransitMode]] = [:]
+        for adapter in PlannerRegistry.adapters where !adapter.ownModeNames.isEmpty {
+            for (mode, names) in adapter.ownModeNames {
+                for name in names { tables[adapter.planner, default: [:]][key(name)] = mode }
+            }
+        }
+        return tables
+    }()
+
     /// Every name: each planner's own (`PlannerAdapter.modeNames`, in its folder), routebar's
     /// mode names, and the plain words a named leg of our own shape may use. A planner's
     /// answer is read against all of them, which is how a planner's less usual word still

@@ -234,11 +234,9 @@ extension PlannerReader {
         // hafas-client: a cancelled leg keeps only its planned times, which its card shows.
         if leg.start == nil, let plannedStart { (leg.start, leg.departure) = (plannedStart.seconds, plannedStart.text) }
         if leg.end == nil, let plannedEnd { (leg.end, leg.arrival) = (plannedEnd.seconds, plannedEnd.text) }
-        leg.mode =
-            walking
-            ? .walk
-            : product.flatMap(PlannerMode.named) ?? modeName.flatMap(PlannerMode.named) ?? productName.flatMap(PlannerMode.named)
-                ?? .other
+        let planner = self.planner
+        let named = { (name: String) in PlannerMode.named(name, in: planner) }
+        leg.mode = walking ? .walk : product.flatMap(named) ?? modeName.flatMap(named) ?? productName.flatMap(named) ?? .other
         if let rented = rentalFormFactor.flatMap(PlannerMode.named), rented.kind == .other { leg.mode = rented }
         return leg
     }
