@@ -51,7 +51,15 @@ import Testing
             leg: #"{"type":"waiting","duration":1}"#),
         Shape(
             testDescription: "Google",
-            body: { leg, n, per in #"{"status":"OK","routes":["# + itineraries(leg, n, per) { #"{"legs":[{"steps":[\#($0)]}]}"# } + "]}" },
+            body: { leg, n, per in
+                // Consecutive drives (or walks) are one leg: the densest body alternates the two
+                // (a leg that is no step, as `0`, alternates with itself).
+                let walk = leg.hasPrefix("{") ? #"{"travel_mode":"WALKING","duration":{"value":1}}"# : leg
+                let routes = stride(from: 0, to: n, by: per).map { start in
+                    (start..<min(start + per, n)).map { $0 % 2 == 0 ? leg : walk }.joined(separator: ",")
+                }
+                return #"{"status":"OK","routes":["# + routes.map { #"{"legs":[{"steps":[\#($0)]}]}"# }.joined(separator: ",") + "]}"
+            },
             leg: #"{"travel_mode":"DRIVING","duration":{"value":1}}"#),
         Shape(
             testDescription: "TMAP",
