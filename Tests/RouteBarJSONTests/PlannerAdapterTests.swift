@@ -484,12 +484,18 @@ extension PlannerNormalisationTests {
         #expect(Self.problem(backwards)?.pointer == "/journey/legs/0")
     }
 
-    /// One Navitia journey sent alone (travel_comparator's SNCF example) is no Navitia answer;
-    /// with `?source=navitia` the problem says what every Navitia answer has, not "none of its
-    /// members".
+    /// One Navitia journey sent alone (travel_comparator's SNCF example: the one a rider chose)
+    /// is read as its route, with or without `?source=navitia`; it was refused as "closest to
+    /// Google's" (for its `status`). A body with none of a journey's members, named Navitia's
+    /// by `?source=`, gets what every Navitia answer has, not "none of its members".
     @Test func aPlannerNamedBySourceSaysWhatTheBodyLacks() throws {
-        let body = #"{"duration": 7380, "status": "", "sections": [{"type": "public_transport", "duration": 7380}]}"#
-        let problem = try #require(Self.problem(body, ["source": "navitia"]))
+        let journey = #"{"duration": 7380, "status": "", "sections": [{"type": "public_transport", "duration": 7380}]}"#
+        for query in [[:], ["source": "navitia"]] {
+            let request = try Self.decode(journey, query)
+            #expect(request.shape == .planner(.navitia))
+            #expect(request.routes.map(\.id) == [""] && request.routes.first?.subPaths.map(\.sectionTime) == [123])
+        }
+        let problem = try #require(Self.problem(#"{"duration": 7380, "status": ""}"#, ["source": "navitia"]))
         #expect(problem.type == .unknownShape)
         #expect(problem.detail.contains("it has no journeys, which every such answer has"), "\(problem.detail)")
     }

@@ -5,15 +5,16 @@ internal import StrictJSON
 enum NavitiaAdapter: PlannerAdapter {
     static let planner = Planner("navitia")
     static let title = "Navitia"
-    static let shape = "journeys[].sections"
+    static let shape = "journeys[].sections, or one journey"
     static let claimingNames: [StaticString] = ["feed_publishers", "links", "context", "exceptions", "notes", "disruptions"]
 
     /// `journeys[]` of `sections[]`, each with its `type` and its seconds or times
-    /// (https://doc.navitia.io/#journeys); the error object's `id` is a word (`no_solution`).
-    static let signatures: [PlannerSignature] = [
-        .itineraries(at: "journeys", each: ["sections:a", "sections[].type:s", "sections[].duration:n | sections[].departure_date_time:s"]),
-        .answer(["error.id:s", "error.message:s"]),
-    ]
+    /// (https://doc.navitia.io/#journeys), or one journey as the body; the error object's `id`
+    /// is a word (`no_solution`).
+    static let signatures: [PlannerSignature] = {
+        let journey = ["sections:a", "sections[].type:s", "sections[].duration:n | sections[].departure_date_time:s"]
+        return [.itineraries(at: "journeys", each: journey), .oneItinerary(journey), .answer(["error.id:s", "error.message:s"])]
+    }()
 
     /// The error object's `id` (https://doc.navitia.io/#errors); `no_solution` and
     /// `no_origin_nor_destination` are no route, not errors.
@@ -60,7 +61,8 @@ enum NavitiaAdapter: PlannerAdapter {
         } else if decoder.reader.keyEquals("error") {
             try decoder.decodeErrorObject()
         } else {
-            try decoder.reader.skipValue()
+            // One journey as the whole body: `sections`, `departure_date_time`… at the top.
+            try decoder.decodeNavitiaDocumentJourneyMember()
         }
     }
 

@@ -8,21 +8,34 @@ extension PlannerReader {
     /// `journeys[]`: each a route of its `sections`, with its times, transfers and fare.
     mutating func decodeNavitiaJourneys() throws(JSONSyntaxError) {
         try eachItinerary(at: "/journeys", legs: "sections", timeZone: plannerTimeZone) { decoder, itinerary throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("sections") {
-                try decoder.decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
-            } else if decoder.reader.keyEquals("departure_date_time") {
-                let time = try decoder.plannerTimeAndText()
-                (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-            } else if decoder.reader.keyEquals("arrival_date_time") {
-                let time = try decoder.plannerTimeAndText()
-                (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-            } else if decoder.reader.keyEquals("nb_transfers") {
-                itinerary.transfers = try decoder.plannerNumber().flatMap(Self.smallInteger)
-            } else if decoder.reader.keyEquals("fare") {
-                try decoder.decodeNavitiaFare(into: &itinerary)
-            } else {
-                try decoder.reader.skipValue()
-            }
+            try decoder.decodeNavitiaJourneyMember(into: &itinerary)
+        }
+    }
+
+    /// A top-level member of one journey sent as the whole body (the one a rider chose, as an
+    /// app keeps it): Navitia's answer has no zone then, so its clocks need `?timeZone=`.
+    mutating func decodeNavitiaDocumentJourneyMember() throws(JSONSyntaxError) {
+        var itinerary = documentItinerary ?? PlannerItinerary(pointer: "/sections")
+        try decodeNavitiaJourneyMember(into: &itinerary)
+        documentItinerary = itinerary
+    }
+
+    /// A member of a journey: its sections, times, transfers and fare; others are skipped.
+    mutating func decodeNavitiaJourneyMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        if reader.keyEquals("sections") {
+            try decodeNavitiaSections(into: &itinerary, at: itinerary.pointer)
+        } else if reader.keyEquals("departure_date_time") {
+            let time = try plannerTimeAndText()
+            (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("arrival_date_time") {
+            let time = try plannerTimeAndText()
+            (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("nb_transfers") {
+            itinerary.transfers = try plannerNumber().flatMap(Self.smallInteger)
+        } else if reader.keyEquals("fare") {
+            try decodeNavitiaFare(into: &itinerary)
+        } else {
+            try reader.skipValue()
         }
     }
 

@@ -87,8 +87,7 @@ extension PlannerReader {
     package mutating func routes() throws(RouteBarInputError) -> PlannerRoutes {
         adapter.settle(&plannerOutcome)
         var itineraries = plannerItineraries + trailingItineraries.map { $0.inZone(plannerTimeZone) }
-        if var document = documentItinerary, !document.legs.isEmpty {
-            document.pointer = "/legs"
+        if let document = documentItinerary, !document.legs.isEmpty {
             itineraries.append(document.inZone(plannerTimeZone))
         }
         var result = PlannerRoutes(planner: adapter.planner)
