@@ -154,20 +154,21 @@ extension RouteBarInputError {
 extension RouteBarRequest {
     /// Why route `index` draws nothing, in the words of the body it came in, where the
     /// layout's own ("no leg with sectionTime > 0") would name a member the body does not have:
-    /// a route without legs, or a planner's route whose legs are all too short to draw.
+    /// our own or ODsay's route without legs, or a planner's (numbered as the answer numbers
+    /// it), whose legs are not its members' (Google's `steps`, Navitia's `sections`).
     func nothingToDraw(route index: Int) -> String? {
         guard routes.indices.contains(index) else { return nil }
-        let legs =
-            switch shape {
-            case .routeBar: "subPaths"
-            case .odsay: "subPath"
-            case .planner: "legs"
-            }
-        if routes[index].subPaths.isEmpty { return "route \(index) has no \(legs), so there is nothing to draw" }
-        guard case .planner = shape else { return nil }
-        let parameter = RequestParameter.shortLegSeconds
-        return "route \(index) has no leg long enough to draw (one shorter than \(parameter.name), "
-            + "\((parameter.defaultNumber ?? 0).shortDescription) s unless the query says otherwise, is no segment), so there is nothing to draw"
+        let route = routes[index]
+        switch shape {
+        case .routeBar, .odsay:
+            guard route.subPaths.isEmpty else { return nil }
+            return "route \(index) has no \(shape == .routeBar ? "subPaths" : "subPath"), so there is nothing to draw"
+        case .planner:
+            let number = route.position ?? index
+            guard !route.subPaths.isEmpty else { return "route \(number) has no leg to draw" }
+            return "route \(number) has no leg long enough to draw (a leg shorter than \(RequestParameter.shortLegSeconds.name) "
+                + "is no segment), so there is nothing to draw"
+        }
     }
 
     /// Heap bytes the decoded request holds (its routes, legs and strings, arrays at their

@@ -500,6 +500,21 @@ extension PlannerNormalisationTests {
         #expect(problem.detail.contains("it has no journeys, which every such answer has"), "\(problem.detail)")
     }
 
+    /// One HERE route sent as the whole body is read as its route; it was told it is "closest
+    /// to Navitia's" once a Navitia journey alone was read.
+    @Test func oneHERERouteAsTheBodyIsRead() throws {
+        let route =
+            #"{"id": "R1", "sections": [{"id": "S1", "type": "pedestrian", "departure": {"time": "2024-01-01T10:00:00+01:00"}, "#
+            + #""arrival": {"time": "2024-01-01T10:05:00+01:00"}, "transport": {"mode": "pedestrian"}}, {"id": "S2", "type": "transit", "#
+            + #""departure": {"time": "2024-01-01T10:05:00+01:00"}, "arrival": {"time": "2024-01-01T10:25:00+01:00"}, "#
+            + #""transport": {"mode": "bus", "name": "7"}}]}"#
+        let request = try Self.decode(route)
+        #expect(request.shape == .planner(.here))
+        #expect(request.routes.map(\.id) == [""])
+        #expect(request.routes.first?.subPaths.map(\.mode) == [.walk, .bus])
+        #expect(request.routes.first?.subPaths.map(\.sectionTime) == [5, 20])
+    }
+
     /// A body of several plans (digitransit-ui queries `walkPlan`, `bikePlan`… by aliases in one
     /// request) lays out every itinerary in the body's order, each route's id saying which plan
     /// it came from.
@@ -923,5 +938,16 @@ extension PlannerNormalisationTests {
         let drawn = request.routes[0].subPaths.filter { $0.mode != .wait }
         #expect(drawn[ride].card?.facts.stops == stops.count - 2)
         #expect(drawn[ride].card?.facts.cancelled == true, "the stop the rider alights at is cancelled")
+        // A ride cancelled whole (every stop's notes cancel it, as KDE's journey-cancelled has
+        // it) keeps its planned count.
+        sections[ride]["halte"] = stops.map { stop in
+            var stop = stop
+            stop["risNotizen"] = cancelled
+            return stop
+        }
+        connections[0]["verbindungsAbschnitte"] = sections
+        json["verbindungen"] = connections
+        let whole = try PlannerRecognitionTests.decode(String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self))
+        #expect(whole.routes[0].subPaths.filter { $0.mode != .wait }[ride].card?.facts.stops == stops.count - 1)
     }
 }

@@ -225,7 +225,8 @@ import Testing
     @Test(arguments: ["DRIVING", "BICYCLING"])
     func aDriveOfManyStepsIsOneLeg(travelMode: String) throws {
         let steps = [24, 21, 353, 12, 4, 240, 18].map {
-            #"{"travel_mode": "\#(travelMode)", "duration": {"value": \#($0), "text": "1 min"}, "html_instructions": "Turn left"}"#
+            #"{"travel_mode": "\#(travelMode)", "duration": {"value": \#($0), "text": "1 min"}, "distance": {"value": \#($0 * 10)}, "#
+                + #""html_instructions": "Turn left"}"#
         }
         let body =
             #"{"status": "OK", "routes": [{"legs": [{"duration": {"value": 672, "text": "11 mins"}, "steps": ["#
@@ -234,7 +235,15 @@ import Testing
         let legs = request.routes[0].subPaths
         #expect(legs.map(\.mode) == [travelMode == "DRIVING" ? .car : .bicycle])
         #expect(legs[0].sectionTime == 672.0 / 60, "every step's seconds, the short ones' too")
+        #expect(legs[0].card?.distance == 6720, "every step's metres")
         #expect(request.routes[0].totalTime == 672.0 / 60)
+        // Two legs (a waypoint), one without its `duration`: their sum is no total.
+        let partial = try Self.decode(
+            Array(
+                (#"{"status": "OK", "routes": [{"legs": [{"duration": {"value": 600}, "steps": [\#(steps[2])]}, "#
+                    + #"{"steps": [{"travel_mode": "WALKING", "duration": {"value": 900}}]}]}]}"#).utf8))
+        #expect(partial.routes[0].totalTime == nil, "the legs' sum, 25 min, drawn as it is")
+        #expect(partial.routes[0].subPaths.map(\.sectionTime) == [353.0 / 60, 15])
     }
 
     @Test func navitia() throws {

@@ -65,6 +65,16 @@ import Testing
         #expect(
             problems.first?["detail"] as? String
                 == "the leg arrives (20141018T125500) more than a minute after its itinerary does (20141018T124600).")
+        // A walk whose times are one instant but which says it lasts (600 s) is no walk of no
+        // time: still refused.
+        let lasting = Array(
+            String(decoding: try Self.body("navitia-instant-walk-after-arrival.json"), as: UTF8.self)
+                .replacingOccurrences(of: #""duration": 0,"#, with: #""duration": 600,"#).utf8)
+        #expect {
+            _ = try FieldMaskTests.answer(lasting, ["width": "343", "locale": "en"])
+        } throws: { error in
+            (error as? RouteBarInputError)?.type == .inconsistentLeg
+        }
     }
 
     /// TfL writes London time without an offset: the night tube from 00:50 GMT to 02:20 BST is

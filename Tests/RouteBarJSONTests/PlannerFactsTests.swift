@@ -169,7 +169,9 @@ import Testing
     static func stops(_ leg: [String: Any], _ path: String, ends: Bool, calls: ([String: Any]) -> Bool = { _ in true }) -> String? {
         guard let stops = value(leg, path) as? [Any] else { return nil }
         let between = ends ? Array(stops.dropFirst().dropLast()) : stops
-        let passed = between.filter { ($0 as? [String: Any]).map { !calls($0) } ?? false }.count
+        // Where no stop is called at (a ride cancelled whole), the planned count.
+        let called = stops.contains { ($0 as? [String: Any]).map(calls) ?? true }
+        let passed = called ? between.filter { ($0 as? [String: Any]).map { !calls($0) } ?? false }.count : 0
         return "\(ends ? stops.count - 1 - passed : stops.count + 1 - passed)"
     }
 

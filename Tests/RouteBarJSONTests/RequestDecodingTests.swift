@@ -206,26 +206,39 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
 
     /// A route with nothing to draw is told in its body's words, not by `sectionTime`, which
     /// a planner's answer does not have: Google's leg without steps (google-maps-services-java's
-    /// GetDirectionsResponse.json), and a walk of 20 s, under `shortLegSeconds`.
+    /// GetDirectionsResponse.json), Navitia's journey of waits alone with
+    /// `?waits=omit`, and a walk of 20 s, under `shortLegSeconds`; a planner's route numbered as
+    /// the answer numbers it, after an itinerary left out.
     @Test(
         arguments: [
-            (#"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": []}]}}"#, "/result/path/0", "route 0 has no subPath"),
+            (
+                #"{"result": {"path": [{"info": {"totalTime": 5}, "subPath": []}]}}"#, [:], "/result/path/0",
+                "route 0 has no subPath, so there is nothing to draw"
+            ),
             (
                 #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 200}}]}]}, {"legs": [{"start_address": "Sydney"}]}]}"#,
-                "/routes/1", "route 1 has no legs"
+                [:], "/routes/1", "route 1 has no leg to draw"
             ),
             (
-                #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 20}}]}]}]}"#, "/routes/0",
-                "route 0 has no leg long enough to draw (one shorter than shortLegSeconds, 30 s unless the query says otherwise, is no segment)"
+                #"{"journeys": [{"sections": [{"type": "waiting", "duration": 600}]}]}"#, ["waits": "omit"], "/journeys/0",
+                "route 0 has no leg to draw"
             ),
-        ])
-    func nothingToDrawInTheBodysWords(body: String, pointer: String, reason: String) {
-        let error = inputError(body, query: ["width": "343"])
+            (
+                #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 20}}]}]}]}"#, [:], "/routes/0",
+                "route 0 has no leg long enough to draw (a leg shorter than shortLegSeconds is no segment), so there is nothing to draw"
+            ),
+            (
+                #"{"journeys": [{"sections": [{"type": "street_network", "mode": "walking", "departure_date_time": "20241027T014500", "arrival_date_time": "20241027T014000"}]}, {"sections": []}]}"#,
+                [:], "/journeys/1", "route 1 has no leg to draw"
+            ),
+        ] as [(String, [String: String], String, String)])
+    func nothingToDrawInTheBodysWords(body: String, query: [String: String], pointer: String, detail: String) {
+        let error = inputError(body, query: query.merging(["width": "343"]) { a, _ in a })
         #expect(error?.type == .noVisibleSegment, "\(body)")
         #expect(error?.pointer == pointer)
-        #expect(error?.detail == reason + ", so there is nothing to draw.")
+        #expect(error?.detail == detail + ".")
         // The same walk is drawn where legs of 10 s are.
-        if reason.contains("shortLegSeconds") {
+        if detail.contains("shortLegSeconds") {
             #expect(inputError(body, query: ["width": "343", "shortLegSeconds": "10"]) == nil)
         }
     }

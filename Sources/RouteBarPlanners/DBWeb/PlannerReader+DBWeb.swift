@@ -118,11 +118,12 @@ extension PlannerReader {
 
     /// `halte[]`: the first and the last stop's `gleis` (the platforms), the stops the ride
     /// calls at after boarding (one fewer than the stops listed, less the ones between whose
-    /// `risNotizen` say the stop is cancelled), and whether the ride does not call where the
-    /// rider boards or alights (either end's `risNotizen` says the stop or ride is cancelled).
+    /// `risNotizen` say the stop is cancelled, unless every stop's do: a ride cancelled whole
+    /// keeps its planned count), and whether the ride does not call where the rider boards or
+    /// alights (either end's `risNotizen` says the stop or ride is cancelled).
     mutating func dbWebStops() throws(JSONSyntaxError) -> (first: String?, last: String?, count: Int?, endCancelled: Bool) {
         var result: (first: String?, last: String?, count: Int?, endCancelled: Bool) = (nil, nil, nil, false)
-        var (listed, skipped) = (0, 0)
+        var (listed, skipped, stopsCancelled) = (0, 0, 0)
         var last = (cancelled: false, stopCancelled: false)
         try eachElement { decoder, index throws(JSONSyntaxError) in
             var platform: String?
@@ -139,11 +140,13 @@ extension PlannerReader {
             let cancelled = cancellation.stop || cancellation.ride
             if index == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
             if index > 0, cancellation.stop { skipped += 1 }
+            if cancellation.stop { stopsCancelled += 1 }
             (result.last, last) = (platform, (cancelled, cancellation.stop))
             listed += 1
         }
         // The last stop is where the rider alights, cancelled or not.
         if listed > 1, last.stopCancelled { skipped -= 1 }
+        if stopsCancelled == listed { skipped = 0 }
         result.count = listed > 1 ? listed - 1 - skipped : nil
         if listed < 2 { result.last = nil }
         if listed > 1, last.cancelled { result.endCancelled = true }

@@ -58,7 +58,11 @@ extension PlannerReader {
 
     /// The `legs` of a route in `routes`.
     mutating func decodeGoogleLegs(into itinerary: inout PlannerItinerary, at pointer: String) throws(JSONSyntaxError) {
+        // Directions' legs' `duration`, added up: the route's total only where every leg has one.
+        var total: Double? = 0
         try eachElement { decoder, legIndex throws(JSONSyntaxError) in
+            var legSeconds: Double?
+            defer { total = total.flatMap { total in legSeconds.map { total + $0 } } }
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("steps") {
                     try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
@@ -74,6 +78,7 @@ extension PlannerReader {
                             last.start == nil
                         {
                             itinerary.legs[itinerary.legs.count - 1].seconds = (last.seconds ?? 0) + (step.seconds ?? 0)
+                            itinerary.legs[itinerary.legs.count - 1].distance = last.distance.flatMap { a in step.distance.map { a + $0 } }
                         } else {
                             itinerary.legs.append(step)
                         }
@@ -81,7 +86,7 @@ extension PlannerReader {
                 } else if decoder.reader.keyEquals("duration"), try decoder.reader.peekKind() == .object {
                     // Directions' leg, `{"value": 1492, "text": "25 mins"}`: the route's legs add up
                     // to its total, which its steps' times, where it has none, cannot give.
-                    if let seconds = try decoder.googleValue() { itinerary.seconds = (itinerary.seconds ?? 0) + seconds }
+                    legSeconds = try decoder.googleValue()
                 } else if decoder.reader.keyEquals("departure_time") {
                     let time = try decoder.googleTime()
                     if itinerary.start == nil { (itinerary.start, itinerary.departure) = (time.value, time.value.map(PlannerTime.iso)) }
@@ -95,6 +100,7 @@ extension PlannerReader {
                 }
             }
         }
+        if let total, total > 0 { itinerary.seconds = itinerary.seconds ?? total }
     }
 
     /// A step: a walk, a transit ride, or a drive or ride by bicycle.

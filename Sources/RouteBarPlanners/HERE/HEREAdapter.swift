@@ -6,17 +6,17 @@ internal import StrictJSON
 enum HEREAdapter: PlannerAdapter {
     static let planner = Planner("here")
     static let title = "HERE"
-    static let shape = "routes[].sections"
+    static let shape = "routes[].sections, or one route"
     static let claimingNames: [StaticString] = ["notices", "correlationId", "cause", "action", "error_description"]
 
     /// v8 `routes[].sections[]` (https://www.here.com/docs/bundle/public-transit-api-reference/page/index.html):
-    /// each with `type` and `transport` (and `departure`, `arrival`, `travelSummary`); no route is `routes: []` with
+    /// each with `type` and `transport` (and `departure`, `arrival`, `travelSummary`), or one such
+    /// route as the body; no route is `routes: []` with
     /// `notices`; errors are `{title, status, code, cause, action, correlationId}`, and the
     /// gateway's `{error, error_description}` (a bad key, too many requests).
     static let signatures: [PlannerSignature] = [
-        .itineraries(
-            at: "routes",
-            each: ["sections:a", "sections[].type:s", "sections[].transport:o"]),
+        .itineraries(at: "routes", each: ["sections:a", "sections[].type:s", "sections[].transport:o"]),
+        .oneItinerary(["sections:a", "sections[].type:s", "sections[].transport:o"]),
         .answer(["routes:a", "notices[].code:s"]),
         .answer(["title:s", "status:n", "code:s", "cause:s | action:s | correlationId:s"]),
         .answer(["error:s", "error_description:s"]),
@@ -49,6 +49,11 @@ enum HEREAdapter: PlannerAdapter {
             decoder.plannerOutcome.facts[name] = try decoder.plannerWord()
         } else if decoder.reader.keyEquals("status") {
             decoder.plannerOutcome.facts["status"] = try decoder.plannerNumber().flatMap(PlannerReader.smallInteger).map { String($0) }
+        } else if decoder.reader.keyEquals("sections") {
+            // One route sent as the whole body (the one a rider chose, as an app keeps it).
+            var itinerary = decoder.documentItinerary ?? PlannerItinerary(pointer: "/sections")
+            try decoder.decodeHERESections(into: &itinerary)
+            decoder.documentItinerary = itinerary
         } else {
             try decoder.reader.skipValue()
         }

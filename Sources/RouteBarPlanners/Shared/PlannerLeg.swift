@@ -164,8 +164,14 @@ package struct PlannerItinerary {
     /// Where the itinerary's legs are in the body, for errors: "/plan/itineraries/0/legs".
     package var pointer = ""
 
-    /// Where the itinerary is: its legs' pointer without the last step ("/plan/itineraries/0").
+    /// Where the itinerary is, where its legs are deeper than one step below it (HAFAS REST's
+    /// `/Trip/0` for `/Trip/0/LegList/Leg`).
+    package var itineraryPointer: String?
+
+    /// Where the itinerary is: its own pointer, else its legs' without the last step
+    /// ("/plan/itineraries/0").
     package var routePointer: String {
+        if let itineraryPointer { return itineraryPointer }
         guard let slash = pointer.lastIndex(of: "/") else { return "" }
         return String(pointer[..<slash])
     }
@@ -242,11 +248,11 @@ package struct PlannerItinerary {
             if leg.start == nil, leg.end == nil, let begin = previousEnd, let seconds = leg.seconds, seconds >= 0 {
                 (leg.start, leg.end) = (begin, begin + seconds)
             }
-            // A walk of no time outside the journey's own departure and arrival (Navitia ends a
-            // journey arriving 12:48 with a 0 s walk at 12:58): nothing to draw, no time to keep
-            // to, and no wait before it.
-            if leg.mode.kind != .transit, let instant = leg.start, leg.end == instant,
-                instant > (end ?? .infinity) || instant < (start ?? -.infinity)
+            // A walk of no time that begins or ends the journey outside its own departure and
+            // arrival (Navitia ends a journey arriving 12:48 with a 0 s walk at 12:58): nothing
+            // to draw, no time to keep to, and no wait before it.
+            if position == 0 || position == legs.count - 1, leg.mode.kind != .transit, (given.seconds ?? 0) == 0,
+                let instant = leg.start, leg.end == instant, instant > (end ?? .infinity) || instant < (start ?? -.infinity)
             {
                 continue
             }

@@ -35,7 +35,8 @@ extension PlannerReader {
     /// As `plannerStops(ends:)`, without each stop between the ends that `calls` (reading the
     /// stop, an object) says the ride does not call at: one it runs through (EFA's stops
     /// without a time), or one no longer served (a cancelled stop). The ends are where the
-    /// rider boards and alights, whatever they say.
+    /// rider boards and alights, whatever they say; where no stop is called at (a ride
+    /// cancelled whole), the count is the planned one.
     mutating func plannerStops(
         ends: Bool, calls: (inout PlannerReader) throws(JSONSyntaxError) -> Bool
     ) throws(JSONSyntaxError) -> Int? {
@@ -43,15 +44,16 @@ extension PlannerReader {
             try reader.skipValue()
             return nil
         }
-        var (listed, passed, lastPassed) = (0, 0, false)
+        var (listed, passed, lastPassed, called) = (0, 0, false, false)
         try eachElement { decoder, index throws(JSONSyntaxError) in
             let call = try decoder.reader.peekKind() == .object ? try calls(&decoder) : (try decoder.reader.skipValue(), true).1
             listed += 1
             lastPassed = !call
+            called = called || call
             if !call, !(ends && index == 0) { passed += 1 }
         }
         if ends, lastPassed, listed > 1 { passed -= 1 }
-        let count = listed - passed
+        let count = called ? listed - passed : listed
         return ends ? max(count - 1, 0) : count + 1
     }
 

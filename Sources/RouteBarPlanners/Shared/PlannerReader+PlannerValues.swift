@@ -219,6 +219,7 @@ extension PlannerReader {
         try eachElement { decoder, index throws(JSONSyntaxError) in
             guard try decoder.withinRouteLimit(decoder.plannerItineraries.count, at: pointer) else { return }
             var itinerary = PlannerItinerary(pointer: "\(pointer)/\(index)/\(legs)")
+            if legs.contains("/") { itinerary.itineraryPointer = "\(pointer)/\(index)" }
             itinerary.timeZone = timeZone
             try decoder.eachMember { decoder throws(JSONSyntaxError) in try member(&decoder, &itinerary) }
             decoder.addItinerary(itinerary)
