@@ -94,4 +94,22 @@ import Testing
         }
         print("\(recording): \(all.count) leaves, every \(stride)th changed two ways: \(problems) problems")
     }
+
+    /// Google's legs are its steps, inside the route's legs: a step's problem points at the
+    /// step (`/routes/0/legs/0/steps/3`), not at a fourth leg the route does not have.
+    @Test func aGoogleStepsProblemPointsAtTheStep() throws {
+        let bus = { (from: Int) in
+            #"{"travel_mode": "TRANSIT", "duration": {"value": 600}, "transit_details": {"departure_time": {"value": \#(from)}, "#
+                + #""arrival_time": {"value": \#(from + 600)}, "line": {"vehicle": {"type": "BUS"}}}}"#
+        }
+        let walk = #"{"travel_mode": "WALKING", "duration": {"value": 300}}"#
+        let body =
+            #"{"status": "OK", "routes": [{"legs": [{"departure_time": {"value": 1000000}, "arrival_time": {"value": 1003600}, "steps": ["#
+            + [walk, bus(1_000_300), walk, bus(1_000_000)].joined(separator: ", ") + "]}]}]}"
+        let error = try #require(inputError(body, query: ["width": "343"]))
+        #expect(error.type == .inconsistentLeg)
+        #expect(error.pointer == "/routes/0/legs/0/steps/3")
+        let root = try JSONSerialization.jsonObject(with: Data(body.utf8))
+        #expect(Self.resolve(error.pointer ?? "", in: root) != nil)
+    }
 }

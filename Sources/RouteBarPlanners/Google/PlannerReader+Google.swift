@@ -69,7 +69,8 @@ extension PlannerReader {
                         guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/\(legIndex)/steps"),
                             try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
                         else { return }
-                        let step = try decoder.decodeGoogleStep()
+                        var step = try decoder.decodeGoogleStep()
+                        step.pointer = "\(pointer)/\(legIndex)/steps/\(index)"
                         // A step without minutes is pointed at itself, before it joins a walk.
                         guard decoder.keepsLeg(step, at: "\(pointer)/\(legIndex)/steps/\(index)") else { return }
                         // A walk, drive or ride by bicycle is a step per instruction ("Turn left

@@ -9,6 +9,9 @@ package struct PlannerLeg {
     /// Where the planner always says what moves the leg and this leg does not (the member it
     /// lacks, "mode.id"): refused, not drawn as a ride of another kind (`keepsLeg`).
     package var missingMode: String?
+    /// Where the leg is in the body, for its errors, where that is not its place in its
+    /// itinerary's list (Google's steps, inside the route's legs).
+    package var pointer: String?
     /// The planner's duration in seconds.
     package var seconds: Double?
     /// Departure and arrival, in seconds on one clock (Unix time, or a day's local time).
@@ -267,7 +270,7 @@ package struct PlannerItinerary {
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
                     .missingField, "the leg has neither a duration nor departure and arrival times",
-                    pointer: "\(pointer)/\(index)")
+                    pointer: leg.pointer ?? "\(pointer)/\(index)")
             }
             if leg.mode == .wait && !waits { continue }
             if waits, let previousEnd, let start = leg.start, start - previousEnd >= Self.shortestWait {
@@ -362,7 +365,7 @@ package struct PlannerItinerary {
     /// A delay that makes a transfer unreachable is the planner's data, not this: its times
     /// are the real ones, which still follow each other.
     package func check(_ leg: PlannerLeg, index: Int, after previousEnd: Double?, quoting previousArrival: String? = nil) throws(RouteBarInputError) {
-        let at = "\(pointer)/\(index)"
+        let at = leg.pointer ?? "\(pointer)/\(index)"
         // Local times where nothing says the zone (HAFAS REST's `date` and `time`) are read as
         // the clocks' difference; over a change of the clock the planner's own duration tells
         // an hour apart, and which is right only the zone can say: refused, never a guess.
