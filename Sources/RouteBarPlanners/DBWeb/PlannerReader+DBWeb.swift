@@ -123,9 +123,10 @@ extension PlannerReader {
     /// alights (either end's `risNotizen` says the stop or ride is cancelled).
     mutating func dbWebStops() throws(JSONSyntaxError) -> (first: String?, last: String?, count: Int?, endCancelled: Bool) {
         var result: (first: String?, last: String?, count: Int?, endCancelled: Bool) = (nil, nil, nil, false)
-        var (listed, skipped, stopsCancelled) = (0, 0, 0)
-        var last = (cancelled: false, stopCancelled: false)
-        try eachElement { decoder, index throws(JSONSyntaxError) in
+        var listed = 0
+        var lastCancelled = false
+        // Counted as every planner's stops are (`plannerStops`), each stop's own notes read here.
+        let count = try plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
             var platform: String?
             var cancellation = (stop: false, ride: false)
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
@@ -138,18 +139,14 @@ extension PlannerReader {
                 }
             }
             let cancelled = cancellation.stop || cancellation.ride
-            if index == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
-            if index > 0, cancellation.stop { skipped += 1 }
-            if cancellation.stop { stopsCancelled += 1 }
-            (result.last, last) = (platform, (cancelled, cancellation.stop))
+            if listed == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
+            (result.last, lastCancelled) = (platform, cancelled)
             listed += 1
+            return !cancellation.stop
         }
-        // The last stop is where the rider alights, cancelled or not.
-        if listed > 1, last.stopCancelled { skipped -= 1 }
-        if stopsCancelled == listed { skipped = 0 }
-        result.count = listed > 1 ? listed - 1 - skipped : nil
+        result.count = listed > 1 ? count : nil
         if listed < 2 { result.last = nil }
-        if listed > 1, last.cancelled { result.endCancelled = true }
+        if listed > 1, lastCancelled { result.endCancelled = true }
         return result
     }
 
