@@ -342,6 +342,19 @@ extension PlannerNormalisationTests {
         #expect(request.shape == .planner(.motis))
         #expect(request.routes.first?.subPaths.map(\.mode) == [.train])
     }
+
+    /// MOTIS 2's street modes (its openapi.yaml `Mode`) are drives, not rides of an unknown
+    /// mode: a car to a car park is not counted as a transfer.
+    @Test func motisStreetModesAreDrives() throws {
+        let legs = ["CAR_PARKING", "WALK", "BUS", "CAR_DROPOFF", "RIDE_SHARING", "HGV"].enumerated().map { index, mode in
+            let start = "2025-05-27T15:\(10 + index * 5):00Z", end = "2025-05-27T15:\(14 + index * 5):00Z"
+            return #"{"mode": "\#(mode)", "startTime": "\#(start)", "endTime": "\#(end)", "scheduledStartTime": "\#(start)", "duration": 240}"#
+        }
+        let body = #"{"itineraries": [{"legs": [\#(legs.joined(separator: ", "))]}]}"#
+        let route = try #require(try PlannerRecognitionTests.decode(body).routes.first)
+        let modes = route.subPaths.filter { $0.mode != .wait }.map(\.mode)
+        #expect(modes == [.car, .walk, .bus, .car, .car, .car])
+    }
 }
 
 /// Never a silent answer: a body is a planner's by its whole signature, and a planner's error
@@ -634,6 +647,26 @@ extension PlannerNormalisationTests {
              "Destination": {"name": "T-Centralen", "date": "2024-05-18", "time": "10:12:00"}}}}]}
             """#)
         #expect(one.routes.count == 1 && one.routes[0].subPaths.map(\.mode) == [.subway] && one.routes[0].subPaths[0].sectionTime == 12)
+    }
+
+    /// transport.opendata.ch's messages begin with what went wrong (its `API.php`): its source
+    /// failing is the planner's failure, not the request's (OpendataCH/Transport's recorded
+    /// `response_500.json`); a route it could not read stays the request's.
+    @Test(arguments: [
+        (
+            "Invalid JSON from timetable.search.ch: 500 Internal Server Error\n", PlannerErrorReason.plannerFailure,
+            String?("Invalid JSON from timetable.search.ch")
+        ),
+        ("Server error from timetable.search.ch: 503 Service Unavailable", .plannerFailure, "Server error from timetable.search.ch"),
+        ("Rate limit of 3 requests per second exceeded", .rateLimited, "Rate limit"),
+        ("Error from timetable.search.ch: Incomplete route description.", .invalidRequest, nil),
+        ("Maximal value of argument `limit` is 16.", .invalidRequest, nil),
+    ])
+    func opendataCHErrorsByTheirWords(message: String, reason: PlannerErrorReason, code: String?) throws {
+        let body = try String(decoding: JSONSerialization.data(withJSONObject: ["errors": [["message": message]]]), as: UTF8.self)
+        let problem = try #require(Self.problem(body))
+        #expect(problem.type == .plannerError && problem.planner == "transport.opendata.ch")
+        #expect(problem.reason == reason && problem.plannerCode == code)
     }
 
     /// TfL's disambiguation (HTTP 300) lists the places it offers, each whole.

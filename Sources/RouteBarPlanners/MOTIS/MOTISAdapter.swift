@@ -35,11 +35,16 @@ enum MOTISAdapter: PlannerAdapter {
 
     /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml;
     /// `BIKE_RENTAL` is its betas' name for a rented bike, in the enum until v2.0.0-beta.27).
+    /// Its street modes are drives whatever they add: `HGV` (a lorry, on direct connections),
+    /// `CAR_PARKING` (to a car park), `CAR_DROPOFF` (to be dropped off), `RIDE_SHARING` and `ODM`
+    /// (its on-demand taxis); `FLEX` (flexible transports: on-demand buses and taxis alike) is
+    /// left to `other`, as are `TRANSIT` and `OTHER`.
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["WALK"]), (.bus, ["BUS"]), (.subway, ["SUBWAY"]), (.tram, ["TRAM"]),
         (.train, ["RAIL", "HIGHSPEED_RAIL", "LONG_DISTANCE", "NIGHT_RAIL", "REGIONAL_FAST_RAIL", "REGIONAL_RAIL", "SUBURBAN"]),
         (.intercityBus, ["COACH"]), (.ferry, ["FERRY"]), (.cableCar, ["FUNICULAR", "AERIAL_LIFT", "CABLE_CAR"]),
-        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL", "BIKE_RENTAL"]), (.car, ["CAR", "ODM"]),
+        (.airplane, ["AIRPLANE"]), (.bicycle, ["BIKE", "RENTAL", "BIKE_RENTAL"]),
+        (.car, ["CAR", "ODM", "HGV", "CAR_PARKING", "CAR_DROPOFF", "RIDE_SHARING"]),
     ]
 
     /// API v1 to v4's `METRO` is suburban rail (v5 renamed it `SUBURBAN`, "suburban trains

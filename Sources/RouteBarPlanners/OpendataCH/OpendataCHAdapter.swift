@@ -16,8 +16,17 @@ enum OpendataCHAdapter: PlannerAdapter {
         .answer(["errors[].message:s"]),
     ]
 
-    /// Its `errors[]` carry no code: they answer a query it could not read (an unknown station,
-    /// an incomplete route), so they are the request's.
+    /// Its `errors[]` carry no code, but its messages begin with what went wrong, in its own
+    /// words (`lib/Transport/API.php`, https://github.com/OpendataCH/Transport): these beginnings
+    /// are the error's `plannerCode`. Its timetable source failing or rate-limiting it is not the
+    /// request's fault; the rest answer a query it could not read (`Error from
+    /// timetable.search.ch: Incomplete route description.`, an unknown station, a limit past
+    /// its maximum), so they are the request's.
+    static let errorReasons: KeyValuePairs<String, PlannerErrorReason> = [
+        "Server error from timetable.search.ch": .plannerFailure,
+        "Invalid JSON from timetable.search.ch": .plannerFailure,
+        "Rate limit": .rateLimited,
+    ]
     static let unlistedErrorReason = PlannerErrorReason.invalidRequest
 
     static let cardFacts: KeyValuePairs<CardFact, String> = [
@@ -38,9 +47,10 @@ enum OpendataCHAdapter: PlannerAdapter {
         }
     }
 
-    /// `{"errors": [{"message": …}]}`.
+    /// `{"errors": [{"message": …}]}`; its code, the beginning `errorReasons` lists, if it has one.
     static func settle(_ outcome: inout PlannerOutcome) {
-        if let message = outcome.facts["errors"] { outcome.error = (message, nil, nil) }
+        guard let message = outcome.facts["errors"] else { return }
+        outcome.error = (message, errorReasons.first { message.hasPrefix($0.key) }?.key, nil)
     }
 }
 
