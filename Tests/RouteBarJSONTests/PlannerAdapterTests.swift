@@ -983,4 +983,44 @@ extension PlannerNormalisationTests {
         let whole = try PlannerRecognitionTests.decode(String(decoding: JSONSerialization.data(withJSONObject: json), as: UTF8.self))
         #expect(whole.routes[0].subPaths.filter { $0.mode != .wait }[ride].card?.facts.stops == stops.count - 1)
     }
+
+    /// A stop the ride halts at without letting anyone on or off is no stop of the rider's:
+    /// MOTIS's pickup and drop-off `NOT_ALLOWED` (KDE's motis2 trip-limited-entry-exit: an ICE
+    /// through Plattling, 15 stops, not 16; Hamburg Hbf, drop-off only, counts), Transmodel's
+    /// `forBoarding` and `forAlighting` false. A cancelled one is not called at, unless none is.
+    @Test(arguments: [
+        (
+            "motis", "intermediateStops",
+            [
+                #"{"name": "A"}"#, #"{"name": "B", "pickupType": "NOT_ALLOWED", "dropoffType": "NOT_ALLOWED"}"#,
+                #"{"name": "C", "pickupType": "NOT_ALLOWED", "dropoffType": "NORMAL"}"#, #"{"name": "D", "cancelled": true}"#,
+            ], 3
+        ),
+        ("motis", "intermediateStops", [#"{"name": "A", "cancelled": true}"#, #"{"name": "B", "cancelled": true}"#], 3),
+        (
+            "motis", "intermediateStops",
+            [#"{"name": "A", "pickupType": "NOT_ALLOWED", "dropoffType": "NOT_ALLOWED"}"#, #"{"name": "B", "cancelled": true}"#], 2
+        ),
+        (
+            "transmodel", "intermediateEstimatedCalls",
+            [
+                #"{"quay": {"name": "A"}, "forBoarding": true, "forAlighting": true}"#,
+                #"{"quay": {"name": "B"}, "forBoarding": false, "forAlighting": false}"#,
+                #"{"quay": {"name": "C"}, "forBoarding": false, "forAlighting": true, "cancellation": false}"#,
+                #"{"quay": {"name": "D"}, "forBoarding": true, "forAlighting": true, "cancellation": true}"#,
+            ], 3
+        ),
+    ])
+    func aStopClosedToRidersIsNotCounted(planner: String, member: String, between: [String], stops: Int) throws {
+        let times =
+            planner == "motis"
+            ? #""startTime": "2025-05-25T07:35:00Z", "endTime": "2025-05-25T08:35:00Z", "scheduledStartTime": "2025-05-25T07:35:00Z""#
+            : #""expectedStartTime": "2025-05-25T09:35:00+02:00", "expectedEndTime": "2025-05-25T10:35:00+02:00""#
+        let mode = planner == "motis" ? "HIGHSPEED_RAIL" : "rail"
+        let leg = #"{"mode": "\#(mode)", \#(times), "duration": 3600, "\#(member)": [\#(between.joined(separator: ", "))]}"#
+        let body = planner == "motis" ? #"{"itineraries": [{"legs": [\#(leg)]}]}"# : #"{"trip": {"tripPatterns": [{"legs": [\#(leg)]}]}}"#
+        let request = try PlannerRecognitionTests.decode(body)
+        #expect(request.shape == .planner(Planner(planner)))
+        #expect(request.routes.first?.subPaths.first?.card?.facts.stops == stops)
+    }
 }

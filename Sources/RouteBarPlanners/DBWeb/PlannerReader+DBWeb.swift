@@ -142,7 +142,7 @@ extension PlannerReader {
             if listed == 0 { (result.first, result.endCancelled) = (platform, cancelled) }
             (result.last, lastCancelled) = (platform, cancelled)
             listed += 1
-            return !cancellation.stop
+            return cancellation.stop ? .notCalled : .served
         }
         result.count = listed > 1 ? count : nil
         if listed < 2 { result.last = nil }

@@ -51,7 +51,7 @@ extension PlannerReader {
                 // "All stops that are made for this leg" (TfNSW's schema), with the ones a train
                 // runs through listed without a time: those are not called at (Krail drops them).
                 leg.facts.stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
-                    try decoder.plannerHasString(Self.efaStopTimes)
+                    try decoder.plannerHasString(Self.efaStopTimes) ? .served : .notCalled
                 }
             } else if decoder.reader.keyEquals("footPathInfo") {
                 (leg.walkBefore, leg.walkAfter) = try decoder.efaFootPaths()

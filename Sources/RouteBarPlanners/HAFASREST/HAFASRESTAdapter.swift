@@ -40,7 +40,7 @@ enum HAFASRESTAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`Origin.rtTrack`, else `Origin.track`",
         .arrivalPlatform: "`Destination.rtTrack`, else `Destination.track`",
-        .stops: "`Stops.Stop`, minus 1",
+        .stops: "`Stops.Stop` not `cancelled` nor closed (`boarding` and `alighting` false), minus 1",
         .realTime: "`Origin.rtTime` or `Destination.rtTime` given",
         .departureDelay: "`Origin.rtDate`/`rtTime` − `date`/`time`",
         .arrivalDelay: "`Destination.rtDate`/`rtTime` − `date`/`time`",

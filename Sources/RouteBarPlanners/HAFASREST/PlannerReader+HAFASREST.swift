@@ -172,17 +172,19 @@ extension PlannerReader {
         return (name, forecast ?? scheduled, delay, realTimeTrack ?? track)
     }
 
-    /// `Stops.Stop[]`: the stops a ride calls at, both ends included; its stops are one fewer.
+    /// `Stops.Stop[]`: the stops a ride calls at, both ends included, each with its `cancelled`,
+    /// `boarding` and `alighting` (`plannerStopCall`); its stops are one fewer.
     mutating func hafasRESTStopCount() throws(JSONSyntaxError) -> Int? {
         var count: Int?
         try eachMember { decoder throws(JSONSyntaxError) in
             guard decoder.reader.keyEquals("Stop") else { return try decoder.reader.skipValue() }
-            var stops = 0
-            try decoder.eachElement { decoder, _ throws(JSONSyntaxError) in
-                stops += 1
-                try decoder.reader.skipValue()
+            guard try decoder.reader.peekKind() == .array else { return try decoder.reader.skipValue() }
+            var listed = 0
+            let stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
+                listed += 1
+                return try decoder.plannerStopCall()
             }
-            count = stops > 1 ? stops - 1 : nil
+            count = listed > 1 ? stops : nil
         }
         return count
     }

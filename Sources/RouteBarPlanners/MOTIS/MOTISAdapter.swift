@@ -25,7 +25,7 @@ enum MOTISAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`from.track`",
         .arrivalPlatform: "`to.track`",
-        .stops: "`intermediateStops`, plus 1",
+        .stops: "`intermediateStops` not `cancelled` nor closed (`pickupType` and `dropoffType` `NOT_ALLOWED`), plus 1",
         .realTime: "`realTime`",
         .departureDelay: "`startTime` − `scheduledStartTime`, where `realTime`",
         .arrivalDelay: "`endTime` − `scheduledEndTime`, where `realTime`",

@@ -102,20 +102,10 @@ extension PlannerReader {
                 let planned = try decoder.plannerText().flatMap(PlannerText.trimmed)
                 leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? planned
             } else if decoder.reader.keyEquals("intermediateStops") || decoder.reader.keyEquals("intermediatePlaces") {
-                leg.facts.stops = try decoder.plannerStops(ends: false)
+                leg.facts.stops = try decoder.plannerStops(ends: false) { decoder throws(JSONSyntaxError) in try decoder.plannerStopCall() }
             } else if decoder.reader.keyEquals("stopovers") {
-                // hafas-client's stopovers; a cancelled one is no longer called at.
-                leg.facts.stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
-                    var cancelled = false
-                    try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                        if decoder.reader.keyEquals("cancelled") {
-                            cancelled = try decoder.plannerBool() == true
-                        } else {
-                            try decoder.reader.skipValue()
-                        }
-                    }
-                    return !cancelled
-                }
+                // hafas-client's stopovers.
+                leg.facts.stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in try decoder.plannerStopCall() }
             } else if decoder.reader.keyEquals("realTime") {
                 leg.facts.realTime = try decoder.plannerBool()
             } else if decoder.reader.keyEquals("realtimeState") {

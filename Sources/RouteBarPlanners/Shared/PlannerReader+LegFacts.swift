@@ -32,29 +32,56 @@ extension PlannerReader {
         try plannerCount().map { ends ? max($0 - 1, 0) : $0 + 1 }
     }
 
-    /// As `plannerStops(ends:)`, without each stop between the ends that `calls` (reading the
-    /// stop, an object) says the ride does not call at: one it runs through (EFA's stops
-    /// without a time), or one no longer served (a cancelled stop). The ends are where the
-    /// rider boards and alights, whatever they say; where no stop is called at (a ride
-    /// cancelled whole), the count is the planned one.
+    /// As `plannerStops(ends:)`, counting each stop between the ends as `call` (reading the
+    /// stop, an object) says: a stop closed to riders (`skipped`) never counts; one not called
+    /// at (a cancelled stop, one a train runs through: EFA's stops without a time) counts only
+    /// where no stop of the list is called at (a ride cancelled whole, a list without times),
+    /// which keeps the planned count. The ends are where the rider boards and alights,
+    /// whatever they say.
     mutating func plannerStops(
-        ends: Bool, calls: (inout PlannerReader) throws(JSONSyntaxError) -> Bool
+        ends: Bool, call: (inout PlannerReader) throws(JSONSyntaxError) -> PlannerStopCall
     ) throws(JSONSyntaxError) -> Int? {
         guard try reader.peekKind() == .array else {
             try reader.skipValue()
             return nil
         }
-        var (listed, passed, lastPassed, called) = (0, 0, false, false)
+        var (listed, counted, skipped, anyServed, last) = (0, 0, 0, false, PlannerStopCall.served)
         try eachElement { decoder, index throws(JSONSyntaxError) in
-            let call = try decoder.reader.peekKind() == .object ? try calls(&decoder) : (try decoder.reader.skipValue(), true).1
+            last = try decoder.reader.peekKind() == .object ? try call(&decoder) : (try decoder.reader.skipValue(), .served).1
             listed += 1
-            lastPassed = !call
-            called = called || call
-            if !call, !(ends && index == 0) { passed += 1 }
+            anyServed = anyServed || last == .served
+            if last == .skipped { skipped += 1 }
+            if last == .served || (ends && index == 0) { counted += 1 }
         }
-        if ends, lastPassed, listed > 1 { passed -= 1 }
-        let count = called ? listed - passed : listed
+        if ends, listed > 1, last != .served { counted += 1 }
+        let count = anyServed ? counted : listed - skipped
         return ends ? max(count - 1, 0) : count + 1
+    }
+
+    /// Whether the stop that comes next (an object) is served: not cancelled (`cancelled`,
+    /// hafas-client's stopovers and MOTIS's places; `cancellation`, Transmodel's calls), and
+    /// not closed to boarding and alighting both (MOTIS's `pickupType` and `dropoffType`
+    /// `NOT_ALLOWED`, "disallowed due to schedule, skipped stops or cancellations"; Transmodel's
+    /// `forBoarding` and `forAlighting`, HAFAS REST's `boarding` and `alighting`, false): a stop
+    /// the ride only halts at is no stop of the rider's.
+    mutating func plannerStopCall() throws(JSONSyntaxError) -> PlannerStopCall {
+        var (cancelled, noBoarding, noAlighting) = (false, false, false)
+        try eachMember { decoder throws(JSONSyntaxError) in
+            if decoder.reader.keyEquals("cancelled") || decoder.reader.keyEquals("cancellation") {
+                cancelled = try decoder.plannerBool() == true
+            } else if decoder.reader.keyEquals("pickupType") {
+                noBoarding = try decoder.plannerWord() == "NOT_ALLOWED"
+            } else if decoder.reader.keyEquals("dropoffType") {
+                noAlighting = try decoder.plannerWord() == "NOT_ALLOWED"
+            } else if decoder.reader.keyEquals("forBoarding") || decoder.reader.keyEquals("boarding") {
+                noBoarding = try decoder.plannerBool() == false
+            } else if decoder.reader.keyEquals("forAlighting") || decoder.reader.keyEquals("alighting") {
+                noAlighting = try decoder.plannerBool() == false
+            } else {
+                try decoder.reader.skipValue()
+            }
+        }
+        return cancelled ? .notCalled : noBoarding && noAlighting ? .skipped : .served
     }
 
     /// Whether the object that comes next has a string under any of `names` (a stop's time).

@@ -93,7 +93,7 @@ extension PlannerReader {
                     leg.headsign = leg.headsign ?? call.headsign
                 }
             } else if decoder.reader.keyEquals("intermediateEstimatedCalls") {
-                leg.facts.stops = try decoder.plannerStops(ends: false)
+                leg.facts.stops = try decoder.plannerStops(ends: false) { decoder throws(JSONSyntaxError) in try decoder.plannerStopCall() }
             } else if decoder.reader.keyEquals("interchangeFrom") {
                 // The interchange from the leg before: `staySeated`, the same vehicle goes on.
                 if try decoder.reader.peekKind() == .object, let seated = try decoder.transmodelStaySeated() { leg.interlined = seated }

@@ -25,7 +25,7 @@ enum TransmodelAdapter: PlannerAdapter {
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`fromEstimatedCall.quay.publicCode`",
         .arrivalPlatform: "`toEstimatedCall.quay.publicCode`",
-        .stops: "`intermediateEstimatedCalls`, plus 1",
+        .stops: "`intermediateEstimatedCalls` without `cancellation` nor closed (`forBoarding` and `forAlighting` false), plus 1",
         .realTime: "`realtime`",
         .departureDelay: "`expectedStartTime` − `aimedStartTime`, where `realtime`",
         .arrivalDelay: "`expectedEndTime` − `aimedEndTime`, where `realtime`",
