@@ -18,8 +18,9 @@ protocol PlannerAdapter: Sendable {
     /// Top-level members only this planner writes: where two planners' signatures hold as
     /// much, one of these tells them apart (`PlannerRecognition`).
     static var claimingNames: [StaticString] { get }
-    /// Top-level members of this planner's answers in forms routebar does not read, each with
-    /// what to send instead: a body with one is refused with that advice, not as unknown.
+    /// Members of this planner's answers in forms routebar does not read (paths as signatures
+    /// write them), each with what to send instead: a body with one is refused with that
+    /// advice, pointing at the member, not as unknown.
     static var unreadForms: KeyValuePairs<StaticString, String> { get }
     /// What its answers have, in each form they take (`PlannerSignature`): how a body is
     /// recognised as this planner's, and checked to be when `?source=` names it.

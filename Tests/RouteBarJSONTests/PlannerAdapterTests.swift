@@ -435,7 +435,9 @@ extension PlannerNormalisationTests {
     /// OpenTripPlanner's (`plan: trip`, `itineraries: tripPatterns`, `startTime:
     /// aimedStartTime`) beside `expectedStartTime`: read as OpenTripPlanner's, its planned
     /// `startTime` was taken for the forecast and a reachable metro said `reachable: false`.
-    /// Refused, naming the member no OpenTripPlanner answer has, with or without `?source=`.
+    /// Refused as Transmodel's answer under a query's names, pointing at the first leg with
+    /// Transmodel's times (KDE's no-entur-journey input), with or without `?source=transmodel`;
+    /// `?source=otp` is told the member no OpenTripPlanner answer has.
     @Test func transmodelRenamedToOpenTripPlannersNamesIsRefused() throws {
         let body = #"""
             {"plan": {"itineraries": [{"startTime": "2020-01-12T13:20:00+0100", "endTime": "2020-01-12T13:40:17+0100", "legs": [
@@ -445,9 +447,13 @@ extension PlannerNormalisationTests {
               "line": {"shortName": "4", "name": "Vestli - Bergkrystallen", "presentation": {"color": "EC700C"}}}]}]}}
             """#
         let problem = try #require(Self.problem(body))
-        #expect(problem.type == .unknownShape)
+        #expect(problem.type == .unknownShape && problem.pointer == "/plan/itineraries/0/legs/1/expectedStartTime")
+        let aliased = "the body is OpenTripPlanner Transmodel's answer (legs with its expected and aimed times) under names a query's aliases"
+        #expect(problem.detail.hasPrefix(aliased), "\(problem.detail)")
+        #expect(problem.detail.contains("ask for trip.tripPatterns[].legs[] under the names the API gives them"))
+        let transmodel = try #require(Self.problem(body, ["source": "transmodel"]))
+        #expect(transmodel.type == .unknownShape && transmodel.detail.hasPrefix(aliased) && transmodel.parameter == "source")
         let renamed = "plan.itineraries[].legs[].expectedStartTime, which no such answer has"
-        #expect(problem.detail.contains("closest to OpenTripPlanner's (otp), but has \(renamed)"), "\(problem.detail)")
         let named = try #require(Self.problem(body, ["source": "otp"]))
         #expect(named.type == .unknownShape)
         #expect(named.detail.contains("it has \(renamed)"), "\(named.detail)")
@@ -455,6 +461,29 @@ extension PlannerNormalisationTests {
         let expected = #""expectedStartTime": "2020-01-12T13:29:17+0100", "expectedEndTime": "2020-01-12T13:40:17+0100", "#
         let plain = body.replacingOccurrences(of: expected, with: "")
         #expect(try Self.decode(plain).shape == .planner(.otp))
+    }
+
+    /// A body no shape's signature holds is refused at what lacks the closest shape's member:
+    /// a Routes API answer asked without `routes.legs.steps.travelMode` in its field mask
+    /// (a saved app's answer, whose steps hold `transitDetails` alone), at its first step.
+    @Test func anUnknownShapePointsAtWhatLacksTheMember() throws {
+        let body = #"{"routes": [{"legs": [{"duration": "600s", "steps": [{"staticDuration": "600s", "transitDetails": {"stopCount": 3}}]}]}]}"#
+        let problem = try #require(Self.problem(body))
+        #expect(problem.type == .unknownShape && problem.pointer == "/routes/0/legs/0/steps/0")
+        #expect(problem.detail.contains("closest to Google's (google), but has no routes[].legs[].steps[].travelMode"))
+    }
+
+    /// Pointers through names a body chose (`*`: GraphQL aliases) are escaped (RFC 6901), and
+    /// lead to the first element that has the member, or to the deepest value on the way.
+    @Test func aSignaturesPathIsFoundInTheBody() {
+        func pointer(_ path: String, _ body: String) -> String {
+            Array(body.utf8).withUnsafeBufferPointer { PlannerRecognition.pointer(to: path, in: $0) }
+        }
+        let body = #"{"data": {"a/b~": {"itineraries": [{"legs": [{"mode": "BUS"}]}, {"legs": [{"x": 1}, {"expectedStartTime": "t"}]}]}}}"#
+        #expect(pointer("data.*.itineraries[].legs[].expectedStartTime", body) == "/data/a~1b~0/itineraries/1/legs/1/expectedStartTime")
+        #expect(pointer("data.*.itineraries[].legs[].duration", body) == "/data/a~1b~0/itineraries/0/legs/0")
+        #expect(pointer("plan.itineraries", body) == "")
+        #expect(pointer("data.*.itineraries[].legs[].mode", "{\"data\": []}") == "/data")
     }
 
     /// MOTIS's `/api/v1/trip` answer is one itinerary as the body (KDE KPublicTransport's

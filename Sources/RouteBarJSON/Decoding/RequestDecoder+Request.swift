@@ -11,10 +11,11 @@ extension RequestDecoder {
     }
 
     /// The request the body describes, with the query string's options merged in (none asked
-    /// for without `queryHasValues`); `recognise` scores the body against every planner's signature.
+    /// for without `queryHasValues`); `recognise` scores the body against every planner's signature,
+    /// and `locate` finds a signature's path in it (`PlannerRecognition.pointer(to:in:)`).
     mutating func request(
         mergingQuery query: (String) -> String?, queryHasValues: Bool, listed: Bool,
-        recognising recognise: () -> PlannerRecognition
+        locating locate: (String) -> String, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> Outcome {
         var source: Planner?
         if queryHasValues {
@@ -25,7 +26,7 @@ extension RequestDecoder {
             _ = try Self.plannerStatus(query)
         }
         let (shape, routes, pointers, problems): (RouteBarRequest.Shape, [Route], [String], [RouteBarInputError])
-        switch try shapeAndRoutes(listed: listed, recognising: recognise) {
+        switch try shapeAndRoutes(listed: listed, locating: locate, recognising: recognise) {
         case .read(let readShape, let readRoutes, let readPointers, let readProblems):
             (shape, routes, pointers, problems) = (readShape, readRoutes, readPointers, readProblems)
         case .readAgain(let planner, let listed):
@@ -147,7 +148,7 @@ extension RequestDecoder {
     /// and ODsay's, a body that is neither is recognised by the planners' signatures
     /// (`PlannerRecognition`) and read again by the recognised planner's adapter.
     private mutating func shapeAndRoutes(
-        listed: Bool, recognising recognise: () -> PlannerRecognition
+        listed: Bool, locating locate: (String) -> String, recognising recognise: () -> PlannerRecognition
     ) throws(RouteBarInputError) -> ShapeAndRoutes {
         if var planner {
             defer { self.planner = planner }
@@ -182,9 +183,11 @@ extension RequestDecoder {
                         + "pass ?source=\(first.rawValue) or ?source=\(second.rawValue) to say which it is",
                     parameter: "source")
             case .unrecognised(let closest, let missing):
-                unrecognised = Self.unrecognised(closest: closest, missing: missing)
+                // At the member the closest shape's rule says the body has, or at what lacks one.
+                let pointer = missing.map { locate(PlannerSignature.firstPath(ofRule: $0)) } ?? ""
+                unrecognised = Self.unrecognised(closest: closest, missing: missing, pointer: pointer)
             case .unreadForm(_, let member, let advice):
-                unrecognised = .init(.unknownShape, advice, pointer: "/\(member)")
+                unrecognised = .init(.unknownShape, advice, pointer: locate(member))
             }
         }
         if let source, sawForeignRoutes || sawUnknownMember {
@@ -213,13 +216,13 @@ extension RequestDecoder {
 
 extension RequestDecoder {
     /// A body no shape's signature holds: which planner's is closest, and what it lacks.
-    static func unrecognised(closest: Planner?, missing: String?) -> RouteBarInputError {
+    static func unrecognised(closest: Planner?, missing: String?, pointer: String = "") -> RouteBarInputError {
         var detail = "the body is none of the shapes routebar reads: \(Planner.supportedShapes)"
         if let closest, let missing {
             detail =
                 "the body is no planner's answer routebar reads; it is closest to \(closest.title)'s (\(closest.rawValue)), "
                 + "but \(PlannerSignature.broken(missing)). routebar reads: \(Planner.supportedShapes)"
         }
-        return .init(.unknownShape, detail, pointer: "")
+        return .init(.unknownShape, detail, pointer: pointer)
     }
 }

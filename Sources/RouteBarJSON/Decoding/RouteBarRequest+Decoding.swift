@@ -126,7 +126,10 @@ extension RouteBarRequest {
         var skimmed = decoder.sketch?.skimmed == true
         let outcome = Result { () throws(RouteBarInputError) in
             if let issue = decoder.issue { throw issue }
-            return try decoder.request(mergingQuery: query, queryHasValues: queryHasValues, listed: listed) {
+            return try decoder.request(
+                mergingQuery: query, queryHasValues: queryHasValues, listed: listed,
+                locating: { PlannerRecognition.pointer(to: $0, in: body) }
+            ) {
                 let sketch = sketched ?? PlannerSketch(body, tree: PlannerRecognition.compiled.tree)
                 skimmed = skimmed || sketch.skimmed
                 return PlannerRecognition.recognise(sketch)

@@ -38,7 +38,10 @@ enum GoogleAdapter: PlannerAdapter {
     ]
 
     /// Google's transit `VehicleType` (Directions: https://developers.google.com/maps/documentation/directions/get-directions#VehicleType;
-    /// Routes: `TransitVehicleType`) and `travel_mode`/`travelMode`.
+    /// Routes: `TransitVehicleType`) and `travel_mode`/`travelMode`. Its words for rail in a city
+    /// are loose ("SUBWAY: Underground light rail", "METRO_RAIL: Light rail transit", "TRAM:
+    /// Above ground light rail"): `METRO_RAIL` is the metro that is not underground (GTFS's
+    /// extended type 401, "Metro Service"), a subway here, and its tram is a tram.
     static let modeNames: [(TransitMode, [String])] = [
         (.walk, ["WALKING", "WALK"]), (.bus, ["BUS", "TROLLEYBUS", "SHARE_TAXI"]), (.subway, ["SUBWAY", "METRO_RAIL"]),
         (.tram, ["TRAM", "MONORAIL", "LIGHT_RAIL"]),

@@ -14,7 +14,7 @@ package enum PlannerRecognition: Equatable {
     case ambiguous(Planner, Planner)
     /// None holds; the planner whose signature holds most, and the first rule of it that does not.
     case unrecognised(closest: Planner?, missing: String?)
-    /// None holds, and the body has a top-level member of a form of `planner`'s answers that
+    /// None holds, and the body has a member of a form of `planner`'s answers that
     /// routebar does not read (`PlannerAdapter.unreadForms`): `advice` says what to send.
     case unreadForm(Planner, member: String, advice: String)
 
@@ -62,7 +62,7 @@ package enum PlannerRecognition: Equatable {
         legs: compiled.tree.existingNode(for: "routes[].legs"), sections: compiled.tree.existingNode(for: "routes[].sections")
     )
 
-    /// A top-level member of a form of a planner's answers that routebar does not read.
+    /// A member (a path of signatures') of a form of a planner's answers that routebar does not read.
     package typealias UnreadForm = (node: Int, planner: Planner, member: String, advice: String)
 
     /// Every signature of the registry, the tree of the paths they name, and the members of

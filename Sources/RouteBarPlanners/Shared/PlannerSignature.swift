@@ -57,6 +57,12 @@ package struct PlannerSignature: Sendable {
         return (absent ? "!" : "") + paths.split(separator: "|").map { prefix + "." + $0.trimmingSpaces }.joined(separator: " | ")
     }
 
+    /// The first path a rule's text names (`!a.b or a.c` → `a.b`).
+    package static func firstPath(ofRule rule: String) -> String {
+        let paths = rule.hasPrefix("!") ? rule.dropFirst() : Substring(rule)
+        return String(paths.prefix { $0 != " " })
+    }
+
     /// What a body that breaks `rule` (a rule's text as `CompiledSignature` keeps it) lacks or
     /// has, for a problem's detail: "has no legs[].mode, which every such answer has".
     package static func broken(_ rule: String) -> String {

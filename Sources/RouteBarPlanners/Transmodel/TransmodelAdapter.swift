@@ -22,6 +22,20 @@ enum TransmodelAdapter: PlannerAdapter {
         ]
     }()
 
+    /// Its answer renamed by a query's aliases to OpenTripPlanner's other API's names
+    /// (KDE KPublicTransport asks Entur for `plan: trip { itineraries: tripPatterns { legs {
+    /// startTime: aimedStartTime, expectedStartTime … } } }`): its legs keep Transmodel's aimed
+    /// and expected times, which OpenTripPlanner's own answers never have (its signature's
+    /// vetoes), and `startTime` is no forecast there.
+    static let unreadForms: KeyValuePairs<StaticString, String> = [
+        "plan.itineraries[].legs[].expectedStartTime": aliased, "plan.itineraries[].legs[].aimedStartTime": aliased,
+        "data.*.itineraries[].legs[].expectedStartTime": aliased, "data.*.itineraries[].legs[].aimedStartTime": aliased,
+    ]
+    private static let aliased =
+        "the body is OpenTripPlanner Transmodel's answer (legs with its expected and aimed times) under names a query's aliases "
+        + "gave it (itineraries, startTime), which routebar does not read: ask for trip.tripPatterns[].legs[] under the names "
+        + "the API gives them (expectedStartTime, aimedStartTime, duration, mode)"
+
     static let cardFacts: KeyValuePairs<CardFact, String> = [
         .departurePlatform: "`fromEstimatedCall.quay.publicCode`",
         .arrivalPlatform: "`toEstimatedCall.quay.publicCode`",
