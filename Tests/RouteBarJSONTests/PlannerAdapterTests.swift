@@ -678,6 +678,27 @@ extension PlannerNormalisationTests {
         #expect(one.routes.count == 1 && one.routes[0].subPaths.map(\.mode) == [.subway] && one.routes[0].subPaths[0].sectionTime == 12)
     }
 
+    /// One HAFAS REST trip sent as the whole body (the one a rider chose, as an app keeps it)
+    /// is read as the same trip in `Trip[]` is, in the zone `?timeZone=` names; its route is
+    /// the body's root.
+    @Test func oneHAFASRESTTripAsTheBodyIsReadAsInItsList() throws {
+        let (bytes, _) = try PlannerAdapterTests.sample("resrobot21-trafiklab-phpsdk-solna-malmo.json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let trips = try #require(json["Trip"] as? [[String: Any]])
+        let zone = ["timeZone": "Europe/Stockholm"]
+        let whole = try Self.decode(String(decoding: bytes, as: UTF8.self), zone)
+        for (index, trip) in trips.enumerated() {
+            let alone = try Self.decode(String(decoding: JSONSerialization.data(withJSONObject: trip), as: UTF8.self), zone)
+            #expect(alone.shape == .planner(.hafasREST))
+            var listed = whole.routes[index]
+            #expect(listed.id == "/Trip/\(index)" && alone.routes.first?.id == "")
+            listed.id = ""
+            #expect(alone.routes == [listed], "trip \(index)")
+        }
+        let problem = try #require(Self.problem(#"{"LegList": {"Leg": [{"type": "JNY"}]}}"#))
+        #expect(problem.type == .unknownShape && problem.pointer == "/LegList/Leg/0")
+    }
+
     /// transport.opendata.ch's messages begin with what went wrong (its `API.php`): its source
     /// failing is the planner's failure, not the request's (OpendataCH/Transport's recorded
     /// `response_500.json`); a route it could not read stays the request's.

@@ -9,21 +9,19 @@ internal import StrictJSON
 enum HAFASRESTAdapter: PlannerAdapter {
     static let planner = Planner("hafas-rest")
     static let title = "HAFAS REST"
-    static let shape = "Trip[].LegList.Leg"
+    static let shape = "Trip[].LegList.Leg, or one trip"
     static let claimingNames: [StaticString] = ["Trip", "TechnicalMessages", "serverVersion", "dialectVersion", "errorCode", "errorText"]
 
     /// A trip (https://www.trafiklab.se/api/our-apis/resrobot-v21/route-planner/): `LegList.Leg`,
-    /// a list or, for one leg, an object, each with its `type` and its `Origin` time; an error
-    /// is `{errorCode, errorText}`.
-    static let signatures: [PlannerSignature] = [
-        .itineraries(
-            at: "Trip",
-            each: [
-                "LegList.Leg:ao", "LegList.Leg[].type:s | LegList.Leg.type:s",
-                "LegList.Leg[].Origin.time:s | LegList.Leg.Origin.time:s",
-            ]),
-        .answer(["errorCode:s", "errorText:s"]),
-    ]
+    /// a list or, for one leg, an object, each with its `type` and its `Origin` time; in `Trip`,
+    /// or one trip as the body (the one a rider chose, as an app keeps it); an error is
+    /// `{errorCode, errorText}`.
+    static let signatures: [PlannerSignature] = {
+        let trip = [
+            "LegList.Leg:ao", "LegList.Leg[].type:s | LegList.Leg.type:s", "LegList.Leg[].Origin.time:s | LegList.Leg.Origin.time:s",
+        ]
+        return [.itineraries(at: "Trip", each: trip), .oneItinerary(trip), .answer(["errorCode:s", "errorText:s"])]
+    }()
 
     /// The error table of ResRobot v2.1 (https://www.trafiklab.se/api/our-apis/resrobot-v21/error-codes),
     /// HAFAS's own: `SVC_NO_RESULT` is no route, not an error.
@@ -55,7 +53,11 @@ enum HAFASRESTAdapter: PlannerAdapter {
             let name = decoder.reader.key
             decoder.plannerOutcome.facts[name] = try decoder.plannerWord()
         } else {
-            try decoder.reader.skipValue()
+            // One trip as the whole body: `LegList`, `Origin`, `Destination` at the top.
+            var itinerary = decoder.documentItinerary ?? PlannerItinerary(pointer: "/LegList/Leg")
+            itinerary.itineraryPointer = ""
+            try decoder.decodeHAFASRESTTripMember(into: &itinerary)
+            decoder.documentItinerary = itinerary
         }
     }
 

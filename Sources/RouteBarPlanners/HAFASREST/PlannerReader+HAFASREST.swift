@@ -11,26 +11,32 @@ internal import StrictJSON
 extension PlannerReader {
     mutating func decodeHAFASRESTTrips() throws(JSONSyntaxError) {
         try eachItinerary(at: "/Trip", legs: "LegList/Leg", timeZone: plannerTimeZone) { decoder, itinerary throws(JSONSyntaxError) in
-            if decoder.reader.keyEquals("LegList") {
-                try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    guard decoder.reader.keyEquals("Leg") else { return try decoder.reader.skipValue() }
-                    if try decoder.reader.peekKind() == .object {
-                        // One leg, written as the object itself.
-                        let leg = try decoder.decodeHAFASRESTLeg()
-                        if decoder.keepsLeg(leg, at: itinerary.pointer) { itinerary.legs.append(leg) }
-                    } else {
-                        try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHAFASRESTLeg() }
-                    }
+            try decoder.decodeHAFASRESTTripMember(into: &itinerary)
+        }
+    }
+
+    /// A member of a trip (`LegList`, `Origin`, `Destination`; others skipped), in `Trip[]` or,
+    /// one trip sent as the whole body, at the top.
+    mutating func decodeHAFASRESTTripMember(into itinerary: inout PlannerItinerary) throws(JSONSyntaxError) {
+        if reader.keyEquals("LegList") {
+            try eachMember { decoder throws(JSONSyntaxError) in
+                guard decoder.reader.keyEquals("Leg") else { return try decoder.reader.skipValue() }
+                if try decoder.reader.peekKind() == .object {
+                    // One leg, written as the object itself.
+                    let leg = try decoder.decodeHAFASRESTLeg()
+                    if decoder.keepsLeg(leg, at: itinerary.pointer) { itinerary.legs.append(leg) }
+                } else {
+                    try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeHAFASRESTLeg() }
                 }
-            } else if decoder.reader.keyEquals("Origin") {
-                let time = try decoder.hafasRESTStop().time
-                (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
-            } else if decoder.reader.keyEquals("Destination") {
-                let time = try decoder.hafasRESTStop().time
-                (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
-            } else {
-                try decoder.reader.skipValue()
             }
+        } else if reader.keyEquals("Origin") {
+            let time = try hafasRESTStop().time
+            (itinerary.start, itinerary.departure) = (time?.seconds, time?.text)
+        } else if reader.keyEquals("Destination") {
+            let time = try hafasRESTStop().time
+            (itinerary.end, itinerary.arrival) = (time?.seconds, time?.text)
+        } else {
+            try reader.skipValue()
         }
     }
 
