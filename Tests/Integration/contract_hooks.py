@@ -269,7 +269,7 @@ def _rule_applies(case, problem):
     if kind == PROBLEM + "inconsistent-leg" and "?timeZone=" in problem.get("detail", ""):
         # Local times an hour off the leg's own duration, without a zone to say which is right.
         return True
-    if kind == PROBLEM + "missing-field" and (problem.get("pointer") == "/width" or problem.get("parameter") == "width"):
+    if kind == PROBLEM + "missing-field" and problem.get("detail", "").startswith("width is required"):
         return o["width"] is None
     if kind == PROBLEM + "missing-field" and o["timeScale"] == "clock" and o["algorithm"] == "fit":
         # timeScale=clock needs every route's departure and arrival: ours may give them, ODsay's never.

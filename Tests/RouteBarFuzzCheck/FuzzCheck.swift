@@ -23,9 +23,10 @@ package func splitInput(_ input: UnsafeBufferPointer<UInt8>) -> (query: [String:
 }
 
 /// The property under test: nil when it holds, else what is wrong. Every input must either be
-/// refused with a `RouteBarInputError` that says why, or be answered with valid JSON without
-/// a single null (every number finite); and the service's simdjson path (`FastRoutes`) must
-/// come to the same answer or the same refusal as StrictJSON alone.
+/// refused with a `RouteBarInputError` that says why, and whose `pointer`, where it has one,
+/// names a value the body has; or be answered with valid JSON without a single null (every
+/// number finite); and the service's simdjson path (`FastRoutes`) must come to the same answer
+/// or the same refusal as StrictJSON alone.
 package func fuzzCheck(_ input: UnsafeBufferPointer<UInt8>) -> String? {
     let (query, body) = splitInput(input)
     let outcome = Result { () throws(RouteBarInputError) in try RouteBarResponse.answer(json: body, query: { query[$0] }).bytes }
@@ -39,7 +40,11 @@ package func fuzzCheck(_ input: UnsafeBufferPointer<UInt8>) -> String? {
     do {
         answer = try outcome.get()
     } catch {
-        return error.detail.isEmpty ? "a refusal must say why" : nil
+        if error.detail.isEmpty { return "a refusal must say why" }
+        if let pointer = error.pointer, !body.withUnsafeBufferPointer({ has(pointer, in: $0) }) {
+            return "the refusal points at \(pointer), which the body does not have: \(error.detail)"
+        }
+        return nil
     }
     return answer.withUnsafeBufferPointer { buffer in
         var reader = JSONReader(buffer)
@@ -67,4 +72,64 @@ private func holdsNull(_ reader: inout JSONReader) throws(JSONSyntaxError) -> Bo
         try reader.skipValue()
     }
     return false
+}
+
+/// Whether `body`, read as JSON, has a value at `pointer` (RFC 6901); a body that is not JSON
+/// has none but the whole.
+package func has(_ pointer: String, in body: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !pointer.isEmpty else { return true }
+    guard pointer.hasPrefix("/") else { return false }
+    // "~1" is "/" and "~0" is "~", in that order.
+    let tokens = pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { token in
+        var text = ""
+        var escaped = false
+        for character in token {
+            if escaped {
+                text.append(character == "1" ? "/" : character == "0" ? "~" : character)
+                escaped = false
+            } else if character == "~" {
+                escaped = true
+            } else {
+                text.append(character)
+            }
+        }
+        return text
+    }
+    var reader = JSONReader(body)
+    do throws(JSONSyntaxError) {
+        for token in tokens {
+            switch try reader.peekKind() {
+            case .object:
+                try reader.beginObject()
+                var found = false
+                while try reader.nextKey() {
+                    if reader.key == token {
+                        found = true
+                        break
+                    }
+                    try reader.skipValue()
+                }
+                if !found { return false }
+            case .array:
+                guard let index = Int(token), index >= 0, String(index) == token else { return false }
+                try reader.beginArray()
+                var position = 0
+                var found = false
+                while try reader.nextElement() {
+                    if position == index {
+                        found = true
+                        break
+                    }
+                    try reader.skipValue()
+                    position += 1
+                }
+                if !found { return false }
+            default:
+                return false
+            }
+        }
+        return true
+    } catch {
+        return false
+    }
 }

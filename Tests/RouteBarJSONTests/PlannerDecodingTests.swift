@@ -493,8 +493,8 @@ import Testing
     @Test(arguments: [
         (#"{"mode": "hovercraft", "seconds": 60}"#, "unknown-value", "/routes/0/subPaths/0/mode"),
         (#"{"mode": "bus", "seconds": 60, "color": "blue"}"#, "invalid-type", "/routes/0/subPaths/0/color"),
-        (#"{"mode": "bus"}"#, "missing-field", "/routes/0/subPaths/0/sectionTime"),
-        (#"{"seconds": 60}"#, "missing-field", "/routes/0/subPaths/0/trafficType"),
+        (#"{"mode": "bus"}"#, "missing-field", "/routes/0/subPaths/0"),
+        (#"{"seconds": 60}"#, "missing-field", "/routes/0/subPaths/0"),
         (#"{"mode": "bus", "seconds": -5}"#, "out-of-range", "/routes/0/subPaths/0/seconds"),
     ])
     func badNamedLegsAreRefusedWithAPointer(leg: String, type: String, pointer: String) {

@@ -26,6 +26,38 @@ import Testing
         }
     }
 
+    /// A refusal's pointer names a value the body has (the fuzz check holds every refusal to
+    /// it): a member that is missing is pointed at through the object that lacks it, and the
+    /// detail names the member.
+    @Test(arguments: [
+        (#"{"routes": []}"#, ""),
+        (#"{"width": 343}"#, ""),
+        (#"{"width": 343, "routes": [{"totalTime": 3}]}"#, "/routes/0"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"trafficType": 3}]}]}"#, "/routes/0/subPaths/0"),
+        (#"{"width": 343, "routes": [{"subPaths": [{"sectionTime": 3}]}]}"#, "/routes/0/subPaths/0"),
+        ("?width=343\n" + #"{"result": {"searchType": 0}}"#, "/result"),
+        ("?width=343\n" + #"{"result": {"path": [{"info": {"totalTime": 5}}]}}"#, "/result/path/0"),
+        (#"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 600}, {"distance": 3}]}]}}"#, "/plan/itineraries/0/legs/1"),
+        (#"{"routes": [{"legs": [{"steps": [{"staticDuration": "60s", "transitDetails": {}}]}]}]}"#, "/routes/0/legs/0/steps/0"),
+    ])
+    func aRefusalPointsAtAValueTheBodyHas(input: String, pointer: String) throws {
+        let bytes = Array(input.utf8)
+        let (query, body) = bytes.withUnsafeBufferPointer { splitInput($0) }
+        let problem = #expect(throws: RouteBarInputError.self) { try RouteBarRequest(json: body) { query[$0] } }
+        #expect(problem?.pointer == pointer, "\(problem?.detail ?? "")")
+        #expect(body.withUnsafeBufferPointer { has(pointer, in: $0) })
+        #expect(bytes.withUnsafeBufferPointer { fuzzCheck($0) } == nil)
+    }
+
+    @Test func pointersAreReadAsRFC6901Says() {
+        let body = Array(#"{"a/b": {"m~n": [10, {"": 1}]}, "c": [0]}"#.utf8)
+        body.withUnsafeBufferPointer { body in
+            #expect(has("", in: body) && has("/a~1b/m~0n/1/", in: body) && has("/c/0", in: body))
+            #expect(!has("/a/b", in: body) && !has("/c/1", in: body) && !has("/c/01", in: body) && !has("/c/0/x", in: body))
+            #expect(!has("/width", in: body) && !has("c", in: body))
+        }
+    }
+
     /// The fuzzer runs on inputs of at most 8 KB (`make fuzz`, `-max_len=8192`), which cuts every
     /// recording of examples/planners: each planner has a seed of its own that fits,
     /// `seed-<recording>.json` (the recording's arrays cut to their first elements and its

@@ -214,7 +214,7 @@ import Testing
                 pointer: "/width")
             try expectProblem(
                 try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1}]}]}"#),
-                422, "urn:routebar:problem:missing-field", pointer: "/routes/0/subPaths/0/sectionTime")
+                422, "urn:routebar:problem:missing-field", pointer: "/routes/0/subPaths/0")
             try expectProblem(
                 try connection.postJSON("/v1/route-bars", #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": -1}]}]}"#),
                 422, "urn:routebar:problem:out-of-range", pointer: "/routes/0/subPaths/0/sectionTime")

@@ -37,7 +37,7 @@ extension RequestDecoder {
             }
         }
         if !sawSubPath {
-            note(.init(.missingField, "subPath is required: every route needs its legs", pointer: base() + "/subPath"))
+            note(.init(.missingField, "subPath is required: every route needs its legs", pointer: base()))
         }
         return route
     }

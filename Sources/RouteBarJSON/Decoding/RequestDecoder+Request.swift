@@ -45,7 +45,7 @@ extension RequestDecoder {
                 ? .init(
                     .missingField, "width is required: pass the bar's width in points in the query string, as ?width=343",
                     parameter: "width")
-                : .init(.missingField, "width is required: the bar's width in points", pointer: "/width")
+                : .init(.missingField, "width is required: the bar's width in points", pointer: "")
         }
         if widths != nil && self.options.isSet(.width) {
             throw .init(.invalidType, "give either width or widths, not both", pointer: "/widths")
@@ -197,7 +197,7 @@ extension RequestDecoder {
         }
         if let routes, !sawForeignRoutes { return .read(.routeBar, routes, [], []) }
         if sawResult {
-            throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result/path")
+            throw .init(.missingField, "result.path is required: an ODsay response lists its routes there", pointer: "/result")
         }
         if let (message, code) = odsayError {
             let quoted = message.isEmpty ? "" : ": \"\(message)\""
@@ -210,7 +210,7 @@ extension RequestDecoder {
         throw .init(
             .missingField,
             "routes is required (or send an ODsay searchPubTransPathT response, with width in the query string)",
-            pointer: "/routes")
+            pointer: "")
     }
 }
 

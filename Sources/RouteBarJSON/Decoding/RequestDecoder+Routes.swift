@@ -75,7 +75,7 @@ extension RequestDecoder {
                 "; the route has \(quoted($0)), which routebar's routes do not: if the body is a planner's answer, "
                     + "routebar reads \(Planner.supportedShapes)"
             }
-            note(.init(.missingField, "subPaths is required: every route needs its legs" + (hint ?? ""), pointer: base() + "/subPaths"))
+            note(.init(.missingField, "subPaths is required: every route needs its legs" + (hint ?? ""), pointer: base()))
         }
         if times.departure != nil || times.arrival != nil || route.subPaths.contains(where: { $0.card != nil }) {
             placeTimes(of: &route, times, at: base())
@@ -345,7 +345,7 @@ extension RequestDecoder {
     @inline(never)
     mutating func noteMissing(trafficType: Bool, at pointer: String) {
         let member = trafficType ? "trafficType" : "sectionTime"
-        note(.init(.missingField, "\(member) is required", pointer: pointer + "/" + member))
+        note(.init(.missingField, "\(member) is required", pointer: pointer))
     }
 
     /// ODsay's `lane`: every entry that names a line (`name` and `subwayCode` for subways,
