@@ -256,6 +256,12 @@ int cmhd_connection_fd(struct MHD_Connection *connection)
     return info == NULL ? -1 : info->connect_fd;
 }
 
+size_t cmhd_request_head_size(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
+}
+
 void *cmhd_socket_context(struct MHD_Connection *connection)
 {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);

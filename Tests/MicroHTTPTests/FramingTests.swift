@@ -52,6 +52,20 @@ extension MicroHTTPEdgeTests {
             BadHead(
                 testDescription: "a bare CR inside a field value",
                 bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n"),
+            // libmicrohttpd 0.9.75 takes a line that begins with a colon, after a field, for the
+            // head's end, and would answer what follows as a second request.
+            BadHead(
+                testDescription: "a line with an empty field name after a field, then a request",
+                bytes: "GET /ok HTTP/1.1\r\nHost: x\r\n: x\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+            BadHead(
+                testDescription: "a lone colon line after a field, then a request",
+                bytes: "GET /ok HTTP/1.1\r\nHost: x\r\n:\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"),
+            BadHead(
+                testDescription: "a line with an empty field name first",
+                bytes: "GET /ok HTTP/1.1\r\n: x\r\nHost: x\r\n\r\n"),
+            BadHead(
+                testDescription: "a field folded across lines (obs-fold)",
+                bytes: "GET /ok HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n"),
         ]
 
         @Test(arguments: badHeads)
@@ -60,7 +74,25 @@ extension MicroHTTPEdgeTests {
             try withLiveServer(router: routes.router) { live in
                 let refused = try expectRefusedAndClosed(live, head.bytes, status: 400)
                 #expect(refused.connection.unreadBytes.isEmpty, "more came after the 400: \(refused.connection.unreadBytes.text)")
-                #expect(routes.hits.count == 0 && routes.echoHits.count == 0, "the request reached a handler")
+                #expect(routes.hits.count == 0 && routes.echoHits.count == 0 && routes.smuggledHits.count == 0, "the request reached a handler")
+            }
+        }
+
+        /// Heads ended by bare LF, by CRLF, or both, with spaces around a value, are answered,
+        /// and so is a request pipelined behind one: the check of where the head ends (the
+        /// empty field name above) leaves every well-formed head alone.
+        @Test(arguments: [
+            "GET /ok HTTP/1.1\nHost: x\nX-B:  y  \n\n", "GET /ok HTTP/1.1\r\nHost: x\n\r\n", "GET /ok HTTP/1.1\r\nHost: x\r\n\n",
+            "GET /ok HTTP/1.1\r\nHost: x\r\nX-Empty:\r\n\r\n",
+        ])
+        func wellFormedHeadsEndWhereTheySay(_ head: String) throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send(head + "GET /ok HTTP/1.1\r\nHost: x\r\n\r\n")
+                #expect(try connection.readResponse(timeoutSeconds: 2).status == 200)
+                #expect(try connection.readResponse(timeoutSeconds: 2).status == 200)
+                #expect(routes.hits.count == 2)
             }
         }
 

@@ -90,6 +90,10 @@ int cmhd_stop(struct cmhd_server *server);
    callback with MHD_CONNECTION_NOTIFY_CLOSED. */
 int cmhd_connection_fd(struct MHD_Connection *connection);
 
+/* The length of the request's head as libmicrohttpd read it, from the request line's first byte
+   to the end of the empty line that ends it; 0 before the head is in. */
+size_t cmhd_request_head_size(struct MHD_Connection *connection);
+
 /* The pointer the notify-connection callback stored for this connection, or NULL. */
 void *cmhd_socket_context(struct MHD_Connection *connection);
 

@@ -15,9 +15,10 @@ struct RequestFraming {
     var gzip = false
 
     /// Checks the head; a problem when it must be refused.
-    /// `version` is the request line's, lent for the call.
+    /// `head` is the head as libmicrohttpd read it (from the request line's first byte, where it
+    /// has its length) and `version` the request line's, lent for the call.
     static func check(
-        _ connection: MHDConnection, _ context: RequestContext, version: UnsafeBufferPointer<UInt8>?,
+        _ connection: MHDConnection, _ context: RequestContext, head: UnsafeRawBufferPointer?, version: UnsafeBufferPointer<UInt8>?,
         _ configuration: HTTPServerConfiguration
     ) throws(HTTPProblem) -> RequestFraming {
         guard let version, ASCII.equal(version, "HTTP/1.1") || ASCII.equal(version, "HTTP/1.0") else {
@@ -33,9 +34,9 @@ struct RequestFraming {
             throw HTTPProblem(status: 400, detail: "The request target contains %00, which no path or parameter may hold.")
         }
 
-        var fields = Fields()
+        var fields = Fields(head: head)
         connection.forEachValue(.header) { name, value in fields.add(name: name, value: value) }
-        if let fault = fields.fault { throw fault.problem }
+        if let fault = fields.fault ?? fields.endFault { throw fault.problem }
         if fields.count > configuration.maxHeaderFields {
             throw HTTPProblem(
                 status: 431, detail: "The head has \(fields.count) header fields; the limit is \(configuration.maxHeaderFields).",
@@ -180,8 +181,17 @@ struct RequestFraming {
         /// A field no request may have; the first one found.
         var fault: Fault?
 
+        /// The head as libmicrohttpd read it, where it says; nil where it does not.
+        let head: UnsafeRawBufferPointer?
+        /// Where the last field's value ends.
+        var lastValueEnd: UnsafeRawPointer?
+
+        init(head: UnsafeRawBufferPointer?) {
+            self.head = head
+        }
+
         enum Fault {
-            case badName, bareCR, control, badHost, folded
+            case badName, bareCR, control, badHost, folded, emptyName
 
             var problem: HTTPProblem {
                 switch self {
@@ -190,12 +200,28 @@ struct RequestFraming {
                 case .bareCR: HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
                 case .control: HTTPProblem(status: 400, detail: "A header field value holds a control character (RFC 9110, section 5.5).")
                 case .badHost: HTTPProblem(status: 400, detail: "The Host field is not a valid host and optional port (RFC 9110, section 7.2).")
+                case .emptyName:
+                    HTTPProblem(status: 400, detail: "A header line has no field name before its colon (RFC 9112, section 5).")
                 case .folded:
                     HTTPProblem(
                         status: 400,
                         detail: "A header field is folded across lines (obs-fold, RFC 9112 section 5.2), which this server does not accept.")
                 }
             }
+        }
+
+        /// What ends the head, when its last field does not: libmicrohttpd 0.9.75 takes a line
+        /// that begins with a colon (an empty field name) after another field for the head's
+        /// end, and reads what follows it as the next request (`GET / HTTP/1.1`, `Host: a`,
+        /// `: x`, then a request of the client's choosing). It leaves CR and LF, and the colon
+        /// of such a line, as zeros: between the last field's value and the head's end there
+        /// are the value's line end and the empty line, two to four zeros, and nothing else.
+        /// (A line of a lone colon and a bare LF after a CRLF, `:` LF, leaves what `CRLF`
+        /// leaves: that one cannot be told.)
+        var endFault: Fault? {
+            guard let head, let start = head.baseAddress, let lastValueEnd else { return nil }
+            let rest = UnsafeRawBufferPointer(start: lastValueEnd, count: start + head.count - lastValueEnd)
+            return (2...4).contains(rest.count) && rest.allSatisfy({ $0 == 0 }) ? nil : .emptyName
         }
 
         /// The fields that frame a request. libmicrohttpd 0.9.75 appends a folded line to the
@@ -207,6 +233,20 @@ struct RequestFraming {
         mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> Bool {
             bytes += name.count + (value?.count ?? 0) + 4
             count += 1
+            if let head, let start = head.baseAddress {
+                // libmicrohttpd keeps names and values where they arrived, in the head, but
+                // for a field folded across lines, which it copies elsewhere to join.
+                let end = start + head.count
+                func inHead(_ text: UnsafeBufferPointer<UInt8>?) -> UnsafeRawPointer? {
+                    guard let text, let at = text.baseAddress.map(UnsafeRawPointer.init), at >= start, at + text.count < end else { return nil }
+                    return at + text.count
+                }
+                guard inHead(name) != nil, let valueEnd = inHead(value) else {
+                    fault = .folded
+                    return false
+                }
+                lastValueEnd = valueEnd
+            }
             guard !name.isEmpty, name.allSatisfy(RequestFraming.isTokenByte) else {
                 fault = .badName
                 return false

@@ -25,7 +25,8 @@ extension HTTPServer {
             context.phase = .body
             let framing: RequestFraming
             do {
-                framing = try RequestFraming.check(connection, context, version: version, configuration)
+                framing = try RequestFraming.check(
+                    connection, context, head: connection.head(startingAt: method.baseAddress), version: version, configuration)
             } catch {
                 // After a framing error nothing that follows can be trusted: answer and close.
                 // A head near libmicrohttpd's memory limit leaves no room for the answer's head

@@ -245,6 +245,15 @@ struct MHDConnection {
         }
     }
 
+    /// The request's head as libmicrohttpd read it, from the request line's first byte (the
+    /// method it lends the access handler, `start`) for the length it counts; nil where it
+    /// does not say. Only for where its fields lie: CR, LF and what it parsed are zeros there.
+    func head(startingAt start: UnsafePointer<UInt8>?) -> UnsafeRawBufferPointer? {
+        let size = cmhd_request_head_size(pointer)
+        guard let start, size > 0 else { return nil }
+        return UnsafeRawBufferPointer(start: start, count: size)
+    }
+
     /// Lends the first value of `kind` named `name` (libmicrohttpd ignores case), without copying
     /// it into a String; nil when there is none.
     func withValue<Result>(_ kind: ValueKind, _ name: String, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
