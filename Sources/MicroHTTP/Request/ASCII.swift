@@ -51,6 +51,19 @@ enum ASCII {
         return count == 0 || memcmp(bytes.baseAddress!, literal.utf8Start, count) == 0
     }
 
+    /// A client's text for a problem's detail: at most `quotedCharacters` characters, cut with
+    /// "…" past them, so that a client cannot make an answer (or a log line) as long as what it
+    /// sent.
+    static func quoted<Text: Collection<UInt8>>(_ text: Text) -> String {
+        quoted(String(decoding: text, as: UTF8.self))
+    }
+
+    static func quoted(_ text: String) -> String {
+        text.count <= quotedCharacters ? text : text.prefix(quotedCharacters) + "…"
+    }
+
+    static let quotedCharacters = 64
+
     static func isHexDigit(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }

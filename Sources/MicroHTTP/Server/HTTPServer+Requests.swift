@@ -23,6 +23,9 @@ extension HTTPServer {
             context.requestId = requestId(connection.value(.header, "X-Request-Id"))
             context.corsOrigin = allowedOrigin(connection)
             context.phase = .body
+            if let problem = RequestLine.problem(method: method, target: context.targetFault) {
+                return answer(problem, context, connection, close: true)
+            }
             let framing: RequestFraming
             do {
                 framing = try RequestFraming.check(
@@ -115,7 +118,7 @@ extension HTTPServer {
         let problem: HTTPProblem
         switch router.match(method: context.method, path: context.path) {
         case .notFound:
-            problem = HTTPProblem(status: 404, detail: "There is no resource at \(context.path).")
+            problem = HTTPProblem(status: 404, detail: "There is no resource at \(ASCII.quoted(context.path)).")
         case .methodNotAllowed(let allow, let pathIndex):
             context.pathIndex = pathIndex
             if context.method == "OPTIONS", framing.body == .none,
@@ -125,7 +128,7 @@ extension HTTPServer {
                 return .proceed
             }
             problem = HTTPProblem(
-                status: 405, detail: "\(context.path) does not take \(context.method); it takes \(allow).",
+                status: 405, detail: "\(ASCII.quoted(context.path)) does not take \(ASCII.quoted(context.method)); it takes \(allow).",
                 headers: [HTTPHeader("Allow", allow)])
         case .route(let route):
             context.route = route
@@ -145,9 +148,9 @@ extension HTTPServer {
                 }
                 return .proceed
             }
-            let found = connection.value(.header, "Content-Type").map { "Content-Type \($0)" } ?? "no Content-Type"
+            let found = connection.value(.header, "Content-Type").map { "Content-Type \(ASCII.quoted($0))" } ?? "no Content-Type"
             problem = HTTPProblem(
-                status: 415, detail: "\(context.method) \(context.path) takes \(mediaType), but the request has \(found).",
+                status: 415, detail: "\(context.method) \(ASCII.quoted(context.path)) takes \(mediaType), but the request has \(found).",
                 headers: [HTTPHeader("Accept-Post", mediaType)])
         }
         guard framing.body != .none else {

@@ -22,6 +22,8 @@ final class RequestContext {
     var targetBytes = 0
     /// The target holds `%00`, which libmicrohttpd would decode into the end of the path.
     var targetHasEncodedNUL = false
+    /// What is wrong with the target as it arrived, if anything (`RequestLine`).
+    var targetFault: RequestLine.TargetFault?
     /// The target has a query string.
     var targetHasQuery = false
     /// Parameters in the query string, as `&` separates them.
@@ -117,6 +119,7 @@ final class RequestContext {
         path = ""
         targetBytes = 0
         targetHasEncodedNUL = false
+        targetFault = RequestLine.fault(of: target)
         targetHasQuery = false
         targetQueryParameters = 0
         // One pass over the bytes: length, and `%00` in any case.
