@@ -23,6 +23,10 @@ import Testing
         #expect(acceptance("x-gzip") == .init(gzip: true, identity: true))
         #expect(acceptance("br;q=1.0, gzip;q=0.8, *;q=0.1") == .init(gzip: true, identity: true))
         #expect(acceptance("") == .init(gzip: false, identity: true))
+        // The highest weight wins (RFC 9110, section 12.5.3): gzip stays acceptable, identity is preferred.
+        #expect(acceptance("gzip;q=0.1, identity;q=0.9") == .init(gzip: true, identity: true, prefersIdentity: true))
+        #expect(acceptance("identity, gzip;q=0.5") == .init(gzip: true, identity: true, prefersIdentity: true))
+        #expect(acceptance("gzip;q=0.5, identity;q=0.5") == .init(gzip: true, identity: true))
     }
 
     @Test func gzipRoundTripsWholeAndInPiecesAndStopsAtTheLimit() throws {

@@ -135,3 +135,51 @@ extension MicroHTTPEdgeTests {
         }
     }
 }
+
+/// Trailer fields are field lines as the head's are (RFC 9112, section 7.1.2): held to the same
+/// syntax and limits, which libmicrohttpd applies to neither (a trailer folded across lines it
+/// joins into one name, which no check can tell from a field of that name, and routebar reads
+/// no trailer); and a field of one value is not given two.
+extension MicroHTTPEdgeTests {
+    @Suite struct FieldLineTests {
+        static let chunkedHead =
+            "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n"
+
+        @Test(arguments: ["X-A : b\r\n", "X-A: b\rc\r\n", "X-A: b\u{1}c\r\n", String(repeating: "X-B: 1\r\n", count: 101)])
+        func aTrailerFieldTheHeadWouldRefuseIsRefused(_ trailer: String) throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                let status = trailer.hasPrefix("X-B") ? 431 : 400
+                let refused = try expectRefusedAndClosed(
+                    live, Self.chunkedHead + trailer + "\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n", status: status, method: "POST")
+                #expect(refused.connection.unreadBytes.isEmpty)
+                #expect(routes.echoHits.count == 0 && routes.smuggledHits.count == 0)
+            }
+        }
+
+        @Test func aSoundTrailerIsAnswered() throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                let connection = try live.connect()
+                try connection.send(Self.chunkedHead + "X-Checksum: abc\r\n\r\n")
+                let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
+                #expect(response.status == 200 && response.text == "{}")
+            }
+        }
+
+        /// A second `Content-Type` that differs is refused, in either order; the same one twice is one type.
+        @Test(arguments: [("text/plain", 400), ("application/json", 200)])
+        func twoContentTypes(second: String, status: Int) throws {
+            let routes = EdgeRoutes()
+            try withLiveServer(router: routes.router) { live in
+                for (first, then) in [("application/json", second), (second, "application/json")] {
+                    let connection = try live.connect()
+                    try connection.send(
+                        "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: \(first)\r\nContent-Type: \(then)\r\nContent-Length: 2\r\n\r\n{}")
+                    let response = try connection.readResponse(method: "POST", timeoutSeconds: 2)
+                    #expect(response.status == status, "\(first), then \(then)")
+                }
+            }
+        }
+    }
+}

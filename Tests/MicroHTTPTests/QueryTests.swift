@@ -16,6 +16,10 @@ extension MicroHTTPEdgeTests {
             Answered(target: "/echo?WIDTH=3", body: "nil"),
             Answered(target: "/echo?height=3", body: "nil"),
             Answered(target: "/echo?width=%33%34", body: "34"),
+            // Empty pairs, as URL builders leave them, name nothing and are passed over.
+            Answered(target: "/echo?width=3&", body: "3"),
+            Answered(target: "/echo?&width=3&&", body: "3"),
+            Answered(target: "/echo?&", body: "nil"),
         ]
 
         @Test(arguments: answered)

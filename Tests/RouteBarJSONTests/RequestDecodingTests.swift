@@ -39,6 +39,15 @@ private func decode(_ body: String, query: [String: String] = [:]) throws(RouteB
         #expect(request.optionsFromQuery.isEmpty)
     }
 
+    /// A null optional member counts as absent (docs/api.md), a named leg's `mode` and
+    /// `seconds` as every other: the leg is its `trafficType` and `sectionTime`.
+    @Test func aNullModeOrSecondsIsAbsent() throws {
+        let request = try decode(
+            #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 21, "mode": null, "seconds": null}]}]}"#)
+        #expect(request.routes.first?.subPaths.map(\.mode) == [.subway])
+        #expect(request.routes.first?.subPaths.first?.sectionTime == 21)
+    }
+
     @Test func decodesAnODsayResponseWithOptionsFromTheQuery() throws {
         let request = try decode(Samples.odsayResponse, query: ["width": "343", "scale": "2.625", "algorithm": "fit"])
         #expect(request.shape == .odsay)

@@ -28,6 +28,21 @@ import Testing
         return (answer["locale"] as? String, try #require(route["accessibilityLabel"] as? String), labels)
     }
 
+    /// `Accept-Language` on two lines is one list (RFC 9110, section 5.3): English, weighed
+    /// above German on the second line, is chosen, as from one line; so is `X-Fields` split.
+    @Test func aFieldOnTwoLinesIsOneList() throws {
+        try withRouteBarService { server in
+            let body = #"{"width": 343, "routes": [{"subPaths": [{"trafficType": 1, "sectionTime": 21}]}]}"#
+            let connection = try server.connect()
+            try connection.send(
+                "POST /v1/route-bars HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept-Language: de;q=0.1\r\n"
+                    + "X-Fields: width\r\nAccept-Language: en\r\nX-Fields: locale\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            let response = try connection.readResponse(method: "POST", timeoutSeconds: 5)
+            #expect(response.status == 200 && response.headers["content-language"] == "en")
+            #expect(try response.json() as NSDictionary == ["width": 343, "locale": "en"] as NSDictionary)
+        }
+    }
+
     @Test func acceptLanguageChoosesGermanAndSaysSo() throws {
         try withRouteBarService { server in
             let connection = try server.connect()

@@ -6,24 +6,25 @@ extension HTTPServer {
     /// place when the client already holds that representation.
     func encoded(_ response: HTTPResponse, _ context: RequestContext, _ connection: MHDConnection) -> HTTPResponse {
         var response = response
-        if codesAsGzip(&response, connection) { compress(&response) }
+        if codesAsGzip(&response, connection, combining: context.repeatsFieldNames) { compress(&response) }
         if response.status == 200, context.method == "GET" || context.method == "HEAD" { revalidate(&response, connection) }
         return response
     }
 
     /// Whether the answer is to be gzip-coded; adds `Vary` to every compressible answer.
-    private func codesAsGzip(_ response: inout HTTPResponse, _ connection: MHDConnection) -> Bool {
+    private func codesAsGzip(_ response: inout HTTPResponse, _ connection: MHDConnection, combining: Bool) -> Bool {
         guard let threshold = configuration.compressAtBytes,
             let contentType = response.headers.first(where: { $0.name == "Content-Type" })?.value,
             ContentCoding.isCompressible(contentType)
         else { return false }
-        let acceptance = connection.withValue(.header, "Accept-Encoding") { ContentCoding.acceptance($0) }
+        let acceptance = connection.withFieldValue("Accept-Encoding", combining: combining) { ContentCoding.acceptance($0) }
         let varies = Self.variesOnAcceptEncoding(response.headers)
         // Most answers: no gzip asked for, and the application already named the header.
         guard acceptance.gzip || !varies else { return false }
         if !varies { Self.addVaryAcceptEncoding(&response.headers) }
         guard acceptance.gzip else { return false }
-        return acceptance.identity ? (response.body.knownCount ?? threshold) >= threshold : true
+        guard acceptance.identity else { return true }
+        return !acceptance.prefersIdentity && (response.body.knownCount ?? threshold) >= threshold
     }
 
     private func compress(_ response: inout HTTPResponse) {

@@ -32,6 +32,11 @@ enum ASCII {
         return true
     }
 
+    /// Whether `bytes` are `name`'s, ignoring ASCII case on both sides.
+    static func equalIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ name: String) -> Bool {
+        bytes.count == name.utf8.count && zip(bytes, name.utf8).allSatisfy { lowercase($0) == lowercase($1) }
+    }
+
     /// Whether `bytes` begins with `lowercase` (given in lower case), ignoring ASCII case.
     static func hasPrefixIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ lowercase: StaticString) -> Bool {
         let count = lowercase.utf8CodeUnitCount

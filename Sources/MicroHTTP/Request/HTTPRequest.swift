@@ -16,24 +16,35 @@ public struct HTTPRequest {
 
     /// The connection's part of the server's memory account.
     private let memory: ConnectionMemory
+    /// Whether a field name may come on several lines, whose values `header` then joins.
+    private let repeatsFieldNames: Bool
 
-    init(method: String, path: String, body: [UInt8], connection: MHDConnection, memory: ConnectionMemory) {
+    init(method: String, path: String, body: [UInt8], connection: MHDConnection, memory: ConnectionMemory, repeatsFieldNames: Bool = false) {
         self.method = method
         self.path = path
         self.body = body
         self.connection = connection
         self.memory = memory
+        self.repeatsFieldNames = repeatsFieldNames
         var parameters: [(name: String, value: String)] = []
         connection.forEachValue(.query) { key, value in
+            guard !Self.isEmptyPair(name: key, value: value) else { return true }
             parameters.append((String(decoding: key, as: UTF8.self), value.map { String(decoding: $0, as: UTF8.self) } ?? ""))
             return true
         }
         queryParameters = parameters
     }
 
-    /// A request header's value; names are case-insensitive (RFC 9110).
+    /// A query string's empty pair (`?width=343&`, `?&`: no name, no value), which URL builders
+    /// leave and which names no parameter: passed over, as WHATWG's URLSearchParams does.
+    static func isEmptyPair(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> Bool {
+        name.isEmpty && (value?.isEmpty ?? true)
+    }
+
+    /// A request header's value; names are case-insensitive, and several lines of one name are
+    /// one list, their values joined by ", " (RFC 9110, section 5.3).
     public func header(_ name: String) -> String? {
-        connection.value(.header, name)
+        connection.fieldValue(name, combining: repeatsFieldNames)
     }
 
     /// The first query-string parameter whose name is not in `known`, if any: for an

@@ -13,6 +13,9 @@ struct RequestFraming {
     var body = Body.none
     /// The body is gzip-coded (`Content-Encoding: gzip`), to be decoded as it arrives.
     var gzip = false
+    /// Some field name may come on several lines: a field's value is then all of them
+    /// (`MHDConnection.withFieldValue`). Never false where one does.
+    var repeatsFieldNames = false
 
     /// Checks the head; a problem when it must be refused.
     /// `head` is the head as libmicrohttpd read it (from the request line's first byte, where it
@@ -56,6 +59,7 @@ struct RequestFraming {
                 detail: "The request has both Content-Length and Transfer-Encoding; its end cannot be known safely (RFC 9112, section 6.3).")
         }
         var framing = RequestFraming()
+        framing.repeatsFieldNames = fields.repeatsNames
         if let coding = fields.transferEncoding {
             // libmicrohttpd 0.9.75 reads a body as chunked only when the first Transfer-Encoding
             // field is `chunked` exactly (any case; no trailing space or tab); any other, it reads
@@ -98,6 +102,22 @@ struct RequestFraming {
         }
         if let failure { throw failure }
         return framing
+    }
+
+    /// A chunked body's trailer section, once it is in: its fields are field lines as the
+    /// head's are (RFC 9112, section 7.1.2), held to the same syntax and the same limits,
+    /// which libmicrohttpd applies to neither. A problem when it must be refused.
+    static func checkTrailer(_ connection: MHDConnection, _ configuration: HTTPServerConfiguration) -> HTTPProblem? {
+        var fields = Fields(head: nil)
+        connection.forEachValue(.trailer) { name, value in fields.add(name: name, value: value) }
+        if let fault = fields.fault { return fault.problem }
+        if fields.count > configuration.maxHeaderFields || fields.bytes > configuration.maxHeaderBytes {
+            return HTTPProblem(
+                status: 431,
+                detail: "The trailer has \(fields.count) fields of \(fields.bytes) bytes; the limits are \(configuration.maxHeaderFields) fields "
+                    + "and \(configuration.maxHeaderBytes) bytes.", members: [.init("limit", configuration.maxHeaderBytes)])
+        }
+        return nil
     }
 
     /// The path of an absolute-form target (`http://host/path`), which RFC 9112 section
@@ -170,6 +190,13 @@ struct RequestFraming {
         var count = 0
         var hosts = 0
         var contentLength: Length?
+        /// The first `Content-Type`, which a request has once (RFC 9110, section 5.3: one
+        /// value, not a list): a second that differs is refused.
+        var contentType: UnsafeBufferPointer<UInt8>?
+        /// A bit for each field name, by a hash of its letters: a bit seen twice means a name
+        /// may repeat (a false alarm only costs the slower look-up that joins lines).
+        var namesSeen: UInt64 = 0
+        var repeatsNames = false
         /// Whether the codings so far are exactly `chunked`, when any field was present.
         var transferEncoding: Bool?
         var contentEncoding: Coding?
@@ -191,7 +218,7 @@ struct RequestFraming {
         }
 
         enum Fault {
-            case badName, bareCR, control, badHost, folded, emptyName
+            case badName, bareCR, control, badHost, folded, emptyName, twoContentTypes
 
             var problem: HTTPProblem {
                 switch self {
@@ -200,6 +227,8 @@ struct RequestFraming {
                 case .bareCR: HTTPProblem(status: 400, detail: "A header field value holds a bare CR.")
                 case .control: HTTPProblem(status: 400, detail: "A header field value holds a control character (RFC 9110, section 5.5).")
                 case .badHost: HTTPProblem(status: 400, detail: "The Host field is not a valid host and optional port (RFC 9110, section 7.2).")
+                case .twoContentTypes:
+                    HTTPProblem(status: 400, detail: "The request has two Content-Type fields that differ; it has one type (RFC 9110, section 8.3).")
                 case .emptyName:
                     HTTPProblem(status: 400, detail: "A header line has no field name before its colon (RFC 9112, section 5).")
                 case .folded:
@@ -258,6 +287,11 @@ struct RequestFraming {
                 fault = byte == 13 ? .bareCR : .control
                 return false
             }
+            var hash: UInt64 = 0
+            for byte in name { hash = hash &* 31 &+ UInt64(ASCII.lowercase(byte)) }
+            let bit: UInt64 = 1 << (hash % 64)
+            if namesSeen & bit != 0 { repeatsNames = true }
+            namesSeen |= bit
             if Self.framingNames.contains(where: { name.count > $0.utf8CodeUnitCount && ASCII.hasPrefixIgnoringCase(name, $0) }) {
                 fault = .folded
                 return false
@@ -268,6 +302,12 @@ struct RequestFraming {
                     return false
                 }
                 hosts += 1
+            } else if ASCII.equalIgnoringCase(name, "content-type") {
+                if let first = contentType, !first.elementsEqual(value) {
+                    fault = .twoContentTypes
+                    return false
+                }
+                contentType = contentType ?? value
             } else if ASCII.equalIgnoringCase(name, "content-length") {
                 let parsed = Self.length(value)
                 if let previous = contentLength, previous != parsed { contentLength = .invalid } else { contentLength = parsed }
@@ -307,6 +347,8 @@ struct RequestFraming {
         var names: [UnsafeBufferPointer<UInt8>] = []
 
         mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>?) -> HTTPProblem? {
+            // An empty pair (`?a=1&`, `?&`), as URL builders leave them: nothing named, nothing given.
+            if HTTPRequest.isEmptyPair(name: name, value: value) { return nil }
             let shown = String(decoding: name.prefix(64), as: UTF8.self)
             if name.contains(0) || (value?.contains(0) ?? false) {
                 return HTTPProblem(status: 400, detail: "The query parameter \(shown) holds %00.", members: [.init("parameter", shown)])

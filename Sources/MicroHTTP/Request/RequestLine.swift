@@ -60,12 +60,11 @@ enum RequestLine {
     private static let uriBytesBelow64: UInt64 = 0xAFFF_FFF2_0000_0000
     private static let uriBytesFrom64: UInt64 = 0x47FF_FFFE_AFFF_FFFF
 
-    /// The methods RFC 9110 defines, and PATCH (RFC 5789): any other is not implemented here.
-    static let knownMethods: [StaticString] = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH"]
-
     /// The answer to a request line that cannot be served, if it cannot: 400 for a method
-    /// that is no token or a target `fault` names, 501 for a method this server does not
-    /// know, or CONNECT (it is no proxy).
+    /// that is no token or a target `fault` names. A method that is a token goes to routing,
+    /// whose 405 names the ones a resource takes (`Allow`): RFC 9110 lets a server that
+    /// recognises no method answer 501, but a method a resource does not take is a 405 to
+    /// clients and contract checkers alike, whether the server knows its name or not.
     static func problem(method: UnsafeBufferPointer<UInt8>, target fault: TargetFault?) -> HTTPProblem? {
         guard !method.isEmpty, method.allSatisfy(RequestFraming.isTokenByte) else {
             return HTTPProblem(status: 400, detail: "The request method is not a token (RFC 9112, section 3.1).")
@@ -91,10 +90,6 @@ enum RequestLine {
             return HTTPProblem(status: 400, detail: "The request target * is for OPTIONS alone (RFC 9112, section 3.2.4).")
         case .asterisk:
             break
-        }
-        guard Self.knownMethods.contains(where: { ASCII.equal(method, $0) }) else {
-            return HTTPProblem(
-                status: 501, detail: "This server does not implement the method \(ASCII.quoted(method)).")
         }
         return nil
     }

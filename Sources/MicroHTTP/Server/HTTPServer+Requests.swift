@@ -40,6 +40,7 @@ extension HTTPServer {
                 return answer(error, context, connection, close: true)
             }
             if framing.body == .chunked { context.chunkedFromByte = state.watched.socket.bytesRead() }
+            context.repeatsFieldNames = framing.repeatsFieldNames
             return route(context, connection, framing: framing)
         case .answered:
             // What is left of a body already answered is read and dropped.
@@ -107,6 +108,9 @@ extension HTTPServer {
             }
             if let decoder = context.decoder, !decoder.isFinished {
                 let problem = HTTPProblem(status: 400, detail: "The gzip body ends before its end (Content-Encoding: gzip).")
+                return answer(problem, context, connection, close: true)
+            }
+            if context.chunkedFromByte != nil, let problem = RequestFraming.checkTrailer(connection, configuration) {
                 return answer(problem, context, connection, close: true)
             }
             return respond(context, connection)
@@ -197,7 +201,8 @@ extension HTTPServer {
     /// gives it back afterwards, so that its buffer serves the connection's next request.
     func runHandler(_ route: Router.Route, _ context: RequestContext, _ connection: MHDConnection) -> HTTPResponse {
         var request = HTTPRequest(
-            method: context.method, path: context.path, body: context.body, connection: connection, memory: context.memory)
+            method: context.method, path: context.path, body: context.body, connection: connection, memory: context.memory,
+            repeatsFieldNames: context.repeatsFieldNames)
         context.body = []
         let response: HTTPResponse
         HandlerThreadMark.set(true)

@@ -190,11 +190,14 @@ struct MHDConnection {
     enum ValueKind {
         case header
         case query
+        /// A chunked body's trailer fields.
+        case trailer
 
         fileprivate var mhd: MHD_ValueKind {
             switch self {
             case .header: .HEADER_KIND
             case .query: .GET_ARGUMENT_KIND
+            case .trailer: .FOOTER_KIND
             }
         }
     }
@@ -265,6 +268,26 @@ struct MHDConnection {
     /// The first value of `kind` named `name`, as a String.
     func value(_ kind: ValueKind, _ name: String) -> String? {
         withValue(kind, name) { $0.map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// A header field's value, as RFC 9110 section 5.3 has several lines of one name: one list,
+    /// their values joined by ", " in order (`Accept: a` and `Accept: b` are `a, b`). Where no
+    /// name repeats (`combining` false: `RequestFraming` found none), the one line's value.
+    func withFieldValue<Result>(_ name: String, combining: Bool, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard combining else { return withValue(.header, name, body) }
+        var joined: [UInt8]?
+        forEachValue(.header) { key, value in
+            guard ASCII.equalIgnoringCase(key, name) else { return true }
+            if joined != nil { joined! += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            joined = (joined ?? []) + Array(value ?? UnsafeBufferPointer(start: nil, count: 0))
+            return true
+        }
+        guard let joined else { return body(nil) }
+        return joined.withUnsafeBufferPointer { body($0) }
+    }
+
+    func fieldValue(_ name: String, combining: Bool) -> String? {
+        withFieldValue(name, combining: combining) { $0.map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Takes the connection out of libmicrohttpd's poll set until `resume()`; it is not closed

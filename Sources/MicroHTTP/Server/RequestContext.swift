@@ -24,6 +24,8 @@ final class RequestContext {
     var targetHasEncodedNUL = false
     /// What is wrong with the target as it arrived, if anything (`RequestLine`).
     var targetFault: RequestLine.TargetFault?
+    /// Some field name may come on several lines (`RequestFraming.repeatsFieldNames`).
+    var repeatsFieldNames = false
     /// The target has a query string.
     var targetHasQuery = false
     /// Parameters in the query string, as `&` separates them.

@@ -266,7 +266,8 @@ extension RequestDecoder {
     /// `textColor`, `shortName`, `name`, `agency`.
     mutating func decodeNamedLegMember(into leg: inout PlannerLeg, at pointer: String) throws(JSONSyntaxError) {
         if reader.keyEquals("mode") {
-            guard try expect(.string, "mode", at: pointer + "/mode") else { return }
+            // A null optional member counts as absent (docs/api.md), as it does for every other.
+            guard try !skipNull(), try expect(.string, "mode", at: pointer + "/mode") else { return }
             let text = try reader.readString()
             guard let mode = TransitMode(rawValue: text) ?? PlannerMode.named(text) else {
                 return note(
@@ -278,7 +279,7 @@ extension RequestDecoder {
             leg.mode = mode
             leg.modeGiven = true
         } else if reader.keyEquals("seconds") {
-            leg.seconds = try number("seconds", at: pointer + "/seconds", nullable: false)
+            leg.seconds = try number("seconds", at: pointer + "/seconds", nullable: true)
             if let seconds = leg.seconds, seconds < 0 || seconds > RouteBarLayout.maxMinutes * 60 {
                 note(
                     .init(
