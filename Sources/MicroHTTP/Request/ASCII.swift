@@ -32,8 +32,9 @@ enum ASCII {
         return true
     }
 
-    /// Whether `bytes` are `name`'s, ignoring ASCII case on both sides.
-    static func equalIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ name: String) -> Bool {
+    /// Whether `bytes` are `name`'s, ignoring ASCII case on both sides. (Named apart from the
+    /// `StaticString` overload: a literal would otherwise pick this slower one.)
+    static func equalIgnoringCase<Bytes: Collection<UInt8>>(_ bytes: Bytes, name: String) -> Bool {
         bytes.count == name.utf8.count && zip(bytes, name.utf8).allSatisfy { lowercase($0) == lowercase($1) }
     }
 

@@ -193,8 +193,9 @@ struct RequestFraming {
         /// The first `Content-Type`, which a request has once (RFC 9110, section 5.3: one
         /// value, not a list): a second that differs is refused.
         var contentType: UnsafeBufferPointer<UInt8>?
-        /// A bit for each field name, by a hash of its letters: a bit seen twice means a name
-        /// may repeat (a false alarm only costs the slower look-up that joins lines).
+        /// A bit for each field name, by its length and its first and last letters: a bit seen
+        /// twice means a name may repeat (a false alarm only costs the slower look-up that
+        /// joins lines).
         var namesSeen: UInt64 = 0
         var repeatsNames = false
         /// Whether the codings so far are exactly `chunked`, when any field was present.
@@ -287,8 +288,7 @@ struct RequestFraming {
                 fault = byte == 13 ? .bareCR : .control
                 return false
             }
-            var hash: UInt64 = 0
-            for byte in name { hash = hash &* 31 &+ UInt64(ASCII.lowercase(byte)) }
+            let hash = UInt64(name.count) &* 7 &+ UInt64(ASCII.lowercase(name[0])) &* 3 &+ UInt64(ASCII.lowercase(name[name.count - 1]))
             let bit: UInt64 = 1 << (hash % 64)
             if namesSeen & bit != 0 { repeatsNames = true }
             namesSeen |= bit

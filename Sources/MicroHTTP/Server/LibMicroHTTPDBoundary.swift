@@ -277,7 +277,7 @@ struct MHDConnection {
         guard combining else { return withValue(.header, name, body) }
         var joined: [UInt8]?
         forEachValue(.header) { key, value in
-            guard ASCII.equalIgnoringCase(key, name) else { return true }
+            guard ASCII.equalIgnoringCase(key, name: name) else { return true }
             if joined != nil { joined! += [UInt8(ascii: ","), UInt8(ascii: " ")] }
             joined = (joined ?? []) + Array(value ?? UnsafeBufferPointer(start: nil, count: 0))
             return true
