@@ -33,9 +33,6 @@ struct RequestFraming {
                 status: 414, detail: "The request target is \(context.targetBytes) bytes; the limit is \(configuration.maxTargetBytes).",
                 members: [.init("limit", configuration.maxTargetBytes)])
         }
-        if context.targetHasEncodedNUL {
-            throw HTTPProblem(status: 400, detail: "The request target contains %00, which no path or parameter may hold.")
-        }
 
         var fields = Fields(head: head)
         connection.forEachValue(.header) { name, value in fields.add(name: name, value: value) }

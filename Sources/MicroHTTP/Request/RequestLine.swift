@@ -16,6 +16,8 @@ enum RequestLine {
         case authority
         /// `%2F` in the path: a slash that is part of a name, not between two; no resource has one.
         case encodedSlash
+        /// `%00`, which libmicrohttpd would decode into the end of the path or a value.
+        case encodedNUL
         /// `*` (asterisk-form), which is for OPTIONS alone.
         case asterisk
     }
@@ -35,6 +37,7 @@ enum RequestLine {
                 guard index + 2 < target.count, ASCII.isHexDigit(target[index + 1]), ASCII.isHexDigit(target[index + 2]) else {
                     return .percent
                 }
+                if target[index + 1] == UInt8(ascii: "0"), target[index + 2] == UInt8(ascii: "0") { return .encodedNUL }
                 if inPath, target[index + 1] == UInt8(ascii: "2"), ASCII.lowercase(target[index + 2]) == UInt8(ascii: "f") {
                     return .encodedSlash
                 }
@@ -86,6 +89,8 @@ enum RequestLine {
         case .authority:
             return HTTPProblem(
                 status: 400, detail: "The request target's authority is not a valid host and optional port (RFC 9112, section 3.2.2).")
+        case .encodedNUL:
+            return HTTPProblem(status: 400, detail: "The request target contains %00, which no path or parameter may hold.")
         case .encodedSlash:
             return HTTPProblem(status: 404, detail: "There is no resource whose path holds an encoded slash (%2F).")
         case .asterisk where !isOptions:

@@ -20,8 +20,6 @@ final class RequestContext {
     var path = ""
     /// The request target's length as it arrived, still percent-encoded.
     var targetBytes = 0
-    /// The target holds `%00`, which libmicrohttpd would decode into the end of the path.
-    var targetHasEncodedNUL = false
     /// What is wrong with the target as it arrived, if anything (`RequestLine`).
     var targetFault: RequestLine.TargetFault?
     /// Some field name may come on several lines (`RequestFraming.repeatsFieldNames`).
@@ -119,26 +117,17 @@ final class RequestContext {
         phase = .requestLine
         method = ""
         path = ""
-        targetBytes = 0
-        targetHasEncodedNUL = false
+        targetBytes = target.count
         targetFault = RequestLine.fault(of: target)
         targetHasQuery = false
         targetQueryParameters = 0
-        // One pass over the bytes: length, and `%00` in any case.
-        var percentAt = -2
+        // One pass over the bytes: the query's parameters (`%00` is `RequestLine`'s).
         for byte in target {
-            if byte == UInt8(ascii: "%") {
-                percentAt = targetBytes
-            } else if byte == UInt8(ascii: "?") && !targetHasQuery {
-                targetHasQuery = true; targetQueryParameters = 1; percentAt = -2
+            if byte == UInt8(ascii: "?") && !targetHasQuery {
+                targetHasQuery = true; targetQueryParameters = 1
             } else if byte == UInt8(ascii: "&") && targetHasQuery {
-                targetQueryParameters += 1; percentAt = -2
-            } else if byte == UInt8(ascii: "0") && (targetBytes == percentAt + 1 || targetBytes == percentAt + 2) {
-                if targetBytes == percentAt + 2 { targetHasEncodedNUL = true }
-            } else {
-                percentAt = -2
+                targetQueryParameters += 1
             }
-            targetBytes += 1
         }
         route = nil
         pendingProblem = nil
