@@ -20,6 +20,8 @@ public struct RouteBarProblem: Error, Codable, Sendable, Hashable {
     public var pointer: String?
     /// The query-string parameter at fault.
     public var parameter: String?
+    /// The request header at fault, where the value came from one (`X-Fields`).
+    public var header: String?
     /// The limit the request went past (bytes, segments or connections).
     public var limit: Int?
     /// ODsay's own error code, when the body was an ODsay error response ("-98").
@@ -39,7 +41,7 @@ public struct RouteBarProblem: Error, Codable, Sendable, Hashable {
     public var reason: Reason? { reasonName.map(Reason.init(rawValue:)) }
 
     private enum CodingKeys: String, CodingKey {
-        case type, title, status, detail, pointer, parameter, limit, odsayCode, planner, plannerCode, plannerMessage, options
+        case type, title, status, detail, pointer, parameter, header, limit, odsayCode, planner, plannerCode, plannerMessage, options
         case reasonName = "reason"
     }
 }

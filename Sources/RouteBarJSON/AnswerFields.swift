@@ -124,8 +124,8 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Reads a comma-separated list of paths (spaces around a path are ignored); an empty list,
-    /// an empty path or one that names no member is a 422 naming `parameter`, with the path
-    /// nearest to a misspelt one.
+    /// an empty path or one that names no member is a 422 naming `parameter` (or the header,
+    /// where `parameter` is `fields`' header: `X-Fields`), with the path nearest to a misspelt one.
     public init(parsing list: String, parameter: String = RequestParameter.fields.name) throws(RouteBarInputError) {
         self.init(answer: 0, route: 0, segment: 0)
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -168,7 +168,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
         if path.isEmpty {
             return RouteBarInputError(
                 .unknownValue, "\(parameter) is a comma-separated list of the answer's member paths, with no empty one: got \(quoted(list))",
-                parameter: parameter)
+                naming: parameter)
         } else if let nearest = nearestPath(to: path) {
             hint = "did you mean \"\(nearest)\"?"
         } else if path.split(separator: ".").count > 3 {
@@ -177,7 +177,7 @@ public struct AnswerFields: Sendable, Hashable, CustomStringConvertible {
             hint = "paths are the answer's members, such as routes.transitCount or routes.segments.width"
         }
         return RouteBarInputError(
-            .unknownValue, "\(parameter) names \(quoted(String(path))), which is not a member of the answer; \(hint)", parameter: parameter)
+            .unknownValue, "\(parameter) names \(quoted(String(path))), which is not a member of the answer; \(hint)", naming: parameter)
     }
 
     /// The path nearest to `typed` by edit distance, if near enough to be a typo.

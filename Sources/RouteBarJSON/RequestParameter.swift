@@ -18,12 +18,17 @@ public struct RequestParameter: Sendable, Hashable {
     /// The range of a number's value, and its default.
     public let range: ValueRange?
     public let defaultNumber: Double?
+    /// The request header that carries the same value where the query string cannot be
+    /// touched (`X-Fields` for `fields`); the query string wins. A problem with a value that came
+    /// from it names the header, not the parameter.
+    public let header: String?
 
     init(
         name: String, values: [String] = [], freeValue: String = "VALUE", range: ValueRange? = nil,
-        defaultNumber: Double? = nil, summary: String
+        defaultNumber: Double? = nil, header: String? = nil, summary: String
     ) {
         self.name = name
+        self.header = header
         self.values = values
         self.freeValue = freeValue
         self.range = range
@@ -59,7 +64,7 @@ public struct RequestParameter: Sendable, Hashable {
     /// A field mask (`AnswerFields`): the answer's members to write; the header `X-Fields` takes
     /// the same list where the query string cannot be touched.
     public static let fields = RequestParameter(
-        name: "fields", freeValue: "PATHS",
+        name: "fields", freeValue: "PATHS", header: "X-Fields",
         summary: "only these members of the answer, comma-separated paths (routes.segments.width,routes.transitCount)")
 
     /// The HTTP status the planner answered with, for a planner error's `reason` where the body

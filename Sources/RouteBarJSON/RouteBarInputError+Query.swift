@@ -2,6 +2,14 @@ import RouteBar
 import RouteBarPlanners
 
 extension RouteBarInputError {
+    /// A problem with a request parameter's value, naming where it came from: `source` is the
+    /// parameter's name, or the header's that carried its value (`RequestParameter.header`).
+    init(_ type: ProblemType, _ detail: String, naming source: String) {
+        let fromHeader = RequestParameter.all.contains { $0.header == source }
+        self.init(type, detail, parameter: fromHeader ? nil : source)
+        if fromHeader { header = source }
+    }
+
     /// A query parameter the API does not take: a typo (`?widht=`) should not pass silently.
     /// The detail suggests the closest name the API takes, or says how to ask for a format.
     public static func unknownParameter(_ name: String) -> RouteBarInputError {

@@ -63,9 +63,11 @@ extension RouteBarRequest {
     /// Refuses a field mask for the SVG, which is a picture of every member it draws.
     package func checkFields(for format: RouteBarResponse.Format) throws(RouteBarInputError) {
         guard format == .svg, !fields.isAll else { return }
+        let mask = RequestParameter.fields
+        let source = fieldsFromHeader ? mask.header ?? mask.name : mask.name
         throw RouteBarInputError(
-            .unsupportedForFormat, "fields chooses members of the JSON answer; an SVG is drawn whole: leave fields (and X-Fields) out",
-            parameter: RequestParameter.fields.name)
+            .unsupportedForFormat, "\(source) chooses members of the JSON answer; an SVG is drawn whole: leave fields (and X-Fields) out",
+            naming: source)
     }
 
     /// Refuses `widths` for a format that draws one layout.

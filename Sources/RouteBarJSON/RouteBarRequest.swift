@@ -42,6 +42,8 @@ public struct RouteBarRequest: Sendable {
     public var cardFormatter: CardFormatter?
     /// The members of the answer to write (`fields`, `X-Fields`); every member by default.
     public var fields: AnswerFields = .all
+    /// Whether `fields` came from its header (`X-Fields`), which its problems then name.
+    package var fieldsFromHeader = false
     /// Itineraries of a planner's answer left out for an inconsistent leg (`inconsistent-leg`):
     /// the answer's `problems`, beside the routes that could be laid out.
     public var problems: [RouteBarInputError] = []

@@ -60,6 +60,7 @@ extension HTTPProblem {
         var members: [Member] = []
         if let pointer = error.pointer { members.append(Member("pointer", pointer)) }
         if let parameter = error.parameter { members.append(Member("parameter", parameter)) }
+        if let header = error.header { members.append(Member("header", header)) }
         if let limit = error.limit { members.append(Member("limit", limit)) }
         if let code = error.odsayCode { members.append(Member("odsayCode", code)) }
         if let planner = error.planner { members.append(Member("planner", planner)) }

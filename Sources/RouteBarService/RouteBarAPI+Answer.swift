@@ -27,19 +27,23 @@ extension RouteBarAPI {
         // reader accepts that has them (else English).
         let sentenceLocale = acceptLanguage.flatMap { AcceptLanguage.preferred($0, where: \.hasOwnWords) }
         // A field mask in the query string, or else in `X-Fields` (as Google's X-Goog-FieldMask),
-        // for clients that cannot touch the URL.
-        let fields = request.queryParameter(RequestParameter.fields.name) ?? request.header(Self.fieldsHeader)
+        // for clients that cannot touch the URL; the decoder asks for the header by its name.
+        let headerFields = request.header(Self.fieldsHeader)
         // A closure literal: a method reference would box `request`. Asked some 30 times a
         // request, most often for a name the query string does not have: that answer comes
-        // first, and only a six-byte name is compared with the two that have another source.
-        // Most requests have neither a query string nor those headers, and it is never asked.
-        let queryHasValues = request.hasQueryParameters || offered != nil || fields != nil
+        // first, and only a name of six or eight bytes is compared with the two that have
+        // another source. Most requests have neither a query string nor those headers, and it
+        // is never asked.
+        let queryHasValues = request.hasQueryParameters || offered != nil || headerFields != nil
         let decoded = try Self.decode(
             request.body, limits: limits, routes: predecoded, sentenceIn: sentenceLocale, queryHasValues: queryHasValues
         ) { name in
             if let value = request.queryParameter(name) { return value }
-            guard name.utf8.count == 6 else { return nil }
-            return name == "locale" ? offered : name == "fields" ? fields : nil
+            switch name.utf8.count {
+            case 6: return name == "locale" ? offered : nil
+            case 8: return name == Self.fieldsHeader ? headerFields : nil
+            default: return nil
+            }
         }
         try decodedMemory.resize(to: decoded.heldBytes)
         // A stream holds a piece in hand and the next (a JSON answer's first piece is the part

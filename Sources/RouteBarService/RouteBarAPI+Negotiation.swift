@@ -31,8 +31,9 @@ extension RouteBarAPI {
     /// Where the query string names no `locale`, the language comes from `Accept-Language` too.
     static let varyAcceptLanguage = HTTPHeader("Vary", "Accept, Accept-Encoding, \(fieldsHeader), Accept-Language")
 
-    /// The header that takes a field mask where the query string cannot (`fields`).
-    public static let fieldsHeader = "X-Fields"
+    /// The header that takes a field mask where the query string cannot (`fields`), as
+    /// `RequestParameter` declares it.
+    public static let fieldsHeader = RequestParameter.fields.header ?? RequestParameter.fields.name
     /// The request headers of its own a page on another origin may send (`--cors-origin`),
     /// for the server's preflight answers beside MicroHTTP's own.
     public static let corsRequestHeaders = [fieldsHeader]

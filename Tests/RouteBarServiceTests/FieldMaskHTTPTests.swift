@@ -67,10 +67,26 @@ import Testing
                 "POST", "/v1/route-bars?width=343",
                 headers: ["Content-Type": "application/json", "X-Fields": "routes.planet"], body: Array(Samples.odsayResponse.utf8))
             let headerProblem = try header.json()
-            #expect(header.status == 422 && headerProblem["parameter"] as? String == "fields")
+            // Named as the client sent it: the header, not a query parameter it did not send.
+            #expect(header.status == 422 && headerProblem["header"] as? String == "X-Fields" && headerProblem["parameter"] == nil)
+            #expect((headerProblem["detail"] as? String)?.hasPrefix("X-Fields names \"routes.planet\"") == true)
+            let queryWins = try connection.request(
+                "POST", "/v1/route-bars?width=343&fields=routes.plant",
+                headers: ["Content-Type": "application/json", "X-Fields": "routes.planet"], body: Array(Samples.odsayResponse.utf8))
+            let queryProblem = try queryWins.json()
+            #expect(queryProblem["parameter"] as? String == "fields" && queryProblem["header"] == nil)
+            #expect((queryProblem["detail"] as? String)?.hasPrefix("fields names \"routes.plant\"") == true)
+            let svgByHeader = try connection.request(
+                "POST", "/v1/route-bars.svg?width=343",
+                headers: ["Content-Type": "application/json", "X-Fields": "routes.segments.width"], body: Array(Samples.odsayResponse.utf8))
+            let svgProblem = try svgByHeader.json()
+            #expect(svgByHeader.status == 422 && svgProblem["header"] as? String == "X-Fields" && svgProblem["parameter"] == nil)
+            #expect((svgProblem["detail"] as? String)?.hasPrefix("X-Fields chooses members") == true)
             let svg = try connection.postJSON("/v1/route-bars.svg?width=343&fields=routes.segments.width", Samples.odsayResponse)
             #expect(svg.status == 422)
-            #expect(try svg.json()["type"] as? String == "urn:routebar:problem:unsupported-for-format")
+            let svgQueryProblem = try svg.json()
+            #expect(svgQueryProblem["type"] as? String == "urn:routebar:problem:unsupported-for-format")
+            #expect(svgQueryProblem["parameter"] as? String == "fields" && svgQueryProblem["header"] == nil)
             #expect(try connection.request("GET", "/healthz").status == 200)
         }
     }

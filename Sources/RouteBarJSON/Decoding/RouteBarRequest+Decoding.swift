@@ -61,13 +61,19 @@ extension RouteBarRequest {
             break
         }
         let workspace = RouteBarWorkspace.current
-        if queryHasValues, let list = query(RequestParameter.fields.name) {
+        // The query string's mask, else the header's; a problem names the one it came from.
+        let mask = RequestParameter.fields
+        let fromQuery = queryHasValues ? query(mask.name) : nil
+        let fromHeader = fromQuery == nil && queryHasValues ? mask.header.flatMap(query) : nil
+        if let list = fromQuery ?? fromHeader {
+            let source = fromQuery == nil ? mask.header ?? mask.name : mask.name
             if let last = workspace.lastFields, last.list == list {
                 fields = last.fields
             } else {
-                fields = try AnswerFields(parsing: list)
+                fields = try AnswerFields(parsing: list, parameter: source)
                 workspace.lastFields = (list, fields)
             }
+            fieldsFromHeader = fromQuery == nil
             if fields.namesDisplay { options.display = true }
         }
     }

@@ -83,6 +83,8 @@ public struct RouteBarInputError: Error, Sendable, Hashable {
     public var pointer: String?
     /// The offending query-string parameter, when the value came from there.
     public var parameter: String?
+    /// The offending request header, when the value came from one instead (`X-Fields`).
+    public var header: String?
     /// The limit the request went past, where one did.
     public var limit: Int?
     /// ODsay's own error code, when the body is an ODsay error response ("-98", "500").
