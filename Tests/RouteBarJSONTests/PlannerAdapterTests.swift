@@ -288,6 +288,17 @@ import Testing
         let request = try PlannerDecodingTests.decode(Array(body.utf8))
         #expect(request.routes[0].subPaths.map(\.color) == [nil, "#FF0000"])
     }
+
+    /// A line colour of three digits is CSS's short form, as the planner's front end draws it
+    /// (otp-ui's flex-itinerary: RTD's LD3 `"routeColor": "111"`, near-black under white text),
+    /// not dropped for the palette's; other lengths and non-digits are no colour.
+    @Test func aThreeDigitLineColourIsItsShortForm() throws {
+        let body =
+            ##"{"plan": {"itineraries": [{"legs": [{"mode": "BUS", "duration": 60, "routeColor": "111", "routeTextColor": "FFF"}, {"mode": "BUS", "duration": 60, "routeColor": "#a0b"}, {"mode": "BUS", "duration": 60, "routeColor": "1111"}, {"mode": "BUS", "duration": 60, "routeColor": "11G"}]}]}}"##
+        let request = try PlannerDecodingTests.decode(Array(body.utf8))
+        #expect(request.routes[0].subPaths.map(\.color) == ["#111111", "#AA00BB", nil, nil])
+        #expect(request.routes[0].subPaths[0].textColor == "#FFFFFF")
+    }
 }
 
 extension PlannerNormalisationTests {
@@ -471,6 +482,23 @@ extension PlannerNormalisationTests {
         let problem = try #require(Self.problem(body))
         #expect(problem.type == .unknownShape && problem.pointer == "/routes/0/legs/0/steps/0")
         #expect(problem.detail.contains("closest to Google's (google), but has no routes[].legs[].steps[].travelMode"))
+    }
+
+    /// A Directions answer whose leg was cut down to its addresses (google-maps-services-java's
+    /// GetDirectionsResponse fixture): with `geocoded_waypoints` it is Google's, and the leg
+    /// without steps is refused as such, not as a route with nothing to draw.
+    @Test func aGoogleLegWithoutStepsIsRefusedAtTheLeg() throws {
+        let body =
+            #"{"geocoded_waypoints": [], "status": "OK", "routes": [{"legs": [{"start_address": "Sydney NSW, Australia", "end_address": "Melbourne VIC, Australia"}]}]}"#
+        let problem = try #require(Self.problem(body, ["source": "google"]))
+        #expect(problem.type == .missingField && problem.pointer == "/routes/0/legs/0", "\(problem)")
+        #expect(problem.detail.contains("no steps"))
+        let stepless = #"{"geocoded_waypoints": [], "status": "OK", "routes": [{"legs": [{"steps": []}]}]}"#
+        #expect(Self.problem(stepless, ["source": "google"])?.pointer == "/routes/0/legs/0")
+        // After a route that is drawn, by its signature alone: pointed at the second route's leg.
+        let second =
+            #"{"status": "OK", "routes": [{"legs": [{"steps": [{"travel_mode": "WALKING", "duration": {"value": 200}}]}]}, {"legs": [{"start_address": "Sydney"}]}]}"#
+        #expect(Self.problem(second)?.pointer == "/routes/1/legs/0")
     }
 
     /// Pointers through names a body chose (`*`: GraphQL aliases) are escaped (RFC 6901), and
@@ -995,6 +1023,13 @@ extension PlannerNormalisationTests {
             }
         }
         #expect(request.routes.first?.card?.departure == "2024-12-18T00:22:00+01:00", "Germany's winter offset")
+        // An app that sends its own zone with every planner's answer (MOTIS and EFA need it) gets
+        // bahn.de's times where they are: Berlin's, as TfL's stay London's.
+        for zone in ["Asia/Tokyo", "America/New_York"] {
+            let sent = try PlannerRecognitionTests.decode(String(decoding: data, as: UTF8.self), ["timeZone": zone])
+            #expect(sent.routes.map { $0.card?.departure } == request.routes.map { $0.card?.departure }, "\(zone)")
+            #expect(sent.routes.map { $0.card?.arrival } == request.routes.map { $0.card?.arrival }, "\(zone)")
+        }
     }
 
     /// A stop between the ends whose `risNotizen` cancel it is not called at (KDE's

@@ -3,13 +3,13 @@ internal import StrictJSON
 
 /// Deutsche Bahn's bahn.de web answer, as db-vendo-client reads it (`POST /web/api/angebote/fahrplan`,
 /// `PlannerReader+DBWeb.swift`): `verbindungen[].verbindungsAbschnitte[]`. Its times are
-/// Germany's local time with no offset: Europe/Berlin, unless `?timeZone=` says otherwise.
+/// Germany's local time with no offset: Europe/Berlin, which `?timeZone=` does not change.
 enum DBWebAdapter: PlannerAdapter {
     static let planner = Planner("dbweb")
     static let title = "bahn.de"
     static let shape = "verbindungen[].verbindungsAbschnitte"
     static let claimingNames: [StaticString] = ["verbindungen", "verbindungReference", "fehlerNachricht"]
-    /// The zone of its times.
+    /// The zone of its times (db-vendo-client's `p/dbweb` profile: `timezone`).
     static let timeZone = "Europe/Berlin"
 
     /// A connection's sections, each with `verkehrsmittel.typ` and its departure or its

@@ -11,8 +11,10 @@ internal import StrictJSON
 /// (seconds), `abfahrtsOrt`/`ankunftsOrt`, `halte[]` (each stop, with its `gleis`), `distanz`.
 extension PlannerReader {
     mutating func decodeDBWebConnections() throws(JSONSyntaxError) {
-        let zone = plannerTimeZone ?? DBWebAdapter.timeZone
-        try eachItinerary(at: "/verbindungen", legs: "verbindungsAbschnitte", timeZone: zone) { decoder, itinerary throws(JSONSyntaxError) in
+        // Berlin's, whatever `?timeZone=` says (db-vendo-client reads them so too): an app
+        // that sends its own zone for every planner must not move a Köln departure to Tokyo.
+        try eachItinerary(at: "/verbindungen", legs: "verbindungsAbschnitte", timeZone: DBWebAdapter.timeZone) {
+            decoder, itinerary throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("verbindungsAbschnitte") {
                 try decoder.eachLeg(into: &itinerary) { decoder throws(JSONSyntaxError) in try decoder.decodeDBWebSection() }
             } else if decoder.reader.keyEquals("angebotsPreis") {

@@ -62,10 +62,12 @@ extension PlannerReader {
         var total: Double? = 0
         try eachElement { decoder, legIndex throws(JSONSyntaxError) in
             var legSeconds: Double?
+            var steps = 0
             defer { total = total.flatMap { total in legSeconds.map { total + $0 } } }
             try decoder.eachMember { decoder throws(JSONSyntaxError) in
                 if decoder.reader.keyEquals("steps") {
                     try decoder.eachElement { decoder, index throws(JSONSyntaxError) in
+                        steps += 1
                         guard try decoder.withinLegLimit(itinerary.legs.count, at: "\(pointer)/\(legIndex)/steps"),
                             try decoder.readsLeg(at: "\(pointer)/\(legIndex)/steps/\(index)")
                         else { return }
@@ -99,6 +101,14 @@ extension PlannerReader {
                 } else {
                     try decoder.reader.skipValue()
                 }
+            }
+            // What moves a leg is in its steps: a leg without them (an answer cut down to its
+            // addresses) would leave the route with nothing to draw, said as if it were so.
+            if steps == 0 {
+                decoder.note(
+                    .init(
+                        .missingField, "the leg has no steps: Google says what moves a leg, and for how long, in its steps[]",
+                        pointer: "\(pointer)/\(legIndex)"))
             }
         }
         if let total, total > 0 { itinerary.seconds = itinerary.seconds ?? total }

@@ -554,12 +554,17 @@ package enum PlannerText {
     }
 
     /// A colour as `#RRGGBB`, upper case, from `RRGGBB` or `#rrggbb`; nil for anything else.
+    /// Three digits are CSS's short form, doubled: GTFS asks for six, but a feed's `111` (RTD's
+    /// LD3 in otp-ui's flex-itinerary mock) is `#111111` in the planner's own front end, which
+    /// prefixes `#` and leaves the rest to the browser.
     package static func color(_ text: String) -> String? {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.utf8.count == 6, digits.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) })
+        guard digits.utf8.count == 6 || digits.utf8.count == 3,
+            digits.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) })
         else { return nil }
-        return "#" + digits.uppercased()
+        let upper = digits.uppercased()
+        return "#" + (upper.utf8.count == 6 ? upper : upper.map { "\($0)\($0)" }.joined())
     }
 }
 
