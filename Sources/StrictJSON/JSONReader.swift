@@ -25,6 +25,8 @@ public struct JSONReader {
 
     /// The byte the reader looks at next.
     public var offset: Int { position }
+    /// The whole text being read, for finding again a value met earlier (by its `offset`).
+    package var text: UnsafeBufferPointer<UInt8> { buffer }
 
     /// - Parameter memberNames: storage for the member names of open objects; pass one
     ///   taken back with `takeMemberNames()` from an earlier reader to read without allocating.

@@ -298,12 +298,29 @@ import Testing
 
     /// A time that is not one is never left out in silence: SL's forecast arrival
     /// "2026-04-07T13:27:24+0200Z" (half an hour late) was dropped and the timetable's shown,
-    /// on time. The leg is refused, pointed at, the text quoted.
+    /// on time. The leg is refused, pointed at the time itself (one of the leg's several), the
+    /// text quoted.
     @Test func aTimeThatIsNotOneIsRefused() throws {
         let error = try #require(try Self.refusal("efa-unreadable-forecast.json"))
         #expect(error.type == .invalidType)
-        #expect(error.pointer == "/journeys/0/legs/0")
+        #expect(error.pointer == "/journeys/0/legs/0/destination/arrivalTimeEstimated")
         #expect(error.detail.contains("2026-04-07T13:27:24+0200Z"), "\(error.detail)")
+    }
+
+    /// The same bad text in several places (Krail's trip_occupancy_platform recording, whose
+    /// times lost their digits' places: "2024-10-18T16: 16: 00Z"): the pointer names the time
+    /// read, not the leg, nor an earlier value that happens to hold the same text.
+    @Test func aRepeatedBadTimeIsPointedAtWhereItWasRead() throws {
+        let bad = "2024-10-18T16: 16: 00Z"
+        let body =
+            #"{"journeys": [{"legs": [{"origin": {"departureTimePlanned": "2024-10-18T16:00:00Z"}, "destination": {"arrivalTimePlanned": "2024-10-18T16:10:00Z"}, "transportation": {"product": {"class": 5}}, "stopSequence": [{"name": "A", "parent": {"name": ""#
+            + bad + #""}}]}, "#
+            + #"{"origin": {"departureTimePlanned": "2024-10-18T16:12:00Z", "departureTimeEstimated": ""# + bad
+            + #""}, "destination": {"arrivalTimePlanned": "2024-10-18T16:20:00Z", "arrivalTimeEstimated": ""# + bad
+            + #""}, "transportation": {"product": {"class": 5}}}]}]}"#
+        let error = try #require(inputError(body, query: ["width": "343", "source": "efa"]))
+        #expect(error.type == .invalidType)
+        #expect(error.pointer == "/journeys/0/legs/1/origin/departureTimeEstimated", "\(error)")
     }
 
     /// The pointer goes through a name the body chose (a GraphQL alias) as RFC 6901 writes it:
@@ -312,7 +329,7 @@ import Testing
         let body =
             #"{"data": {"a/b~c": {"itineraries": [{"startTime": 1573688700000, "endTime": 1573689300000, "legs": [{"mode": "BUS", "startTime": "soon", "endTime": 1573689300000, "duration": 600}]}]}}}"#
         let error = try #require(inputError(body, query: ["width": "343"]))
-        #expect(error.pointer == "/data/a~1b~0c/itineraries/0/legs/0")
+        #expect(error.pointer == "/data/a~1b~0c/itineraries/0/legs/0/startTime")
         #expect(error.detail.hasSuffix(#"(RFC 3339 or ISO 8601): "soon"."#), "\(error.detail)")
     }
 

@@ -39,9 +39,10 @@ extension PlannerReader {
     /// Whether a leg just read has what every leg needs, its minutes (a duration, or both
     /// times); noted, and left out, when it has not.
     mutating func keepsLeg(_ leg: PlannerLeg, at pointer: @autoclosure () -> String) -> Bool {
-        if let text = unreadableTime {
+        if let (text, offset) = unreadableTime {
             unreadableTime = nil
-            note(.init(.invalidType, "the leg has a time that is not one (RFC 3339 or ISO 8601): \"\(text)\"", pointer: pointer()))
+            let detail = "the leg has a time that is not one (RFC 3339 or ISO 8601): \"\(text)\""
+            note(.init(.invalidType, detail, pointer: self.pointer(toTimeAt: offset, in: pointer())))
             return false
         }
         if let member = leg.missingMode {
@@ -144,12 +145,13 @@ extension PlannerReader {
             guard PlannerTime.plausible.contains(seconds) else { return nil }
             return (seconds, PlannerTime.iso(seconds: seconds))
         case .string:
+            let start = reader.offset
             let text = try reader.readString()
             guard let seconds = PlannerTime.seconds(iso: text), text.utf8.count <= 64 else {
                 // Never a time left out in silence (the leg would take another's, or none):
                 // the leg or itinerary it is in is refused (`keepsLeg`, `eachItinerary`).
                 if !text.isEmpty, unreadableTime == nil {
-                    unreadableTime = text.utf8.count <= 64 ? text : PlannerText.shortened(text, toBytes: 64)
+                    unreadableTime = (text.utf8.count <= 64 ? text : PlannerText.shortened(text, toBytes: 64), start)
                 }
                 return nil
             }

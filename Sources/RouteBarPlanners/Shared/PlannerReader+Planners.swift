@@ -12,10 +12,10 @@ extension PlannerReader {
     /// last waits because Google's fare follows its legs.
     mutating func addItinerary(_ itinerary: PlannerItinerary) {
         // A time of its own (not of a leg, which `keepsLeg` refuses) that is not one.
-        if let text = unreadableTime {
+        if let (text, offset) = unreadableTime {
             unreadableTime = nil
             let detail = "the itinerary has a time that is not one (RFC 3339 or ISO 8601): \"\(text)\""
-            return note(.init(.invalidType, detail, pointer: itinerary.routePointer))
+            return note(.init(.invalidType, detail, pointer: pointer(toTimeAt: offset, in: itinerary.routePointer)))
         }
         if let last = plannerItineraries.indices.last {
             plannerItineraries[last].settle(waits: waits, shortestLeg: shortestLeg)

@@ -23,8 +23,9 @@ package struct PlannerReader {
     /// (Navitia's `context.timezone`).
     package var plannerTimeZone: String?
     /// A time the planner wrote that is not one ("2024-10-18T16: 16: 00Z"), since the leg or
-    /// itinerary being read began: it is refused, pointed at, with the text quoted.
-    var unreadableTime: String?
+    /// itinerary being read began, and where it starts in the body: it is refused, pointed at,
+    /// with the text quoted.
+    var unreadableTime: (text: String, offset: Int)?
     /// The itineraries read; each but the last made its route when the next is added
     /// (`addItinerary`), the last once the body has been read.
     var plannerItineraries: [PlannerItinerary] = []
@@ -67,6 +68,12 @@ package struct PlannerReader {
     /// Whether the member under `reader`'s current key is one the adapter reads after all others.
     package func readsLast(_ reader: borrowing JSONReader) -> Bool {
         adapter.membersReadLast.contains { reader.keyEquals($0) }
+    }
+
+    /// The pointer to an unreadable time (`unreadableTime`), else to the leg or itinerary at
+    /// `container`, which holds it.
+    func pointer(toTimeAt offset: Int, in container: String) -> String {
+        PlannerRecognition.pointer(toValueAt: offset, in: reader.text) ?? container
     }
 
     mutating func note(_ issue: RouteBarInputError) {

@@ -14,6 +14,53 @@ extension PlannerRecognition {
     }
 }
 
+extension PlannerRecognition {
+    /// The JSON Pointer of the value that starts at byte `offset` of `body` (as
+    /// `JSONReader.offset` was before it was read), or nil where none does: a refusal of one
+    /// value among many alike (a time among a leg's ten) names that one. Walks the body up to it.
+    package static func pointer(toValueAt offset: Int, in body: UnsafeBufferPointer<UInt8>) -> String? {
+        var search = OffsetSearch(target: offset)
+        var reader = JSONReader(body)
+        guard (try? search.find(in: &reader)) == true else { return nil }
+        return search.trail.map { "/" + $0 }.joined()
+    }
+}
+
+/// A walk to the value at one offset (`PlannerRecognition.pointer(toValueAt:in:)`).
+private struct OffsetSearch {
+    let target: Int
+    /// The reference tokens of the values the walk is in.
+    var trail: [String] = []
+
+    /// Whether the value the reader is at, or one inside it, starts at `target`.
+    mutating func find(in reader: inout JSONReader) throws(JSONSyntaxError) -> Bool {
+        let kind = try reader.peekKind()
+        if reader.offset == target { return true }
+        guard reader.offset < target else { return false }
+        switch kind {
+        case .object:
+            try reader.beginObject()
+            while try reader.nextKey() {
+                trail.append(PlannerReader.pointerToken(reader.key))
+                if try find(in: &reader) { return true }
+                trail.removeLast()
+            }
+        case .array:
+            try reader.beginArray()
+            var index = 0
+            while try reader.nextElement() {
+                trail.append(String(index))
+                if try find(in: &reader) { return true }
+                trail.removeLast()
+                index += 1
+            }
+        default:
+            try reader.skipValue()
+        }
+        return false
+    }
+}
+
 /// A walk along one path of a body (`PlannerRecognition.pointer(to:in:)`).
 private struct PointerSearch {
     /// Each step: a member's name (`*` any), or nil for any element of an array.
