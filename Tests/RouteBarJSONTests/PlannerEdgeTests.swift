@@ -87,6 +87,64 @@ import Testing
         #expect(back["totalTime"] as? Double == 90)
     }
 
+    /// In the hour London's clocks repeat, a time names two instants and the itinerary's order
+    /// and durations choose: the N18 from 01:06 to 01:06 for 60 minutes is 01:06 BST to 01:06
+    /// GMT, and every journey lasts what TfL says (101, 83 and 100 minutes). Each 01:06 was read
+    /// as GMT: the third journey left an hour late and lasted 40 minutes with a bus of none, and
+    /// the other two were refused, their legs "after" their journeys.
+    @Test func tflTimesInTheRepeatedHourFollowTheirOrder() throws {
+        let routes = try Self.routes("tfl-repeated-hour.json")
+        #expect(routes.map { $0["totalTime"] as? Double } == [101, 83, 100])
+        let bus = try #require(Self.segments(routes[2]).first { $0["mode"] as? String == "bus" })
+        #expect(bus["departure"] as? String == "2016-10-30T01:06:00+01:00" && bus["arrival"] as? String == "2016-10-30T01:06:00+00:00")
+        #expect(bus["sectionTime"] as? Double == 60)
+        #expect(routes[2]["departure"] as? String == "2016-10-30T01:03:00+01:00" && routes[2]["departureEpoch"] as? Int == 1_477_785_780)
+    }
+
+    /// Navitia's journeys on the night Paris's clocks go back, its zone named (`context.timezone`):
+    /// each lasts its own `duration`, none refused (they were, as arriving "before" their legs).
+    @Test func navitiaTimesInTheRepeatedHourFollowTheirOrder() throws {
+        let routes = try Self.routes("navitia-repeated-hour.json")
+        let journeys = try #require(
+            (try JSONSerialization.jsonObject(with: Data(Self.body("navitia-repeated-hour.json"))) as? [String: Any])?["journeys"]
+                as? [[String: Any]])
+        #expect(routes.count == journeys.count)
+        for (route, journey) in zip(routes, journeys) {
+            let seconds = try #require(journey["duration"] as? Double)
+            #expect(abs((route["totalTime"] as? Double ?? 0) - seconds / 60) < 0.02, "\(route["id"] ?? "")")
+        }
+        #expect(routes[0]["departure"] as? String == "2018-10-28T02:30:00+02:00" && routes[0]["arrival"] as? String == "2018-10-28T02:25:24+01:00")
+    }
+
+    /// OpenTripPlanner 1 gives each leg its offset at the start (`agencyTimeZoneOffset`): a tram
+    /// over the change arrives 01:02:35 PST, which the start's -07:00 writes as 02:02:35, a time
+    /// the clocks never show. With `?timeZone=` of the same offset then, the zone places it; a
+    /// zone of another offset does not override the planner's.
+    @Test func otpOffsetsGiveWayToAZoneThatAgrees() throws {
+        func tram(_ query: [String: String]) throws -> [String: Any] {
+            let route = try #require(try Self.routes("otp-rest-clocks-go-back.json", query).first)
+            return try #require(Self.segments(route).first { $0["mode"] as? String == "tram" })
+        }
+        #expect(try tram([:])["arrival"] as? String == "2019-11-03T02:02:35-07:00", "the planner's offset alone: documented")
+        #expect(try tram(["timeZone": "America/Los_Angeles"])["arrival"] as? String == "2019-11-03T01:02:35-08:00")
+        #expect(try tram(["timeZone": "Asia/Tokyo"])["arrival"] as? String == "2019-11-03T02:02:35-07:00")
+    }
+
+    /// OpenTripPlanner 2 names `agency.timezone` on its rides and nothing on its walks: the
+    /// planner's zone is the whole itinerary's, whatever `?timeZone=` an app sends with every
+    /// planner's answer (its walks were at Tokyo's clock, between buses at Seattle's).
+    @Test func aZoneTheRidesNameIsTheWalksToo() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/otp2-otpui-seattle.json")
+        let body = Array(try Data(contentsOf: url))
+        let plain = try #require((try FieldMaskTests.answer(body, ["width": "343"]) as? [String: Any])?["routes"] as? [[String: Any]])
+        let tokyo = try #require(
+            (try FieldMaskTests.answer(body, ["width": "343", "timeZone": "Asia/Tokyo"]) as? [String: Any])?["routes"] as? [[String: Any]])
+        let times = { (routes: [[String: Any]]) in routes.flatMap { Self.segments($0).map { "\($0["departure"] ?? "-") \($0["arrival"] ?? "-")" } } }
+        #expect(times(tokyo) == times(plain))
+        #expect((Self.segments(tokyo[0]).first?["departure"] as? String)?.hasSuffix("-07:00") == true)
+    }
+
     /// `interchange-keep-sitting`: the train after it goes on in the same vehicle; only the
     /// replacement bus is a change.
     @Test func tflKeepSittingIsNoTransfer() throws {

@@ -115,10 +115,12 @@ package struct PlannerItinerary {
     /// `context.timezone`, TfL's London).
     package var timeZone: String?
 
-    /// The itinerary with `zone` where it names none itself (`?timeZone=`).
+    /// The itinerary with `zone` (`?timeZone=`) where neither it nor any of its legs names one:
+    /// the planner's own zone wins for every leg (OpenTripPlanner 2 names `agency.timezone` on
+    /// its rides and none on its walks, which took the query's: Seattle's walks at Tokyo's clock).
     package func inZone(_ zone: String?) -> PlannerItinerary {
         var itinerary = self
-        itinerary.timeZone = timeZone ?? zone
+        itinerary.timeZone = timeZone ?? legs.first { $0.timeZone != nil }?.timeZone ?? zone
         return itinerary
     }
 
@@ -212,17 +214,28 @@ package struct PlannerItinerary {
     /// "2024-03-31T00:50:00") as instants where a zone says where they are, so that a leg over a
     /// change of the clock lasts the time that passed, not the difference of the clocks (a 35
     /// minute ride from 01:35 to 03:10 on the night clocks go forward was drawn as 95 minutes).
+    ///
+    /// In the hour a clock repeats (01:00 to 02:00 in London on the last Sunday of October), a
+    /// local time names two instants: the itinerary's order chooses. Its departure is the
+    /// earlier; a leg departs at the first not before the leg before it arrived, and arrives at
+    /// the one its own duration gives (TfL's night bus N18 from 01:06 to 01:06, 60 minutes, is
+    /// 01:06 BST to 01:06 GMT), else the first not before it departs; the itinerary arrives when
+    /// its last leg does.
     func withInstants() -> PlannerItinerary {
         let place = self.place
         guard place.timeZone != nil || legs.contains(where: { $0.timeZone != nil }) else { return self }
         var itinerary = self
         itinerary.start = place.instant(departure, start)
-        itinerary.end = place.instant(arrival, end)
+        var previousEnd = itinerary.start
         for index in legs.indices {
             let leg = legs[index], legPlace = place.narrowed(to: leg)
-            itinerary.legs[index].start = legPlace.instant(leg.departure, leg.start)
-            itinerary.legs[index].end = legPlace.instant(leg.arrival, leg.end)
+            let legStart = legPlace.instant(leg.departure, leg.start, notBefore: previousEnd)
+            let legEnd = legPlace.instant(
+                leg.arrival, leg.end, notBefore: legStart, near: legStart.flatMap { start in leg.seconds.map { start + $0 } })
+            (itinerary.legs[index].start, itinerary.legs[index].end) = (legStart, legEnd)
+            previousEnd = legEnd ?? legStart ?? previousEnd
         }
+        itinerary.end = place.instant(arrival, end, notBefore: itinerary.start, near: previousEnd)
         return itinerary
     }
 
@@ -458,9 +471,17 @@ package struct PlannerPlace {
         (self.timeZone, self.utcOffset) = (timeZone, utcOffset)
     }
 
-    /// The leg's own zone or offset where it names one, else this.
+    /// The leg's own zone or offset where it names one, else this. A leg's offset alone
+    /// (OpenTripPlanner 1's `agencyTimeZoneOffset`, the offset at its start) gives way to this
+    /// place's zone where the zone has that offset then (`?timeZone=`): the zone places the
+    /// arrival too, after a change of the clock, which the start's offset cannot.
     package func narrowed(to leg: PlannerLeg) -> PlannerPlace {
         guard leg.timeZone != nil || leg.utcOffset != nil else { return self }
+        if leg.timeZone == nil, let offset = leg.utcOffset, let timeZone, let start = leg.start, PlannerTime.plausible.contains(start),
+            ZoneDatabase.system.offset(zone: timeZone, at: Int64(start.rounded(.down))) == offset
+        {
+            return PlannerPlace(timeZone: timeZone)
+        }
         return PlannerPlace(timeZone: leg.timeZone, utcOffset: leg.utcOffset)
     }
 
@@ -481,29 +502,56 @@ package struct PlannerPlace {
             return CardTime(epochSeconds: given, utcOffset: offset)
         case .local:
             // From the text, which says the local time whether `seconds` is still that time read
-            // as UTC or already the instant (`PlannerItinerary.withInstants`).
-            guard let local = parsed.map({ Int64($0.seconds.rounded(.down)) }), let instant = localInstant(local) else { return nil }
-            return CardTime(epochSeconds: instant.epochSeconds, utcOffset: instant.offset)
+            // as UTC or already the instant (`PlannerItinerary.withInstants`); the instant
+            // chosen there, in the hour a clock repeats, where `seconds` is one it names.
+            guard let local = parsed.map({ Int64($0.seconds.rounded(.down)) }), let instants = localInstants(local) else { return nil }
+            let chosen = instants.later.epochSeconds == given ? instants.later : instants.earlier
+            return CardTime(epochSeconds: chosen.epochSeconds, utcOffset: chosen.offset)
         }
     }
 
     /// `seconds` as an instant: a local time (its text has no offset) through this place's zone;
-    /// any other as it is, and a local time where no zone is known.
-    package func instant(_ text: String?, _ seconds: Double?) -> Double? {
+    /// any other as it is, and a local time where no zone is known. In the hour a clock repeats,
+    /// of its two instants: the one nearest `target` where given, else the first not before
+    /// `earliest` (a minute's tolerance), else the earlier.
+    package func instant(_ text: String?, _ seconds: Double?, notBefore earliest: Double? = nil, near target: Double? = nil) -> Double? {
         guard seconds != nil, let parsed = text.flatMap(PlannerTime.parse(iso:)), parsed.suffix == .local,
-            let instant = localInstant(Int64(parsed.seconds.rounded(.down)))
+            let instants = localInstants(Int64(parsed.seconds.rounded(.down)))
         else { return seconds }
-        return Double(instant.epochSeconds) + (parsed.seconds - parsed.seconds.rounded(.down))
+        let fraction = parsed.seconds - parsed.seconds.rounded(.down)
+        let (earlier, later) = (Double(instants.earlier.epochSeconds) + fraction, Double(instants.later.epochSeconds) + fraction)
+        if let target { return abs(later - target) < abs(earlier - target) ? later : earlier }
+        if let earliest, earlier < earliest - PlannerItinerary.timeTolerance { return later }
+        return earlier
     }
 
     /// The instant a local time (seconds since 1970 on the local clock) names in this place's
-    /// zone: the offset is guessed from the local time read as UTC, then taken at the instant
-    /// that guess gives (right but for the hour a clock skips or repeats).
+    /// zone: the earlier, in the hour a clock repeats.
     private func localInstant(_ local: Int64) -> (epochSeconds: Int64, offset: Int32)? {
-        guard let timeZone, let guess = ZoneDatabase.system.offset(zone: timeZone, at: local),
-            let offset = ZoneDatabase.system.offset(zone: timeZone, at: local - Int64(guess))
+        localInstants(local)?.earlier
+    }
+
+    /// The instants a local time names in this place's zone: one, twice (`earlier` and `later`
+    /// the same), or two in the hour a clock repeats. A time the clock skips (02:30 on a night it
+    /// goes forward from 02:00 to 03:00) is read with the offset before the change.
+    private func localInstants(_ local: Int64) -> (earlier: (epochSeconds: Int64, offset: Int32), later: (epochSeconds: Int64, offset: Int32))? {
+        guard let timeZone else { return nil }
+        // The offsets a day either side: zones change theirs months apart, so the local time
+        // is one of these two read back, or both (repeated), or neither (skipped).
+        let database = ZoneDatabase.system
+        guard let before = database.offset(zone: timeZone, at: local - 86_400), let after = database.offset(zone: timeZone, at: local + 86_400)
         else { return nil }
-        return (local - Int64(offset), offset)
+        let readings = [before, after].compactMap { offset -> (epochSeconds: Int64, offset: Int32)? in
+            let instant = local - Int64(offset)
+            return database.offset(zone: timeZone, at: instant) == offset ? (instant, offset) : nil
+        }
+        guard let first = readings.min(by: { $0.epochSeconds < $1.epochSeconds }),
+            let last = readings.max(by: { $0.epochSeconds < $1.epochSeconds })
+        else {
+            let skipped = (epochSeconds: local - Int64(before), offset: before)
+            return (skipped, skipped)
+        }
+        return (first, last)
     }
 }
 

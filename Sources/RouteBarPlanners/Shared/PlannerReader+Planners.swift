@@ -23,9 +23,7 @@ extension PlannerReader {
                 note(modelBytes.problem(at: plannerItineraries[last].routePointer))
             }
         }
-        var itinerary = itinerary
-        itinerary.timeZone = itinerary.timeZone ?? plannerTimeZone
-        plannerItineraries.append(itinerary)
+        plannerItineraries.append(itinerary.inZone(plannerTimeZone))
     }
 
     /// An error object's members that are strings or numbers, into `plannerOutcome.facts` as
