@@ -145,6 +145,27 @@ import Testing
         #expect((Self.segments(tokyo[0]).first?["departure"] as? String)?.hasSuffix("-07:00") == true)
     }
 
+    /// A zone a planner names that the tz database does not know places no time: it is as none
+    /// named, and `?timeZone=` places them (it was dropped in silence, the query unused: UTC
+    /// times without clocks). A Navitia answer's misspelt `context.timezone` alike.
+    @Test func anUnknownZoneIsAsNoneNamed() throws {
+        func departure(_ file: String, _ from: String, _ to: String, _ query: [String: String]) throws -> String? {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/planners/\(file)")
+            let body = String(decoding: try Data(contentsOf: url), as: UTF8.self).replacingOccurrences(of: from, with: to)
+            let answer = try FieldMaskTests.answer(Array(body.utf8), query.merging(["width": "343"]) { a, _ in a })
+            return ((answer as? [String: Any])?["routes"] as? [[String: Any]])?.first?["departure"] as? String
+        }
+        let google = "google-directions-gmp-openapi-brooklyn-queens.json"
+        let known = try departure(google, "", "", [:])
+        #expect(known?.hasSuffix("-04:00") == true, "\(known ?? "nil")")
+        let nowhere = #""time_zone": "America/Nowhere""#
+        #expect(try departure(google, #""time_zone": "America/New_York""#, nowhere, ["timeZone": "America/New_York"]) == known)
+        #expect(try departure(google, #""time_zone": "America/New_York""#, nowhere, [:])?.hasSuffix("Z") == true)
+        let navitia = "navitia-kpt-paris-journeys.json"
+        let paris = try departure(navitia, "", "", [:])
+        #expect(try departure(navitia, #""timezone": "Europe/Paris""#, #""timezone": "Europe/Pariss""#, ["timeZone": "Europe/Paris"]) == paris)
+    }
+
     /// `interchange-keep-sitting`: the train after it goes on in the same vehicle; only the
     /// replacement bus is a change.
     @Test func tflKeepSittingIsNoTransfer() throws {

@@ -171,7 +171,7 @@ extension PlannerReader {
                     guard decoder.reader.keyEquals("departureTime") || decoder.reader.keyEquals("arrivalTime") else {
                         return try decoder.reader.skipValue()
                     }
-                    if let zone = try decoder.plannerMember("timeZone") { leg.timeZone = leg.timeZone ?? zone }
+                    if let zone = try decoder.plannerMember("timeZone").flatMap(ZoneDatabase.system.known) { leg.timeZone = leg.timeZone ?? zone }
                 }
             } else if decoder.reader.keyEquals("headsign") {
                 leg.headsign = try decoder.plannerText()
@@ -232,7 +232,7 @@ extension PlannerReader {
             if decoder.reader.keyEquals("value") {
                 time.value = try decoder.plannerTime()
             } else if decoder.reader.keyEquals("time_zone") {
-                time.zone = try decoder.plannerWord()
+                time.zone = try decoder.plannerZone()
             } else {
                 try decoder.reader.skipValue()
             }

@@ -59,6 +59,12 @@ public final class ZoneDatabase: Sendable {
         self.zone(named: zone) != nil
     }
 
+    /// `zone` where the database knows it, else nil: a name a planner gives, kept only where
+    /// it can place a time.
+    func known(_ zone: String) -> String? {
+        knows(zone) ? zone : nil
+    }
+
     /// At most this many zones are kept; past it, the least recently used goes.
     static let cacheLimit = 1024
     /// What the system database keeps at most, for a server's memory account: every zone of

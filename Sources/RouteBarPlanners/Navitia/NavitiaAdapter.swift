@@ -57,7 +57,7 @@ enum NavitiaAdapter: PlannerAdapter {
             try decoder.decodeNavitiaJourneys()
         } else if decoder.reader.keyEquals("context") {
             // {"timezone": "Europe/Paris", …}: the zone of every local time in the answer.
-            decoder.plannerTimeZone = try decoder.plannerMember("timezone") ?? decoder.plannerTimeZone
+            decoder.plannerTimeZone = try decoder.plannerMember("timezone").flatMap(ZoneDatabase.system.known) ?? decoder.plannerTimeZone
         } else if decoder.reader.keyEquals("error") {
             try decoder.decodeErrorObject()
         } else {

@@ -167,6 +167,13 @@ extension PlannerReader {
         try plannerWord().flatMap(PlannerText.color)
     }
 
+    /// An IANA zone a planner names for its times; nil for a name the server's tz database
+    /// does not know ("America/Nowhere", "Europe/Pariss"), which is then as none named:
+    /// `?timeZone=` places the times where given. Kept, it placed none, in silence.
+    mutating func plannerZone() throws(JSONSyntaxError) -> String? {
+        try plannerWord().flatMap(ZoneDatabase.system.known)
+    }
+
     /// The `name` member of the object that comes next (an agency, an operator).
     mutating func plannerName() throws(JSONSyntaxError) -> String? {
         try plannerMember("name")
@@ -184,7 +191,7 @@ extension PlannerReader {
             if decoder.reader.keyEquals("name") {
                 place.name = try decoder.plannerText()
             } else if decoder.reader.keyEquals("tz") || decoder.reader.keyEquals("timezone") || decoder.reader.keyEquals("timeZone") {
-                place.zone = try decoder.plannerWord()
+                place.zone = try decoder.plannerZone()
             } else if decoder.reader.keyEquals("platformCode") || decoder.reader.keyEquals("track") || decoder.reader.keyEquals("platform") {
                 place.platform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? place.platform
             } else if decoder.reader.keyEquals("stop") {
