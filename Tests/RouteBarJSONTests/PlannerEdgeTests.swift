@@ -99,6 +99,15 @@ import Testing
         #expect(bus["departure"] as? String == "2016-10-30T01:06:00+01:00" && bus["arrival"] as? String == "2016-10-30T01:06:00+00:00")
         #expect(bus["sectionTime"] as? Double == 60)
         #expect(routes[2]["departure"] as? String == "2016-10-30T01:03:00+01:00" && routes[2]["departureEpoch"] as? Int == 1_477_785_780)
+        // A journey wholly after the clocks went back, from the second 01:30 to 02:10 (GMT), 40
+        // minutes: its departure is the later 01:30, the one its legs' durations keep to.
+        let after =
+            #"{"journeys": [{"startDateTime": "2016-10-30T01:30:00", "arrivalDateTime": "2016-10-30T02:10:00", "duration": 40, "legs": ["#
+            + #"{"duration": 20, "departureTime": "2016-10-30T01:30:00", "arrivalTime": "2016-10-30T01:50:00", "mode": {"id": "walking"}}, "#
+            + #"{"duration": 20, "departureTime": "2016-10-30T01:50:00", "arrivalTime": "2016-10-30T02:10:00", "mode": {"id": "bus"}}]}]}"#
+        let answer = try FieldMaskTests.answer(Array(after.utf8), ["width": "343", "source": "tfl"])
+        let late = try #require(((answer as? [String: Any])?["routes"] as? [[String: Any]])?.first)
+        #expect(late["departure"] as? String == "2016-10-30T01:30:00+00:00" && late["totalTime"] as? Double == 40, "\(late)")
     }
 
     /// Navitia's journeys on the night Paris's clocks go back, its zone named (`context.timezone`):

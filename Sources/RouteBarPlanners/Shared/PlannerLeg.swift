@@ -216,27 +216,48 @@ package struct PlannerItinerary {
     /// minute ride from 01:35 to 03:10 on the night clocks go forward was drawn as 95 minutes).
     ///
     /// In the hour a clock repeats (01:00 to 02:00 in London on the last Sunday of October), a
-    /// local time names two instants: the itinerary's order chooses. Its departure is the
-    /// earlier; a leg departs at the first not before the leg before it arrived, and arrives at
-    /// the one its own duration gives (TfL's night bus N18 from 01:06 to 01:06, 60 minutes, is
-    /// 01:06 BST to 01:06 GMT), else the first not before it departs; the itinerary arrives when
-    /// its last leg does.
+    /// local time names two instants: the itinerary's order chooses. A leg departs at the first
+    /// not before the leg before it arrived, and arrives at the one its own duration gives
+    /// (TfL's night bus N18 from 01:06 to 01:06, 60 minutes, is 01:06 BST to 01:06 GMT), else the
+    /// first not before it departs; the itinerary arrives when its last leg does. Its departure,
+    /// where that too is in the hour, is the one whose legs then keep to their own durations
+    /// (a journey from 01:30 to 02:10 GMT of 40 minutes starts at the second 01:30), else the
+    /// earlier.
     func withInstants() -> PlannerItinerary {
         let place = self.place
         guard place.timeZone != nil || legs.contains(where: { $0.timeZone != nil }) else { return self }
+        let earlier = instants(in: place, startingLater: false)
+        let firstPlace = legs.first.map { place.narrowed(to: $0) } ?? place
+        let (text, seconds) = departure != nil || start != nil ? (departure, start) : (legs.first?.departure, legs.first?.start)
+        let startPlace = departure != nil || start != nil ? place : firstPlace
+        guard startPlace.instant(text, seconds, notBefore: .infinity) != startPlace.instant(text, seconds) else { return earlier.itinerary }
+        let later = instants(in: place, startingLater: true)
+        return later.mismatch < earlier.mismatch ? later.itinerary : earlier.itinerary
+    }
+
+    /// The itinerary's times as instants (`withInstants`), departing at the later of two where
+    /// `startingLater`, and how far, in seconds, its legs' times then stray from their own
+    /// durations and from each other's order.
+    private func instants(in place: PlannerPlace, startingLater: Bool) -> (itinerary: PlannerItinerary, mismatch: Double) {
         var itinerary = self
-        itinerary.start = place.instant(departure, start)
-        var previousEnd = itinerary.start
+        let preference: Double? = startingLater ? .infinity : nil
+        itinerary.start = place.instant(departure, start, notBefore: preference)
+        var previousEnd = itinerary.start ?? preference
+        var mismatch = 0.0
         for index in legs.indices {
             let leg = legs[index], legPlace = place.narrowed(to: leg)
             let legStart = legPlace.instant(leg.departure, leg.start, notBefore: previousEnd)
             let legEnd = legPlace.instant(
                 leg.arrival, leg.end, notBefore: legStart, near: legStart.flatMap { start in leg.seconds.map { start + $0 } })
             (itinerary.legs[index].start, itinerary.legs[index].end) = (legStart, legEnd)
+            if let legStart, let legEnd, let seconds = leg.seconds { mismatch += abs(legEnd - legStart - seconds) }
+            if let legStart, let previousEnd, previousEnd.isFinite { mismatch += max(0, previousEnd - legStart) }
             previousEnd = legEnd ?? legStart ?? previousEnd
         }
-        itinerary.end = place.instant(arrival, end, notBefore: itinerary.start, near: previousEnd)
-        return itinerary
+        let lastEnd = previousEnd.flatMap { $0.isFinite ? $0 : nil }
+        itinerary.end = place.instant(arrival, end, notBefore: itinerary.start, near: lastEnd)
+        if let end = itinerary.end, let lastEnd { mismatch += abs(end - lastEnd) }
+        return (itinerary, mismatch)
     }
 
     private func laidOut(waits: Bool, shortestLeg: Double) throws(RouteBarInputError) -> Route {
