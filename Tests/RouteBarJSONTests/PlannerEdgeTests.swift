@@ -226,6 +226,84 @@ import Testing
         #expect(train["reachable"] == nil)
     }
 
+    /// A late ride, then a walk, then the ride it misses (MOTIS: RER B forecast in at 17:28 where
+    /// the timetable said 17:20, a 2-minute walk planned from 17:20, RER A at 17:22): the walk
+    /// cannot be missed (the rider sets off on arrival), the RER A can. It was the walk that said
+    /// `reachable: false`, and the RER A nothing; with the walk's times following the late train
+    /// (17:28 to 17:30), the whole answer was refused as inconsistent.
+    @Test func aMissedConnectionAfterAWalkIsTheRideAfterIt() throws {
+        func leg(_ mode: String, _ start: String, _ end: String, planned: (String, String)? = nil, realTime: Bool = false) -> String {
+            let (plannedStart, plannedEnd) = planned ?? (start, end)
+            return #"{"mode": "\#(mode)", "startTime": "2024-11-06T\#(start):00Z", "endTime": "2024-11-06T\#(end):00Z", "#
+                + #""scheduledStartTime": "2024-11-06T\#(plannedStart):00Z", "scheduledEndTime": "2024-11-06T\#(plannedEnd):00Z", "realTime": \#(realTime)}"#
+        }
+        for walk in [leg("WALK", "17:20", "17:22"), leg("WALK", "17:28", "17:30", planned: ("17:20", "17:22"))] {
+            let legs = [
+                leg("WALK", "16:34", "16:36"), leg("REGIONAL_FAST_RAIL", "16:38", "17:28", planned: ("16:36", "17:20"), realTime: true), walk,
+                leg("REGIONAL_FAST_RAIL", "17:22", "17:25"), leg("WALK", "17:25", "17:29"),
+            ]
+            let body =
+                #"{"itineraries": [{"startTime": "2024-11-06T16:34:00Z", "endTime": "2024-11-06T17:29:00Z", "legs": ["#
+                + legs.joined(separator: ", ") + "]}]}"
+            let answer = try #require(try FieldMaskTests.answer(Array(body.utf8), ["width": "343", "source": "motis"]) as? [String: Any])
+            let segments = Self.segments(try #require((answer["routes"] as? [[String: Any]])?.first))
+            #expect(
+                segments.map { "\($0["mode"] ?? "") \($0["reachable"] as? Bool ?? true)" } == [
+                    "walk true", "wait true", "train true", "walk true", "train false", "walk true",
+                ])
+        }
+        // Caught after all: the late train's 17:28, the walk's 2 minutes, and a RER A at 17:31.
+        let caught = try Self.missedConnectionAnswer(rerA: "17:31")
+        #expect(!caught.contains { $0["reachable"] as? Bool == false })
+    }
+
+    /// OpenTripPlanner 2's `start` and `end` (`scheduledTime`, and `estimated` where real-time
+    /// data exists) say the forecast and its delay: the bus 10 minutes late (11:01, where the
+    /// timetable says 10:51) says so, with or without the deprecated `startTime` and `endTime`
+    /// beside them. Without them the timetable's 10:51 was read, and the whole answer refused
+    /// (the bus "departs before" the walk to it arrives); with them, the delay was not said.
+    @Test func otpGraphQLEstimatesAreTheForecast() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/otp2-gtfsgraphql-planConnection-extended-otp-expectations.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        func rides(_ json: [String: Any]) throws -> [String] {
+            let body = Array(try JSONSerialization.data(withJSONObject: json))
+            let route = try #require(((try FieldMaskTests.answer(body, ["width": "343"]) as? [String: Any])?["routes"] as? [[String: Any]])?.first)
+            return Self.segments(route).filter { $0["kind"] as? String == "transit" }.map {
+                "\($0["departure"] ?? "-") \($0["departureDelay"] ?? "-") \($0["arrivalDelay"] ?? "-") \($0["realTime"] ?? "-")"
+            }
+        }
+        let expected = ["2020-02-02T11:01:00Z 600 600 1", "2020-02-02T11:30:00Z 600 600 1"]
+        #expect(try rides(json) == expected)
+        // Only what OpenTripPlanner's schema does not mark deprecated.
+        var data = try #require(json["data"] as? [String: Any]), plan = try #require(data["planConnection"] as? [String: Any])
+        var edges = try #require(plan["edges"] as? [[String: Any]]), node = try #require(edges[0]["node"] as? [String: Any])
+        node["legs"] = try #require(node["legs"] as? [[String: Any]]).map { leg in
+            var leg = leg.filter { $0.key != "startTime" && $0.key != "endTime" }
+            for end in ["from", "to"] { leg[end] = (leg[end] as? [String: Any])?.filter { $0.key != "departureTime" && $0.key != "arrivalTime" } }
+            return leg
+        }
+        node = node.filter { $0.key != "startTime" && $0.key != "endTime" }
+        edges[0]["node"] = node
+        plan["edges"] = edges
+        data["planConnection"] = plan
+        json["data"] = data
+        #expect(!String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self).contains("startTime"))
+        #expect(try rides(json) == expected)
+    }
+
+    /// The MOTIS journey of `aMissedConnectionAfterAWalkIsTheRideAfterIt` with its RER A at `rerA`.
+    static func missedConnectionAnswer(rerA: String) throws -> [[String: Any]] {
+        let body =
+            #"{"itineraries": [{"legs": [{"mode": "REGIONAL_FAST_RAIL", "startTime": "2024-11-06T16:38:00Z", "endTime": "2024-11-06T17:28:00Z", "#
+            + #""scheduledStartTime": "2024-11-06T16:36:00Z", "scheduledEndTime": "2024-11-06T17:20:00Z", "realTime": true}, "#
+            + #"{"mode": "WALK", "startTime": "2024-11-06T17:20:00Z", "endTime": "2024-11-06T17:22:00Z", "realTime": false}, "#
+            + #"{"mode": "REGIONAL_FAST_RAIL", "startTime": "2024-11-06T"# + rerA
+            + #":00Z", "endTime": "2024-11-06T17:45:00Z", "realTime": false}]}]}"#
+        let answer = try #require(try FieldMaskTests.answer(Array(body.utf8), ["width": "343", "source": "motis"]) as? [String: Any])
+        return Self.segments(try #require((answer["routes"] as? [[String: Any]])?.first))
+    }
+
     /// bahn.de's forecast (`ez…` times) has the ICE in at 05:41, after the IC 2040 leaves at
     /// 05:36: the IC is unreachable and the journey laid out as forecast. Before the forecast
     /// was read, such a connection was left out as inconsistent (the second of four in KDE

@@ -271,6 +271,12 @@ package struct PlannerItinerary {
         var lastEnd = previousEnd
         // The arrival before as the planner wrote it, for a problem to quote.
         var previousArrival: String?
+        // When the rider can begin the next leg, where a forecast arrival later than the walk
+        // after it was carried through that walk (`carriesLateArrival`); else the leg before's end.
+        var readyAt: Double?
+        // Whether the arrival before is a forecast: a ride's with real-time data, carried through
+        // the walks and waits after it (their times follow it; they have no forecast of their own).
+        var arrivalIsForecast = false
         // Seconds of a short leg waiting for a wait to join (the next one, if it comes next).
         var shortPending = 0.0
         // A wait comes only before a leg with a departure time: room for those, and no more,
@@ -295,12 +301,27 @@ package struct PlannerItinerary {
             }
             // A forecast that misses the connection (a late arrival after the next ride's departure)
             // is the planner's real-time data, not a contradiction: that ride cannot be reached.
-            if position > 0, let start = leg.start, let previousEnd, start < previousEnd - Self.timeTolerance,
-                leg.facts.hasForecast || legs[position - 1].facts.hasForecast
-            {
-                leg.facts.reachable = false
+            // A walk (or any leg but a ride) between them cannot be missed: the rider sets off on
+            // arrival, and the walk carries the late arrival on to the ride after it, which is
+            // the one missed (MOTIS's RER B forecast at 17:28, then a walk of 5 minutes planned
+            // from 17:15, then RER A at 17:22: the RER A is unreachable, not the walk).
+            let ready = readyAt ?? previousEnd
+            let forecastBefore = readyAt != nil || (position > 0 && arrivalIsForecast)
+            var carriesLateArrival = false
+            if position > 0, let start = leg.start, let ready, start < ready - Self.timeTolerance, leg.facts.hasForecast || forecastBefore {
+                if leg.mode.kind != .transit {
+                    // A wait the late arrival eats into takes no time of its own.
+                    readyAt = leg.mode.kind == .waiting ? ready : ready + max(0, (leg.end ?? start) - start)
+                    carriesLateArrival = true
+                } else {
+                    leg.facts.reachable = false
+                }
             }
-            try check(leg, index: index, after: position == 0 || leg.facts.reachable == false ? nil : previousEnd, quoting: previousArrival)
+            if !carriesLateArrival { readyAt = nil }
+            arrivalIsForecast = leg.facts.hasForecast || (leg.mode.kind != .transit && arrivalIsForecast)
+            try check(
+                leg, index: index, after: position == 0 || leg.facts.reachable == false || carriesLateArrival ? nil : previousEnd,
+                quoting: previousArrival)
             guard let minutes = leg.minutes else {
                 throw RouteBarInputError(
                     .missingField, "the leg has neither a duration nor departure and arrival times",

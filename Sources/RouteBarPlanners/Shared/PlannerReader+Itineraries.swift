@@ -138,15 +138,34 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("plannedArrival") || decoder.reader.keyEquals("scheduledEndTime") {
                 plannedEnd = try decoder.plannerTimeAndText()
             } else if decoder.reader.keyEquals("start") || decoder.reader.keyEquals("end") {
-                // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…"}}.
+                // GraphQL: {"scheduledTime": "…", "estimated": {"time": "…", "delay": "PT10M"}}; the
+                // estimate is real-time data (null without), as the deprecated `startTime` was.
                 let isStart = decoder.reader.keyEquals("start")
-                var time: (seconds: Double, text: String)?
+                var scheduled: (seconds: Double, text: String)?
+                var estimated: (seconds: Double, text: String)?
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
-                    if decoder.reader.keyEquals("scheduledTime") { time = try decoder.plannerTimeAndText() } else { try decoder.reader.skipValue() }
+                    if decoder.reader.keyEquals("scheduledTime") {
+                        scheduled = try decoder.plannerTimeAndText()
+                    } else if decoder.reader.keyEquals("estimated"), try decoder.reader.peekKind() == .object {
+                        try decoder.eachMember { decoder throws(JSONSyntaxError) in
+                            if decoder.reader.keyEquals("time") {
+                                estimated = try decoder.plannerTimeAndText()
+                            } else {
+                                try decoder.reader.skipValue()
+                            }
+                        }
+                    } else {
+                        try decoder.reader.skipValue()
+                    }
                 }
-                if isStart, leg.start == nil {
+                if estimated != nil {
+                    leg.facts.realTime = true
+                    if isStart { plannedStart = scheduled } else { plannedEnd = scheduled }
+                }
+                let time = estimated ?? scheduled
+                if isStart, leg.start == nil || estimated != nil {
                     (leg.start, leg.departure) = (time?.seconds, time?.text)
-                } else if !isStart, leg.end == nil {
+                } else if !isStart, leg.end == nil || estimated != nil {
                     (leg.end, leg.arrival) = (time?.seconds, time?.text)
                 }
             } else if decoder.reader.keyEquals("walking") {
