@@ -273,6 +273,12 @@ import Testing
             guard section["type"] as? String == "public_transport", let freshness = section["data_freshness"] as? String else { return nil }
             return freshness == "realtime" ? "true" : "false"
         },
+        "navitia.departureDelay": Cell(body: "PlannerFacts/navitia-realtime.json", objects: "journeys[].sections[]") { section in
+            navitiaDelay(section, "departure_date_time", "base_departure_date_time")
+        },
+        "navitia.arrivalDelay": Cell(body: "PlannerFacts/navitia-realtime.json", objects: "journeys[].sections[]") { section in
+            navitiaDelay(section, "arrival_date_time", "base_arrival_date_time")
+        },
         "navitia.fare": Cell(body: "PlannerFacts/navitia-fare.json", objects: "journeys[]") { journey in
             guard value(journey, "fare.found") as? Bool == true, let value = (value(journey, "fare.total.value") as? String).flatMap(Double.init)
             else { return nil }
@@ -527,6 +533,16 @@ import Testing
     ]
 
     /// MOTIS's delay: the real-time time minus the timetable's, where `realTime`.
+    /// A real-time Navitia section's delay: its time less the timetable's, both "20181202T220700".
+    static func navitiaDelay(_ section: [String: Any], _ time: String, _ base: String) -> String? {
+        guard section["data_freshness"] as? String == "realtime", let real = section[time] as? String, let planned = section[base] as? String
+        else { return nil }
+        let format = DateFormatter()
+        (format.dateFormat, format.timeZone) = ("yyyyMMdd'T'HHmmss", TimeZone(identifier: "UTC"))
+        guard let realDate = format.date(from: real), let plannedDate = format.date(from: planned) else { return nil }
+        return "\(Int(realDate.timeIntervalSince(plannedDate)))"
+    }
+
     static func delay(_ leg: [String: Any], _ time: String, _ scheduled: String) -> String? {
         guard leg["realTime"] as? Bool == true, leg["cancelled"] as? Bool != true, let real = PlannerAdapterTests.seconds(leg[time]),
             let planned = PlannerAdapterTests.seconds(leg[scheduled])

@@ -29,6 +29,8 @@ enum NavitiaAdapter: PlannerAdapter {
         .stops: "`stop_date_times`, minus 1",
         .network: "`display_informations.network`",
         .realTime: "`data_freshness` `realtime`",
+        .departureDelay: "`departure_date_time` − `base_departure_date_time`, where `realtime`",
+        .arrivalDelay: "`arrival_date_time` − `base_arrival_date_time`, where `realtime`",
         .fare: "`fare.total` (`value` in centimes)",
     ]
 

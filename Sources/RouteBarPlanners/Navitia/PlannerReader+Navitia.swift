@@ -101,6 +101,9 @@ extension PlannerReader {
         var commercialMode: String?
         var tripNumber: String?
         var direction: String?
+        // The timetable's times beside the real-time ones, for the delays.
+        var plannedStart: Double?
+        var plannedEnd: Double?
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("type") {
                 type = try decoder.plannerWord()
@@ -116,6 +119,10 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("arrival_date_time") {
                 let time = try decoder.plannerTimeAndText()
                 (leg.end, leg.arrival) = (time?.seconds, time?.text)
+            } else if decoder.reader.keyEquals("base_departure_date_time") {
+                plannedStart = try decoder.plannerTimeAndText()?.seconds
+            } else if decoder.reader.keyEquals("base_arrival_date_time") {
+                plannedEnd = try decoder.plannerTimeAndText()?.seconds
             } else if decoder.reader.keyEquals("from") {
                 leg.from = try decoder.plannerName()
             } else if decoder.reader.keyEquals("to") {
@@ -160,6 +167,12 @@ extension PlannerReader {
             } else {
                 try decoder.reader.skipValue()
             }
+        }
+        // A real-time section's times against the timetable's (`base_…`): both local, so their
+        // difference is the delay.
+        if leg.facts.realTime == true {
+            leg.facts.departureDelay = PlannerTime.delay(planned: plannedStart, forecast: leg.start)
+            leg.facts.arrivalDelay = PlannerTime.delay(planned: plannedEnd, forecast: leg.end)
         }
         switch type {
         case "public_transport", "on_demand_transport":
