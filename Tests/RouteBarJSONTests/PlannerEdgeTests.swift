@@ -292,6 +292,40 @@ import Testing
         #expect(try rides(json) == expected)
     }
 
+    /// A stop where the rider boards or alights that the ride no longer calls at cancels the
+    /// ride for them: MOTIS's `from.cancelled` ("cancelled due to the realtime situation"), and
+    /// HAFAS REST's first or last `Stops.Stop` `cancelled` (SL's `partCancelled` ride). Both were
+    /// an on-time ride.
+    @Test func aCancelledEndStopCancelsTheRide() throws {
+        let motis =
+            #"{"itineraries": [{"legs": [{"mode": "REGIONAL_RAIL", "startTime": "2025-05-27T15:07:00Z", "endTime": "2025-05-27T15:40:00Z", "#
+            + #""realTime": true, "from": {"name": "Kirkkonummi", "cancelled": true, "pickupType": "NOT_ALLOWED"}, "to": {"name": "Helsinki"}}]}]}"#
+        let motisAnswer = try #require(try FieldMaskTests.answer(Array(motis.utf8), ["width": "343", "source": "motis"]) as? [String: Any])
+        let motisRoute = try #require((motisAnswer["routes"] as? [[String: Any]])?.first)
+        let train = try #require(Self.segments(motisRoute).first)
+        #expect(train["cancelled"] as? Bool == true)
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../examples/planners/resrobot21-trafiklab-phpsdk-solna-malmo.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        func firstRide(_ json: [String: Any]) throws -> [String: Any] {
+            let answer = try FieldMaskTests.answer(Array(try JSONSerialization.data(withJSONObject: json)), ["width": "343"])
+            let route = try #require(((answer as? [String: Any])?["routes"] as? [[String: Any]])?.first)
+            return try #require(Self.segments(route).first { $0["kind"] as? String == "transit" })
+        }
+        #expect(try firstRide(json)["cancelled"] == nil)
+        var trips = try #require(json["Trip"] as? [[String: Any]])
+        var legList = try #require(trips[0]["LegList"] as? [String: Any])
+        var legs = try #require(legList["Leg"] as? [[String: Any]])
+        var stops = try #require((legs[0]["Stops"] as? [String: Any])?["Stop"] as? [[String: Any]])
+        stops[stops.count - 1]["cancelled"] = true
+        legs[0]["Stops"] = ["Stop": stops]
+        legs[0]["partCancelled"] = true
+        legList["Leg"] = legs
+        trips[0]["LegList"] = legList
+        json["Trip"] = trips
+        #expect(try firstRide(json)["cancelled"] as? Bool == true)
+    }
+
     /// The MOTIS journey of `aMissedConnectionAfterAWalkIsTheRideAfterIt` with its RER A at `rerA`.
     static func missedConnectionAnswer(rerA: String) throws -> [[String: Any]] {
         let body =

@@ -307,8 +307,8 @@ import Testing
         "motis.alerts": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
             alerts([leg["alerts"]]) { text($0["headerText"]) ?? text($0["descriptionText"]) }
         },
-        "motis.cancelled": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") {
-            value($0, "cancelled") as? Bool == true ? "true" : nil
+        "motis.cancelled": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
+            ["cancelled", "from.cancelled", "to.cancelled"].contains { value(leg, $0) as? Bool == true } ? "true" : nil
         },
         "motis.departureDelay": Cell(body: "PlannerFacts/motis2-documented.json", objects: "itineraries[].legs[]") { leg in
             delay(leg, "startTime", "scheduledStartTime")
@@ -393,8 +393,10 @@ import Testing
         "hafas-rest.arrivalPlatform": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
             text(value($0, "Destination.rtTrack")) ?? text(value($0, "Destination.track"))
         },
-        "hafas-rest.cancelled": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
-            value($0, "cancelled") as? Bool == true ? "true" : nil
+        "hafas-rest.cancelled": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") { leg in
+            let stops = value(leg, "Stops.Stop") as? [[String: Any]] ?? []
+            let ends = stops.count > 1 ? [stops[0], stops[stops.count - 1]] : []
+            return value(leg, "cancelled") as? Bool == true || ends.contains { $0["cancelled"] as? Bool == true } ? "true" : nil
         },
         "hafas-rest.reachable": Cell(body: "PlannerFacts/hafas-rest-documented.json", objects: "Trip[].LegList.Leg[]") {
             flag(value($0, "reachable"))

@@ -42,7 +42,7 @@ enum HAFASRESTAdapter: PlannerAdapter {
         .realTime: "`Origin.rtTime` or `Destination.rtTime` given",
         .departureDelay: "`Origin.rtDate`/`rtTime` − `date`/`time`",
         .arrivalDelay: "`Destination.rtDate`/`rtTime` − `date`/`time`",
-        .cancelled: "`cancelled`",
+        .cancelled: "`cancelled`, or the first or last `Stops.Stop` `cancelled` (the rider's stop)",
         .reachable: "`reachable`",
     ]
 

@@ -75,7 +75,11 @@ extension PlannerReader {
                     category = try decoder.decodeHAFASRESTProduct(into: &leg) ?? category
                 }
             } else if decoder.reader.keyEquals("Stops") {
-                leg.facts.stops = try decoder.hafasRESTStopCount()
+                let stops = try decoder.hafasRESTStops()
+                leg.facts.stops = stops.count
+                // The stop the rider boards or alights at no longer called at (`partCancelled`):
+                // the ride is cancelled for them.
+                if stops.endCancelled { leg.facts.cancelled = true }
             } else if decoder.reader.keyEquals("cancelled") {
                 // The HAFAS REST schema's `Leg`: "Will be true if this journey is cancelled".
                 if try decoder.plannerBool() == true { leg.facts.cancelled = true }
@@ -179,19 +183,23 @@ extension PlannerReader {
     }
 
     /// `Stops.Stop[]`: the stops a ride calls at, both ends included, each with its `cancelled`,
-    /// `boarding` and `alighting` (`plannerStopCall`); its stops are one fewer.
-    mutating func hafasRESTStopCount() throws(JSONSyntaxError) -> Int? {
-        var count: Int?
+    /// `boarding` and `alighting` (`plannerStopCall`); its stops are one fewer. `endCancelled`:
+    /// the first or the last is cancelled.
+    mutating func hafasRESTStops() throws(JSONSyntaxError) -> (count: Int?, endCancelled: Bool) {
+        var result: (count: Int?, endCancelled: Bool) = (nil, false)
         try eachMember { decoder throws(JSONSyntaxError) in
             guard decoder.reader.keyEquals("Stop") else { return try decoder.reader.skipValue() }
             guard try decoder.reader.peekKind() == .array else { return try decoder.reader.skipValue() }
             var listed = 0
+            var (first, last) = (PlannerStopCall.served, PlannerStopCall.served)
             let stops = try decoder.plannerStops(ends: true) { decoder throws(JSONSyntaxError) in
                 listed += 1
-                return try decoder.plannerStopCall()
+                last = try decoder.plannerStopCall()
+                if listed == 1 { first = last }
+                return last
             }
-            count = listed > 1 ? stops : nil
+            result = (listed > 1 ? stops : nil, listed > 1 && (first == .notCalled || last == .notCalled))
         }
-        return count
+        return result
     }
 }

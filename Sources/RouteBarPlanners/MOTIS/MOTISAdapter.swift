@@ -30,7 +30,7 @@ enum MOTISAdapter: PlannerAdapter {
         .departureDelay: "`startTime` − `scheduledStartTime`, where `realTime`",
         .arrivalDelay: "`endTime` − `scheduledEndTime`, where `realTime`",
         .alerts: "`alerts[].headerText`, else `descriptionText`",
-        .cancelled: "`cancelled`",
+        .cancelled: "`cancelled`, or `from.cancelled` or `to.cancelled` (the rider's stop)",
     ]
 
     /// MOTIS 2's `Mode` (its openapi.yaml, https://github.com/motis-project/motis/blob/master/openapi.yaml;

@@ -86,10 +86,13 @@ extension PlannerReader {
                 let place = try decoder.plannerPlace()
                 (leg.from, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
                 leg.facts.departurePlatform = leg.facts.departurePlatform ?? place.platform
+                // The stop the rider boards at no longer called at: the ride is cancelled for them.
+                if place.cancelled { leg.facts.cancelled = true }
             } else if decoder.reader.keyEquals("to") || decoder.reader.keyEquals("destination") {
                 let place = try decoder.plannerPlace()
                 (leg.to, leg.timeZone) = (place.name, leg.timeZone ?? place.zone)
                 leg.facts.arrivalPlatform = leg.facts.arrivalPlatform ?? place.platform
+                if place.cancelled { leg.facts.cancelled = true }
             } else if decoder.reader.keyEquals("departurePlatform") {
                 // hafas-client: the real-time platform where known, else the planned one.
                 leg.facts.departurePlatform = try decoder.plannerText().flatMap(PlannerText.trimmed) ?? leg.facts.departurePlatform

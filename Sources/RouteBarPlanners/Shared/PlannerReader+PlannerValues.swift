@@ -182,11 +182,11 @@ extension PlannerReader {
     /// A place or an agency: its `name`, its IANA time zone where it names one (`tz`, MOTIS;
     /// `timezone`, OpenTripPlanner), and a stop's platform or track (`platformCode`,
     /// OpenTripPlanner REST, and GraphQL's `stop.platformCode`; `track`, MOTIS; `platform`,
-    /// HERE). A bare string
-    /// is a name.
-    mutating func plannerPlace() throws(JSONSyntaxError) -> (name: String?, zone: String?, platform: String?) {
-        guard try reader.peekKind() == .object else { return (try plannerText(), nil, nil) }
-        var place: (name: String?, zone: String?, platform: String?) = (nil, nil, nil)
+    /// HERE), and whether the stop is `cancelled` (MOTIS's `Place`: "cancelled due to the
+    /// realtime situation"). A bare string is a name.
+    mutating func plannerPlace() throws(JSONSyntaxError) -> (name: String?, zone: String?, platform: String?, cancelled: Bool) {
+        guard try reader.peekKind() == .object else { return (try plannerText(), nil, nil, false) }
+        var place: (name: String?, zone: String?, platform: String?, cancelled: Bool) = (nil, nil, nil, false)
         try eachMember { decoder throws(JSONSyntaxError) in
             if decoder.reader.keyEquals("name") {
                 place.name = try decoder.plannerText()
@@ -197,6 +197,8 @@ extension PlannerReader {
             } else if decoder.reader.keyEquals("stop") {
                 let stop = try decoder.plannerPlace()
                 place.platform = place.platform ?? stop.platform
+            } else if decoder.reader.keyEquals("cancelled") {
+                place.cancelled = try decoder.plannerBool() == true
             } else {
                 try decoder.reader.skipValue()
             }
