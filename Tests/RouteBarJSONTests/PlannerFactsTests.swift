@@ -443,6 +443,14 @@ import Testing
             transmodelDelay($0, "EndTime")
         },
 
+        "efa.occupancy": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") { leg in
+            (value(leg, "origin.properties.occupancy") as? String).flatMap {
+                ["MANY_SEATS": "manySeatsAvailable", "FEW_SEATS": "fewSeatsAvailable", "STANDING_ONLY": "standingRoomOnly"][$0]
+            }
+        },
+        "efa.alerts": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") { leg in
+            alerts([leg["infos"]]) { text($0["subtitle"]) ?? text($0["urlText"]) }
+        },
         "efa.departurePlatform": Cell(body: "efa-tfnsw-krail-sevenhills-townhall.json", objects: "journeys[].legs[]") {
             efaRide($0) ? text(value($0, "origin.properties.platformName")) ?? text(value($0, "origin.properties.platform")) : nil
         },

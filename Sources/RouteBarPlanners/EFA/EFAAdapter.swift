@@ -29,11 +29,25 @@ enum EFAAdapter: PlannerAdapter {
         .arrivalPlatform: "`destination.properties.platformName`, else `platform`",
         .stops: "`stopSequence` entries with a time, minus 1",
         .realTime: "`isRealtimeControlled`",
+        .occupancy: "`origin.properties.occupancy`: `MANY_SEATS`, `FEW_SEATS`, `STANDING_ONLY`",
+        .alerts: "`infos[]` (`subtitle`)",
         .departureDelay: "`origin.departureTimeEstimated` − `departureTimePlanned`, where real-time",
         .arrivalDelay: "`destination.arrivalTimeEstimated` − `arrivalTimePlanned`, where real-time",
         .fareProducts: "`fare.tickets[]` of the leg alone (`fromLeg` = `toLeg`): `name`, `properties.riderCategoryName`, `priceBrutto`, `currency`",
         .fare: "`fare.tickets[]`: the `ADULT` one whose `fromLeg`…`toLeg` take in every ticket's (`priceBrutto`, `currency`)",
     ]
+
+    /// Transport for NSW's occupancy at a stop (`properties.occupancy`), which its schema leaves
+    /// undocumented: the values its answers hold (Krail, a client of it, lists `MANY_SEATS` and
+    /// `STANDING_ONLY`; `FEW_SEATS` between them). Any other says nothing.
+    static func occupancy(_ name: String) -> Occupancy? {
+        switch name {
+        case "MANY_SEATS": .manySeatsAvailable
+        case "FEW_SEATS": .fewSeatsAvailable
+        case "STANDING_ONLY": .standingRoomOnly
+        default: nil
+        }
+    }
 
     static func readMember(_ decoder: inout PlannerReader) throws(JSONSyntaxError) {
         if decoder.reader.keyEquals("journeys") {

@@ -55,6 +55,9 @@ extension PlannerReader {
                 }
             } else if decoder.reader.keyEquals("footPathInfo") {
                 (leg.walkBefore, leg.walkAfter) = try decoder.efaFootPaths()
+            } else if decoder.reader.keyEquals("infos") {
+                // Service alerts (TfNSW's schema: `subtitle`, "a heading for the alert content").
+                try decoder.decodeAlerts(into: &leg.facts, headlines: ["subtitle", "urlText"])
             } else if decoder.reader.keyEquals("transportation") {
                 try decoder.eachMember { decoder throws(JSONSyntaxError) in
                     if decoder.reader.keyEquals("disassembledName") {
@@ -84,6 +87,8 @@ extension PlannerReader {
         leg.mode = productClass.flatMap(EFAProductClass.mode) ?? .other
         let departure = origin.departure, arrival = destination.arrival
         (leg.start, leg.departure, leg.from, leg.facts.departurePlatform) = (departure?.seconds, departure?.text, origin.name, origin.platform)
+        // How full the ride is where the rider boards.
+        leg.facts.occupancy = origin.occupancy.flatMap(EFAAdapter.occupancy)
         (leg.end, leg.arrival, leg.to, leg.facts.arrivalPlatform) = (arrival?.seconds, arrival?.text, destination.name, destination.platform)
         if leg.mode == .walk {
             // A footpath's own `footPathInfo` (`IDEST`, or its steps) is the leg itself.
@@ -144,6 +149,8 @@ extension PlannerReader {
                         platformName = try decoder.plannerText().flatMap(PlannerText.trimmed)
                     } else if decoder.reader.keyEquals("platform") {
                         platform = try decoder.plannerText().flatMap(PlannerText.trimmed)
+                    } else if decoder.reader.keyEquals("occupancy") {
+                        stop.occupancy = try decoder.plannerWord()
                     } else {
                         try decoder.reader.skipValue()
                     }
@@ -182,6 +189,8 @@ extension PlannerReader {
 struct EFAStop {
     var name: String?
     var platform: String?
+    /// `properties.occupancy` ("MANY_SEATS").
+    var occupancy: String?
     var departurePlanned: (seconds: Double, text: String)?
     var departureEstimated: (seconds: Double, text: String)?
     var arrivalPlanned: (seconds: Double, text: String)?
