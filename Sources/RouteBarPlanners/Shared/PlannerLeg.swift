@@ -303,8 +303,8 @@ package struct PlannerItinerary {
             // is the planner's real-time data, not a contradiction: that ride cannot be reached.
             // A walk (or any leg but a ride) between them cannot be missed: the rider sets off on
             // arrival, and the walk carries the late arrival on to the ride after it, which is
-            // the one missed (MOTIS's RER B forecast at 17:28, then a walk of 5 minutes planned
-            // from 17:15, then RER A at 17:22: the RER A is unreachable, not the walk).
+            // the one missed (MOTIS's RER B forecast at 17:28, then a walk of 2 minutes planned
+            // from 17:20, then RER A at 17:22: the RER A is unreachable, not the walk).
             let ready = readyAt ?? previousEnd
             let forecastBefore = readyAt != nil || (position > 0 && arrivalIsForecast)
             var carriesLateArrival = false
